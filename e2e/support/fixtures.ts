@@ -1,0 +1,51 @@
+import { test as base, expect } from '@playwright/test'
+
+export interface DemoStats {
+  requests: { list_executions: number; list_attempts: number; reschedule: number }
+}
+
+/** Talks to the demo API's control endpoints directly; the browser never sees this. */
+export class DemoControl {
+  constructor(
+    private readonly origin: string,
+    private readonly token: string,
+  ) {}
+
+  private async call(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${this.origin}/__demo${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    if (!response.ok) throw new Error(`demo control ${method} ${path} answered ${response.status}`)
+    const text = await response.text()
+    return text ? (JSON.parse(text) as unknown) : null
+  }
+
+  reset = () => this.call('POST', '/reset')
+  stats = () => this.call('GET', '/stats') as Promise<DemoStats>
+  addFaults = (rules: unknown[]) => this.call('POST', '/faults', { rules })
+}
+
+function requiredEnv(name: string): string {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is not set: run the e2e tests through playwright.config.ts`)
+  return value
+}
+
+export const test = base.extend<{ demo: DemoControl }>({
+  baseURL: async ({}, use) => {
+    await use(requiredEnv('E2E_BASE_URL'))
+  },
+  // Every test starts from the seeded data, whether or not it asks for the demo fixture.
+  demo: [
+    async ({}, use) => {
+      const demo = new DemoControl(requiredEnv('E2E_DEMO_ORIGIN'), requiredEnv('E2E_DEMO_TOKEN'))
+      await demo.reset()
+      await use(demo)
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }

@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { build, preview } from 'vite'
+import { startDemoApi } from '../../server/demo-api/index'
+
+/**
+ * Starts the demo API (frozen, so rows stay put) and the built dashboard behind its real proxy,
+ * both on free ports, and hands their addresses to the tests through the environment.
+ */
+export default async function globalSetup() {
+  const demo = await startDemoApi({ simulate: false })
+  process.env.EXEC_API_URL = demo.url
+  process.env.EXEC_API_TOKEN = demo.token
+  if (!existsSync('dist/index.html')) await build({ logLevel: 'warn' })
+  const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' })
+  const address = server.httpServer.address() as AddressInfo
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${address.port}`
+  process.env.E2E_DEMO_ORIGIN = demo.origin
+  process.env.E2E_DEMO_TOKEN = demo.token
+
+  return async () => {
+    await server.close()
+    await demo.close()
+  }
+}

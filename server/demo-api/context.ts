@@ -1,0 +1,40 @@
+import { FaultBook } from './faults'
+import type { DemoApiSettings } from './options'
+import { generateSeedData } from './seed'
+import { Simulation } from './simulation'
+import { RequestStats } from './stats'
+import { DemoStore } from './store'
+
+/** Everything the routes share for one demo app instance. */
+export interface DemoContext {
+  store: DemoStore
+  stats: RequestStats
+  faults: FaultBook
+  simulation: Simulation
+  now: () => number
+  basePath: string
+  /** Back to the data as seeded at start-up, no faults, zeroed stats. */
+  reset(): void
+}
+
+export function createDemoContext(settings: DemoApiSettings): DemoContext {
+  const seedData = generateSeedData({ seed: settings.seed, count: settings.executionCount, now: settings.now() })
+  const store = new DemoStore(seedData)
+  const stats = new RequestStats()
+  const faults = new FaultBook()
+  const simulation = new Simulation(store, settings.seed, settings.now, settings.tickMs)
+  return {
+    store,
+    stats,
+    faults,
+    simulation,
+    now: settings.now,
+    basePath: settings.basePath,
+    reset() {
+      store.reset()
+      faults.clear()
+      stats.reset()
+      simulation.reseed()
+    },
+  }
+}

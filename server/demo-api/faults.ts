@@ -1,0 +1,134 @@
+import type { Request, Response } from 'express'
+import { z } from 'zod'
+import { ApiError, errorBody, codeForStatus } from './errors'
+import { OPERATIONS } from './operations'
+import type { Operation } from './operations'
+import { formatZodError } from './requestSchemas'
+
+export const faultRuleSchema = z.object({
+  operation: z.enum(OPERATIONS).optional(),
+  executionId: z.string().optional(),
+  /** How many matching requests the rule affects; unlimited when absent. */
+  times: z.int().min(1).optional(),
+  delayMs: z.int().min(0).max(120_000).optional(),
+  status: z.int().min(100).max(599).optional(),
+  body: z.string().optional(),
+  contentType: z.string().optional(),
+  /** Seconds, sent as Retry-After. */
+  retryAfter: z.int().min(0).optional(),
+  /** Destroy the socket without any response. */
+  drop: z.boolean().optional(),
+  /** Answer 200 with a body that breaks the response schema. */
+  malformed: z.boolean().optional(),
+})
+
+export type FaultRule = z.output<typeof faultRuleSchema>
+
+export const FAULT_HEADER = 'x-demo-fault'
+
+interface StoredRule {
+  rule: FaultRule
+  remaining: number
+}
+
+function appliesTo(rule: FaultRule, operation: Operation, executionId: string | undefined): boolean {
+  return (
+    (rule.operation === undefined || rule.operation === operation) &&
+    (rule.executionId === undefined || rule.executionId === executionId)
+  )
+}
+
+export class FaultBook {
+  private rules: StoredRule[] = []
+
+  add(rules: readonly FaultRule[]): void {
+    this.rules.push(...rules.map((rule) => ({ rule, remaining: rule.times ?? Infinity })))
+  }
+
+  clear(): void {
+    this.rules = []
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map(({ rule, remaining }) =>
+      Number.isFinite(remaining) ? { ...rule, times: remaining } : { ...rule },
+    )
+  }
+
+  /** The first stored rule matching the request, counting it against the rule's `times`. */
+  take(operation: Operation, executionId: string | undefined): FaultRule | undefined {
+    const stored = this.rules.find(({ rule }) => appliesTo(rule, operation, executionId))
+    if (!stored) return undefined
+    stored.remaining -= 1
+    if (stored.remaining <= 0) this.rules = this.rules.filter((other) => other !== stored)
+    return stored.rule
+  }
+}
+
+/** An `X-Demo-Fault` header rule wins over stored rules and does not use them up. */
+export function selectFault(
+  book: FaultBook,
+  req: Request,
+  operation: Operation,
+  executionId: string | undefined,
+): FaultRule | undefined {
+  const header = req.get(FAULT_HEADER)
+  if (header !== undefined) {
+    const rule = parseFaultHeader(header)
+    if (appliesTo(rule, operation, executionId)) return rule
+  }
+  return book.take(operation, executionId)
+}
+
+function parseFaultHeader(header: string): FaultRule {
+  let json: unknown
+  try {
+    json = JSON.parse(header)
+  } catch {
+    throw new ApiError(400, 'X-Demo-Fault: must be a JSON object')
+  }
+  const result = faultRuleSchema.safeParse(json)
+  if (!result.success) throw new ApiError(400, `X-Demo-Fault: ${formatZodError(result.error)}`)
+  return result.data
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref())
+}
+
+/**
+ * Plays the fault's delay, drop or canned response. Returns true when the response is done;
+ * false when normal handling should go on (possibly to be corrupted by `malformed`).
+ */
+export async function applyFault(rule: FaultRule, req: Request, res: Response): Promise<boolean> {
+  if (rule.delayMs) await delay(rule.delayMs)
+  if (req.socket.destroyed) return true
+  if (rule.drop) {
+    req.socket.destroy()
+    return true
+  }
+  if (rule.retryAfter !== undefined) res.set('Retry-After', String(rule.retryAfter))
+  if (rule.status === undefined) return false
+
+  res.status(rule.status)
+  if (rule.body !== undefined) {
+    res.type(rule.contentType ?? 'application/json').send(rule.body)
+  } else if (rule.status >= 400) {
+    res.json(errorBody(codeForStatus(rule.status), `Injected fault: HTTP ${rule.status}`))
+  } else {
+    if (rule.contentType) res.type(rule.contentType)
+    res.end()
+  }
+  return true
+}
+
+/** State missing on the first item and an unparseable `created_at`. */
+export function corruptResponse(body: { data: unknown }): unknown {
+  const breakItem = (item: unknown) => {
+    const { state: _state, ...rest } = (item ?? {}) as Record<string, unknown>
+    return { ...rest, created_at: 'yesterday' }
+  }
+  if (!Array.isArray(body.data)) return { ...body, data: breakItem(body.data) }
+  const [first, ...rest] = body.data
+  return { ...body, data: [breakItem(first ?? { id: 'malformed' }), ...rest] }
+}

@@ -1,0 +1,61 @@
+import { ApiError } from './errors'
+import { matchesExecutionFilters, matchesStates } from './filters'
+import { toAttemptJson, toExecutionJson } from './model'
+import type { AttemptJson, ExecutionJson, ExecutionRecord } from './model'
+import { compareNewestFirst, paginate } from './paging'
+import type { PageInfo } from './paging'
+import { parseBody, requestSchemas } from './requestSchemas'
+import { LOCKED_EXECUTION_ID } from './seedSpecials'
+import type { DemoStore } from './store'
+
+export const OPERATIONS = ['list_executions', 'list_attempts', 'reschedule'] as const
+export type Operation = (typeof OPERATIONS)[number]
+
+export interface ListResponse<T> {
+  data: T[]
+  page_info: PageInfo
+}
+
+export interface ExecutionResponse {
+  data: ExecutionJson
+}
+
+function findExecution(store: DemoStore, id: string): ExecutionRecord {
+  const execution = store.get(id)
+  if (!execution) throw new ApiError(404, `Execution ${id} not found`)
+  return execution
+}
+
+export function listExecutions(store: DemoStore, body: unknown): ListResponse<ExecutionJson> {
+  const { page, filters } = parseBody(requestSchemas.listExecutions, body)
+  const matching = store.all().filter((execution) => matchesExecutionFilters(execution, filters ?? {}))
+  const { items, pageInfo } = paginate(matching, page ?? {})
+  return { data: items.map(toExecutionJson), page_info: pageInfo }
+}
+
+export function listAttempts(store: DemoStore, executionId: string, body: unknown): ListResponse<AttemptJson> {
+  const { page, filters } = parseBody(requestSchemas.listAttempts, body)
+  const execution = findExecution(store, executionId)
+  const matching = execution.attempts
+    .filter((attempt) => matchesStates(attempt.state, filters?.states))
+    .sort(compareNewestFirst)
+  const { items, pageInfo } = paginate(matching, page ?? {})
+  return { data: items.map(toAttemptJson), page_info: pageInfo }
+}
+
+/**
+ * `schedule_for: true` puts the execution back to `created` (the simulation then starts a new
+ * attempt); `schedule_for: false` is the demo's no-op and returns the execution unchanged.
+ */
+export function reschedule(store: DemoStore, executionId: string, body: unknown, now: number): ExecutionResponse {
+  const { schedule_for: scheduleFor } = parseBody(requestSchemas.reschedule, body)
+  const execution = findExecution(store, executionId)
+  if (execution.id === LOCKED_EXECUTION_ID) {
+    throw new ApiError(
+      409,
+      `Execution ${execution.id} is locked by a running deployment and cannot be rescheduled`,
+    )
+  }
+  if (scheduleFor) store.reschedule(execution, now)
+  return { data: toExecutionJson(execution) }
+}

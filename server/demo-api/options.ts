@@ -1,0 +1,39 @@
+export interface DemoApiOptions {
+  /** Bearer token every request must carry; default 'demo-token'. */
+  token?: string
+  /** The spec's base_url path prefix; default '/v2'. */
+  basePath?: string
+  /** Data is deterministic for a given seed + now(); default 42. */
+  seed?: number
+  /** Default 2400 (the 3 special executions included). */
+  executionCount?: number
+  /** Clock in ms, default Date.now; seeding spreads created_at over the 14 days before now(). */
+  now?: () => number
+  /** Live simulation running; default true, false = frozen. */
+  simulate?: boolean
+  /** Simulation tick in ms; default 2000. */
+  tickMs?: number
+}
+
+export type DemoApiSettings = Required<DemoApiOptions>
+
+export const DEFAULT_TOKEN = 'demo-token'
+export const DEFAULT_BASE_PATH = '/v2'
+
+/** '/v2/' and 'v2' become '/v2'; '/' becomes '' (API at the root). */
+export function normalizeBasePath(basePath: string): string {
+  const trimmed = basePath.replace(/^\/+|\/+$/g, '')
+  return trimmed === '' ? '' : `/${trimmed}`
+}
+
+export function resolveOptions(options: DemoApiOptions): DemoApiSettings {
+  return {
+    token: options.token ?? DEFAULT_TOKEN,
+    basePath: normalizeBasePath(options.basePath ?? DEFAULT_BASE_PATH),
+    seed: options.seed ?? 42,
+    executionCount: options.executionCount ?? 2400,
+    now: options.now ?? Date.now,
+    simulate: options.simulate ?? true,
+    tickMs: options.tickMs ?? 2000,
+  }
+}

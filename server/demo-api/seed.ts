@@ -1,0 +1,139 @@
+import { AttemptIdSequence, formatExecutionId } from './ids'
+import type { AttemptState, ExecutionRecord } from './model'
+import { Random } from './random'
+import { randomMetadata } from './seedMetadata'
+import { specialExecutions, SPECIAL_EXECUTION_COUNT } from './seedSpecials'
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+export const SEED_WINDOW_MS = 14 * DAY
+/** Regular executions are at least this old, so the special ones are always the newest at seeding time. */
+const NEWEST_REGULAR_AGE_MS = 10 * MINUTE
+
+export interface SeedData {
+  executions: ExecutionRecord[]
+  nextExecutionNumber: number
+  nextAttemptNumber: number
+}
+
+export interface SeedOptions {
+  seed: number
+  count: number
+  now: number
+}
+
+type Range = readonly [min: number, max: number]
+
+const QUEUE_DELAY: readonly (readonly [Range, number])[] = [
+  [[200, 5 * SECOND], 70],
+  [[5 * SECOND, MINUTE], 25],
+  [[MINUTE, 10 * MINUTE], 5],
+]
+const RUN_DURATION: readonly (readonly [Range, number])[] = [
+  [[20 * SECOND, 3 * MINUTE], 60],
+  [[3 * MINUTE, 20 * MINUTE], 32],
+  [[20 * MINUTE, 2 * HOUR], 8],
+]
+const SUCCESS_ATTEMPT_COUNT = [
+  [1, 70],
+  [2, 20],
+  [3, 7],
+  [4, 2],
+  [5, 1],
+] as const
+const FAILURE_ATTEMPT_COUNT = [
+  [1, 30],
+  [2, 25],
+  [3, 35],
+  [4, 5],
+  [5, 5],
+] as const
+
+function between(random: Random, tiers: readonly (readonly [Range, number])[]): number {
+  const [min, max] = random.weighted(tiers)
+  return random.int(min, max)
+}
+
+/** Executions spread over the 14 days before `now`, oldest first, ids `exec-000001`… in creation order. */
+export function generateSeedData({ seed, count, now }: SeedOptions): SeedData {
+  const random = new Random(seed)
+  const attemptIds = new AttemptIdSequence()
+  const regularCount = Math.max(0, count - SPECIAL_EXECUTION_COUNT)
+  const spread = SEED_WINDOW_MS - NEWEST_REGULAR_AGE_MS
+  const createdTimes = Array.from(
+    { length: regularCount },
+    () => now - NEWEST_REGULAR_AGE_MS - Math.floor(random.next() * spread),
+  ).sort((a, b) => a - b)
+  const executions = createdTimes.map((createdAt, index) =>
+    regularExecution(formatExecutionId(index + 1), createdAt, now, random, attemptIds),
+  )
+  executions.push(...specialExecutions(now, attemptIds))
+  return { executions, nextExecutionNumber: regularCount + 1, nextAttemptNumber: attemptIds.next }
+}
+
+function regularExecution(
+  id: string,
+  createdAt: number,
+  now: number,
+  random: Random,
+  attemptIds: AttemptIdSequence,
+): ExecutionRecord {
+  const execution: ExecutionRecord = {
+    id,
+    state: 'created',
+    createdAt,
+    updatedAt: createdAt,
+    metadata: randomMetadata(random),
+    attempts: [],
+  }
+  const outcome: AttemptState = random.chance(0.86) ? 'succeed' : 'failed'
+  const attemptCount = random.weighted(outcome === 'succeed' ? SUCCESS_ATTEMPT_COUNT : FAILURE_ATTEMPT_COUNT)
+  let start = createdAt + between(random, QUEUE_DELAY)
+
+  for (let index = 0; index < attemptCount; index++) {
+    const end = start + between(random, RUN_DURATION)
+    const previous = execution.attempts.at(-1)
+    if (start >= now) {
+      // Still queued, or waiting between a failed attempt and its retry: the retry has just begun.
+      if (previous) startAttempt(execution, previous.updatedAt + Math.floor((now - previous.updatedAt) / 2))
+      return execution
+    }
+    if (end >= now) {
+      startAttempt(execution, start)
+      return execution
+    }
+    const state = index === attemptCount - 1 ? outcome : 'failed'
+    execution.attempts.push({ id: attemptIds.take(), state, createdAt: start, updatedAt: end })
+    execution.state = state
+    execution.updatedAt = end
+    start = end + random.int(5 * SECOND, 2 * MINUTE)
+  }
+
+  function startAttempt(target: ExecutionRecord, at: number): void {
+    target.attempts.push({ id: attemptIds.take(), state: 'started', createdAt: at, updatedAt: at })
+    target.state = 'started'
+    target.updatedAt = at
+  }
+
+  addRareTwist(execution, now, random)
+  return execution
+}
+
+/** A few old executions were rescheduled and wait in `created`, or hang in `started`. */
+function addRareTwist(execution: ExecutionRecord, now: number, random: Random): void {
+  const roll = random.next()
+  const last = execution.attempts.at(-1)
+  if (!last) return
+  if (roll < 0.006) {
+    execution.state = 'created'
+    execution.updatedAt = Math.min(now - 1, last.updatedAt + random.int(MINUTE, 2 * HOUR))
+  } else if (roll < 0.009) {
+    last.state = 'started'
+    last.updatedAt = last.createdAt
+    execution.state = 'started'
+    execution.updatedAt = last.createdAt
+  }
+}

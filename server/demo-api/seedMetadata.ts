@@ -1,0 +1,44 @@
+import type { Random } from './random'
+
+export const PIPELINES_BY_TEAM: Readonly<Record<string, readonly string[]>> = {
+  payments: ['invoice-export', 'settlement-sync', 'refund-batch'],
+  search: ['index-rebuild', 'synonyms-refresh'],
+  platform: ['deploy-api', 'cert-rotation', 'cache-warmup'],
+  data: ['nightly-etl', 'backfill-orders', 'report-daily'],
+  ml: ['model-training', 'feature-refresh'],
+}
+
+const TEAMS = Object.keys(PIPELINES_BY_TEAM)
+
+const ENVS = [
+  ['production', 5],
+  ['staging', 3],
+  ['development', 2],
+] as const
+
+const REGIONS = [
+  ['eu-west-1', 4],
+  ['us-east-1', 4],
+  ['us-west-2', 2],
+  ['ap-southeast-1', 1],
+] as const
+
+const TRIGGERS = [
+  ['schedule', 5],
+  ['manual', 2],
+  ['webhook', 2],
+  ['api', 1],
+] as const
+
+/** Always env, region, team and pipeline; `trigger` on about 60% of executions. */
+export function randomMetadata(random: Random): Record<string, string> {
+  const team = random.pick(TEAMS)
+  const metadata: Record<string, string> = {
+    env: random.weighted(ENVS),
+    region: random.weighted(REGIONS),
+    team,
+    pipeline: random.pick(PIPELINES_BY_TEAM[team] ?? ['adhoc']),
+  }
+  if (random.chance(0.6)) metadata.trigger = random.weighted(TRIGGERS)
+  return metadata
+}

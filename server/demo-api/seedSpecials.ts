@@ -1,0 +1,68 @@
+import type { AttemptState, ExecutionRecord, ExecutionState } from './model'
+import type { AttemptIdSequence } from './ids'
+
+export const ODD_EXECUTION_ID = 'job/2026 #1'
+export const LOCKED_EXECUTION_ID = 'exec-locked'
+export const MARKUP_EXECUTION_ID = 'exec-markup'
+export const MARKUP_PIPELINE = '<b>nightly</b> & backfill'
+export const SPECIAL_EXECUTION_COUNT = 3
+
+/** [start offset, end offset (null while running), state], offsets in ms from the execution's created_at. */
+type AttemptSpec = readonly [start: number, end: number | null, state: AttemptState]
+
+interface SpecialSpec {
+  id: string
+  ageMs: number
+  state: ExecutionState
+  metadata: Record<string, string>
+  attempts: readonly AttemptSpec[]
+}
+
+const SPECIALS: readonly SpecialSpec[] = [
+  {
+    id: ODD_EXECUTION_ID,
+    ageMs: 3 * 60_000 + 12_345,
+    state: 'failed',
+    metadata: { env: 'production', region: 'eu-west-1', team: 'data', pipeline: 'nightly-etl', trigger: 'manual' },
+    attempts: [
+      [1_200, 41_000, 'failed'],
+      [46_000, 88_500, 'failed'],
+      [98_000, 150_250, 'failed'],
+    ],
+  },
+  {
+    id: LOCKED_EXECUTION_ID,
+    ageMs: 5 * 60_000 + 40_000,
+    state: 'started',
+    metadata: { env: 'production', region: 'us-east-1', team: 'platform', pipeline: 'deploy-api', trigger: 'webhook' },
+    attempts: [[2_000, null, 'started']],
+  },
+  {
+    id: MARKUP_EXECUTION_ID,
+    ageMs: 8 * 60_000 + 5_000,
+    state: 'succeed',
+    metadata: { env: 'staging', region: 'eu-west-1', team: 'data', pipeline: MARKUP_PIPELINE, trigger: 'schedule' },
+    attempts: [[900, 120_000, 'succeed']],
+  },
+]
+
+/** Executions the tests and the UI rely on, placed among the newest at seeding time. */
+export function specialExecutions(now: number, attemptIds: AttemptIdSequence): ExecutionRecord[] {
+  return SPECIALS.map((spec) => {
+    const createdAt = now - spec.ageMs
+    const attempts = spec.attempts.map(([start, end, state]) => ({
+      id: attemptIds.take(),
+      state,
+      createdAt: createdAt + start,
+      updatedAt: createdAt + (end ?? start),
+    }))
+    return {
+      id: spec.id,
+      state: spec.state,
+      createdAt,
+      updatedAt: attempts.at(-1)?.updatedAt ?? createdAt,
+      metadata: { ...spec.metadata },
+      attempts,
+    }
+  })
+}

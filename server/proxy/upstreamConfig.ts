@@ -1,0 +1,45 @@
+export interface UpstreamConfig {
+  /** The spec's base_url, including any path prefix such as /some/prefix/v2. */
+  baseUrl: URL
+  /** Server-held token; when absent, the browser's Authorization header is forwarded. */
+  token: string | null
+  timeoutMs: number
+}
+
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 15_000
+
+export function parseUpstreamConfig(env: {
+  EXEC_API_URL?: string
+  EXEC_API_TOKEN?: string
+  EXEC_API_TIMEOUT_MS?: string
+}): UpstreamConfig {
+  const rawUrl = env.EXEC_API_URL?.trim() ?? ''
+  let baseUrl: URL
+  try {
+    baseUrl = new URL(rawUrl)
+  } catch {
+    throw new Error(`EXEC_API_URL is not a valid URL: "${rawUrl}"`)
+  }
+  if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') {
+    throw new Error(`EXEC_API_URL must use http or https, not ${baseUrl.protocol}`)
+  }
+  const timeoutMs = env.EXEC_API_TIMEOUT_MS ? Number(env.EXEC_API_TIMEOUT_MS) : DEFAULT_UPSTREAM_TIMEOUT_MS
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new Error(`EXEC_API_TIMEOUT_MS must be a positive number of milliseconds, not "${env.EXEC_API_TIMEOUT_MS}"`)
+  }
+  const token = env.EXEC_API_TOKEN?.trim() || null
+  return { baseUrl, token, timeoutMs }
+}
+
+export function upstreamUrl(config: UpstreamConfig, path: string): URL {
+  const url = new URL(config.baseUrl.href)
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`
+  url.search = ''
+  url.hash = ''
+  return url
+}
+
+/** What may be shown in logs and the UI: scheme, host and path, never credentials. */
+export function describeUpstream(config: UpstreamConfig): string {
+  return `${config.baseUrl.protocol}//${config.baseUrl.host}${config.baseUrl.pathname.replace(/\/+$/, '')}`
+}

@@ -1,0 +1,19 @@
+import { startDemoApi } from './demo-api/index'
+import { parseUpstreamConfig, type UpstreamConfig } from './proxy/upstreamConfig'
+
+export interface ResolvedUpstream {
+  config: UpstreamConfig
+  /** Set when the built-in demo API was started because EXEC_API_URL is unset. */
+  isDemo: boolean
+  close(): Promise<void>
+}
+
+/** EXEC_API_URL points at a real deployment; without it the built-in demo API starts on a free port. */
+export async function resolveUpstream(env: NodeJS.ProcessEnv = process.env): Promise<ResolvedUpstream> {
+  if (env.EXEC_API_URL?.trim()) {
+    return { config: parseUpstreamConfig(env), isDemo: false, close: async () => {} }
+  }
+  const demo = await startDemoApi({ simulate: env.DEMO_API_FROZEN !== '1' })
+  const config = parseUpstreamConfig({ ...env, EXEC_API_URL: demo.url, EXEC_API_TOKEN: demo.token })
+  return { config, isDemo: true, close: () => demo.close() }
+}

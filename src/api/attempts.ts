@@ -1,0 +1,19 @@
+import { buildListBody, type ListParams } from './listRequest'
+import { attemptListSchema, type AttemptList } from './schemas'
+import { apiRequest } from './transport'
+
+export type AttemptListParams = Omit<ListParams, 'metadata'>
+
+export function listAttempts(
+  executionId: string,
+  params: AttemptListParams,
+  options: { signal?: AbortSignal } = {},
+): Promise<AttemptList> {
+  return apiRequest({
+    method: 'GET',
+    path: `/executions/${encodeURIComponent(executionId)}/attempts`,
+    body: buildListBody(params),
+    schema: attemptListSchema,
+    signal: options.signal,
+  })
+}

@@ -1,0 +1,113 @@
+import type { z } from 'zod/mini'
+import { ApiError, codeFromBody, messageFromBody, parseRetryAfter } from './apiError'
+
+export const API_BASE = '/api'
+export const DEFAULT_TIMEOUT_MS = 15_000
+
+export interface ApiRequest<T> {
+  method: 'GET' | 'PATCH'
+  path: string
+  body?: unknown
+  schema: z.ZodMiniType<T>
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+/**
+ * Browsers cannot send a GET with a body, so a GET that has one leaves as a POST with
+ * X-HTTP-Method-Override; the dashboard's server turns it back into a GET upstream.
+ */
+export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
+  const { method, path, body, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = request
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  let wireMethod: string = method
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    if (method === 'GET') {
+      wireMethod = 'POST'
+      headers['X-HTTP-Method-Override'] = 'GET'
+    }
+  }
+
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), timeoutMs)
+  const onCallerAbort = () => timeout.abort()
+  signal?.addEventListener('abort', onCallerAbort, { once: true })
+
+  let response: Response
+  let text: string
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: wireMethod,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: timeout.signal,
+      credentials: 'same-origin',
+    })
+    text = await response.text()
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error
+    if (timeout.signal.aborted) {
+      throw new ApiError({
+        kind: 'timeout',
+        message: `The API did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+      })
+    }
+    throw new ApiError({
+      kind: 'network',
+      message: 'The dashboard server cannot be reached. Check your connection.',
+    })
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onCallerAbort)
+  }
+
+  const payload = parseBody(text, response.headers.get('content-type'))
+  if (!response.ok) throw httpError(response, payload)
+  return parseWithSchema(schema, payload)
+}
+
+function parseBody(text: string, contentType: string | null): unknown {
+  if (text === '') return null
+  if (contentType?.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      return text
+    }
+  }
+  return text
+}
+
+function httpError(response: Response, payload: unknown): ApiError {
+  const statusLine = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`
+  return new ApiError({
+    kind: 'http',
+    status: response.status,
+    code: codeFromBody(payload),
+    message: messageFromBody(payload) ?? statusLine,
+    body: payload,
+    retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+  })
+}
+
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, segment) => {
+    if (typeof segment === 'number') return `${text}[${segment}]`
+    const name = String(segment)
+    return text === '' ? name : `${text}.${name}`
+  }, '')
+}
+
+export function parseWithSchema<T>(schema: z.ZodMiniType<T>, payload: unknown): T {
+  const result = schema.safeParse(payload)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const fieldPath = issue ? formatIssuePath(issue.path) || '(root)' : '(root)'
+  throw new ApiError({
+    kind: 'schema',
+    message: `The API sent an unexpected response: ${fieldPath}: ${issue?.message ?? 'invalid value'}`,
+    fieldPath,
+    body: payload,
+  })
+}

@@ -1,0 +1,31 @@
+import type { ExecutionState } from '../api'
+
+interface StateLook {
+  label: string
+  icon: string
+  tone: string
+}
+
+const KNOWN_STATES: Record<string, StateLook> = {
+  created: { label: 'Created', icon: '○', tone: 'created' },
+  started: { label: 'Started', icon: '▶', tone: 'started' },
+  succeed: { label: 'Succeeded', icon: '✓', tone: 'succeed' },
+  failed: { label: 'Failed', icon: '✕', tone: 'failed' },
+}
+
+export function describeState(state: ExecutionState): StateLook {
+  return KNOWN_STATES[state] ?? { label: state, icon: '?', tone: 'unknown' }
+}
+
+/** Icon plus text, never colour alone; an unknown state shows its raw value in a neutral badge. */
+export function StateBadge({ state }: { state: ExecutionState }) {
+  const look = describeState(state)
+  return (
+    <span className={`badge badge-${look.tone}`}>
+      <span aria-hidden="true" className="badge-icon">
+        {look.icon}
+      </span>
+      {look.label}
+    </span>
+  )
+}

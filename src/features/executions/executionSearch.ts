@@ -1,0 +1,85 @@
+import { z } from 'zod/mini'
+import { KNOWN_EXECUTION_STATES, type KnownExecutionState, type MetadataFilter } from '../../api'
+import { normaliseTrail, type CursorPosition } from '../../lib/cursorTrail'
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const
+export type PageSize = (typeof PAGE_SIZES)[number]
+export const DEFAULT_PAGE_SIZE: PageSize = 20
+
+/** Everything that decides which executions are on screen; lives in the URL. */
+export interface ExecutionSearch extends CursorPosition {
+  states: KnownExecutionState[]
+  metadata: MetadataFilter[]
+  size: PageSize
+}
+
+export const DEFAULT_SEARCH: ExecutionSearch = {
+  states: [],
+  metadata: [],
+  size: DEFAULT_PAGE_SIZE,
+  after: null,
+  trail: [],
+}
+
+const METADATA_PREFIX = 'm.'
+const MAX_TEXT = 2048
+const MAX_TRAIL = 1000
+
+const sizeSchema = z.catch(z.union(PAGE_SIZES.map((size) => z.literal(size))), DEFAULT_PAGE_SIZE)
+const cursorSchema = z.catch(z.nullable(z.string().check(z.minLength(1), z.maxLength(MAX_TEXT))), null)
+const trailSchema = z.catch(z.array(z.string().check(z.maxLength(MAX_TEXT))).check(z.maxLength(MAX_TRAIL)), [])
+const textSchema = z.string().check(z.minLength(1), z.maxLength(MAX_TEXT))
+
+function parseStates(values: string[]): KnownExecutionState[] {
+  return KNOWN_EXECUTION_STATES.filter((state) => values.includes(state))
+}
+
+function parseMetadata(params: URLSearchParams): MetadataFilter[] {
+  const byKey = new Map<string, string[]>()
+  for (const [name, value] of params) {
+    if (!name.startsWith(METADATA_PREFIX)) continue
+    const key = name.slice(METADATA_PREFIX.length)
+    if (!textSchema.safeParse(key).success || !textSchema.safeParse(value).success) continue
+    const values = byKey.get(key) ?? []
+    if (!values.includes(value)) values.push(value)
+    byKey.set(key, values)
+  }
+  return [...byKey].map(([key, values]) => ({ key, values }))
+}
+
+/** Never throws: each field that is missing or malformed falls back to its default on its own. */
+export function parseExecutionSearch(search: string): ExecutionSearch {
+  const params = new URLSearchParams(search)
+  const after = cursorSchema.parse(params.get('after'))
+  return {
+    states: parseStates(params.getAll('state')),
+    metadata: parseMetadata(params),
+    size: sizeSchema.parse(Number(params.get('size') ?? DEFAULT_PAGE_SIZE)),
+    after,
+    trail: normaliseTrail(after, trailSchema.parse(params.getAll('trail'))),
+  }
+}
+
+const OWNED_PARAMS = ['state', 'size', 'after', 'trail']
+
+/** Writes the search into the URL's params, keeping params that other views own. */
+export function writeExecutionSearch(search: ExecutionSearch, current: string): URLSearchParams {
+  const params = new URLSearchParams(current)
+  for (const name of [...params.keys()]) {
+    if (OWNED_PARAMS.includes(name) || name.startsWith(METADATA_PREFIX)) params.delete(name)
+  }
+  for (const state of search.states) params.append('state', state)
+  for (const entry of search.metadata) {
+    for (const value of entry.values) params.append(`${METADATA_PREFIX}${entry.key}`, value)
+  }
+  if (search.size !== DEFAULT_PAGE_SIZE) params.set('size', String(search.size))
+  if (search.after !== null) {
+    params.set('after', search.after)
+    for (const cursor of search.trail) params.append('trail', cursor)
+  }
+  return params
+}
+
+export function hasFilters(search: ExecutionSearch): boolean {
+  return search.states.length > 0 || search.metadata.length > 0
+}

@@ -1,0 +1,10 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { dashboardServer } from './server/dashboardServerPlugin'
+
+export default defineConfig({
+  plugins: [react(), dashboardServer()],
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+  build: { target: 'es2022', sourcemap: false },
+})
