@@ -7,7 +7,7 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  timeout: 20_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['./e2e/support/summaryReporter.ts']] : [['list']],
   use: {

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { dashboardServer } from './server/dashboardServerPlugin'
+import { dashboardServer } from './server/dashboardServerPlugin.ts'
 
 export default defineConfig({
   plugins: [react(), dashboardServer()],

@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures'
+import { expect, test } from './support/fixtures.ts'
 
 test('the executions table shows the first page of demo executions through the proxy', async ({ page, demo }) => {
   const listRequest = page.waitForRequest((request) => request.url().endsWith('/api/executions'))

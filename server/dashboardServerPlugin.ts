@@ -1,7 +1,7 @@
 import type { Logger, Plugin } from 'vite'
-import { createApiProxy, type Middleware } from './proxy/apiProxy'
-import { describeUpstream } from './proxy/upstreamConfig'
-import { resolveUpstream } from './resolveUpstream'
+import { createApiProxy, type Middleware } from './proxy/apiProxy.ts'
+import { describeUpstream } from './proxy/upstreamConfig.ts'
+import { resolveUpstream } from './resolveUpstream.ts'
 
 interface ServerLike {
   middlewares: { use(middleware: Middleware): unknown }

@@ -1,5 +1,5 @@
-import { startDemoApi } from './demo-api/index'
-import { parseUpstreamConfig, type UpstreamConfig } from './proxy/upstreamConfig'
+import { startDemoApi } from './demo-api/index.ts'
+import { parseUpstreamConfig, type UpstreamConfig } from './proxy/upstreamConfig.ts'
 
 export interface ResolvedUpstream {
   config: UpstreamConfig

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { build, preview } from 'vite'
-import { startDemoApi } from '../../server/demo-api/index'
+import { startDemoApi } from '../../server/demo-api/index.ts'
 
 /**
  * Starts the demo API (frozen, so rows stay put) and the built dashboard behind its real proxy,
@@ -15,6 +15,7 @@ export default async function globalSetup() {
   const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' })
   const address = server.httpServer.address() as AddressInfo
   process.env.E2E_BASE_URL = `http://127.0.0.1:${address.port}`
+  process.env.E2E_DEMO_URL = demo.url
   process.env.E2E_DEMO_ORIGIN = demo.origin
   process.env.E2E_DEMO_TOKEN = demo.token
 

@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express'
-import type { DemoContext } from './context'
-import { ApiError, methodNotAllowed } from './errors'
-import { applyFault, corruptResponse, selectFault } from './faults'
-import { listAttempts, listExecutions, reschedule } from './operations'
-import type { Operation } from './operations'
-import { readJsonBody } from './requestBody'
+import type { DemoContext } from './context.ts'
+import { ApiError, methodNotAllowed } from './errors.ts'
+import { applyFault, corruptResponse, selectFault } from './faults.ts'
+import { listAttempts, listExecutions, reschedule } from './operations.ts'
+import type { Operation } from './operations.ts'
+import { readJsonBody } from './requestBody.ts'
 
 interface ApiRoute {
   operation: Operation
@@ -53,7 +53,8 @@ function runOperation(context: DemoContext, route: ApiRoute, body: unknown): { d
 /** The three spec operations under the base path: auth is already checked, faults come next. */
 export function createApiHandler(context: DemoContext): RequestHandler {
   return async (req, res, next) => {
-    const rawPath = req.originalUrl.split('?')[0] ?? ''
+    // req.url is still percent-encoded and relative to where the app is mounted.
+    const rawPath = req.url.split('?')[0] ?? ''
     const route = matchApiRoute(rawPath, context.basePath)
     if (route === undefined) return next()
     if (route === null) throw new ApiError(404, `No route for ${req.method} ${rawPath}`)

@@ -1,12 +1,12 @@
 import express from 'express'
 import type { Express } from 'express'
-import { createApiHandler } from './apiRouter'
-import { requireBearerToken } from './auth'
-import { createDemoContext } from './context'
-import { createControlRouter } from './controlRouter'
-import { handleErrors, notFound } from './errors'
-import { resolveOptions } from './options'
-import type { DemoApiOptions } from './options'
+import { createApiHandler } from './apiRouter.ts'
+import { requireBearerToken } from './auth.ts'
+import { createDemoContext } from './context.ts'
+import { createControlRouter } from './controlRouter.ts'
+import { handleErrors, notFound } from './errors.ts'
+import { resolveOptions } from './options.ts'
+import type { DemoApiOptions } from './options.ts'
 
 export function createDemoApp(options: DemoApiOptions = {}): { app: Express; stop(): void } {
   const settings = resolveOptions(options)

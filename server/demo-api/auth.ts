@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { ApiError } from './errors'
+import { ApiError } from './errors.ts'
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer' }
 

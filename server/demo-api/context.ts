@@ -1,9 +1,9 @@
-import { FaultBook } from './faults'
-import type { DemoApiSettings } from './options'
-import { generateSeedData } from './seed'
-import { Simulation } from './simulation'
-import { RequestStats } from './stats'
-import { DemoStore } from './store'
+import { FaultBook } from './faults.ts'
+import type { DemoApiSettings } from './options.ts'
+import { generateSeedData } from './seed.ts'
+import { Simulation } from './simulation.ts'
+import { RequestStats } from './stats.ts'
+import { DemoStore } from './store.ts'
 
 /** Everything the routes share for one demo app instance. */
 export interface DemoContext {
@@ -18,7 +18,11 @@ export interface DemoContext {
 }
 
 export function createDemoContext(settings: DemoApiSettings): DemoContext {
-  const seedData = generateSeedData({ seed: settings.seed, count: settings.executionCount, now: settings.now() })
+  const seedData = generateSeedData({
+    seed: settings.seed,
+    count: settings.executionCount,
+    now: settings.now(),
+  })
   const store = new DemoStore(seedData)
   const stats = new RequestStats()
   const faults = new FaultBook()

@@ -1,11 +1,11 @@
 import express from 'express'
 import type { Request, Response, Router } from 'express'
 import { z } from 'zod'
-import type { DemoContext } from './context'
-import { methodNotAllowed } from './errors'
-import { faultRuleSchema } from './faults'
-import { readJsonBody } from './requestBody'
-import { parseBody } from './requestSchemas'
+import type { DemoContext } from './context.ts'
+import { methodNotAllowed } from './errors.ts'
+import { faultRuleSchema } from './faults.ts'
+import { readJsonBody } from './requestBody.ts'
+import { parseBody } from './requestSchemas.ts'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 type Handler = (req: Request, res: Response) => void | Promise<void>

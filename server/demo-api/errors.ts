@@ -53,7 +53,8 @@ function isHttpErrorLike(error: unknown): error is HttpErrorLike {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (isHttpErrorLike(error) && error.status >= 400 && error.status < 600) {
-    const message = error.type === 'entity.parse.failed' ? `Malformed JSON body: ${error.message}` : error.message
+    const message =
+      error.type === 'entity.parse.failed' ? `Malformed JSON body: ${error.message}` : error.message
     return new ApiError(error.status, message)
   }
   console.error('demo-api: unexpected error', error)

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express'
 import { z } from 'zod'
-import { ApiError, errorBody, codeForStatus } from './errors'
-import { OPERATIONS } from './operations'
-import type { Operation } from './operations'
-import { formatZodError } from './requestSchemas'
+import { ApiError, errorBody, codeForStatus } from './errors.ts'
+import { OPERATIONS } from './operations.ts'
+import type { Operation } from './operations.ts'
+import { formatZodError } from './requestSchemas.ts'
 
 export const faultRuleSchema = z.object({
   operation: z.enum(OPERATIONS).optional(),

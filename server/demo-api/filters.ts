@@ -1,4 +1,4 @@
-import type { ExecutionRecord } from './model'
+import type { ExecutionRecord } from './model.ts'
 
 export interface MetadataFilter {
   key: string
@@ -31,5 +31,7 @@ export function matchesMetadata(
 }
 
 export function matchesExecutionFilters(execution: ExecutionRecord, filters: ExecutionFilters): boolean {
-  return matchesStates(execution.state, filters.states) && matchesMetadata(execution.metadata, filters.metadata)
+  return (
+    matchesStates(execution.state, filters.states) && matchesMetadata(execution.metadata, filters.metadata)
+  )
 }

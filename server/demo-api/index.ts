@@ -1,13 +1,15 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createDemoApp } from './app'
-import { resolveOptions } from './options'
-import type { DemoApiOptions } from './options'
+import { createDemoApp } from './app.ts'
+import { resolveOptions } from './options.ts'
+import type { DemoApiOptions } from './options.ts'
 
-export { createDemoApp } from './app'
-export type { DemoApiOptions } from './options'
-export { FILTER_SEMANTICS } from './filters'
-export { LOCKED_EXECUTION_ID, MARKUP_EXECUTION_ID, MARKUP_PIPELINE, ODD_EXECUTION_ID } from './seedSpecials'
+export { createDemoApp } from './app.ts'
+export type { DemoApiOptions } from './options.ts'
+export type { AttemptJson, ExecutionJson } from './model.ts'
+export type { FaultRule } from './faults.ts'
+export { FILTER_SEMANTICS } from './filters.ts'
+export { LOCKED_EXECUTION_ID, MARKUP_EXECUTION_ID, MARKUP_PIPELINE, ODD_EXECUTION_ID } from './seedSpecials.ts'
 
 export interface RunningDemoApi {
   /** The spec's base_url, e.g. http://127.0.0.1:PORT/v2 */

@@ -1,12 +1,12 @@
-import { ApiError } from './errors'
-import { matchesExecutionFilters, matchesStates } from './filters'
-import { toAttemptJson, toExecutionJson } from './model'
-import type { AttemptJson, ExecutionJson, ExecutionRecord } from './model'
-import { compareNewestFirst, paginate } from './paging'
-import type { PageInfo } from './paging'
-import { parseBody, requestSchemas } from './requestSchemas'
-import { LOCKED_EXECUTION_ID } from './seedSpecials'
-import type { DemoStore } from './store'
+import { ApiError } from './errors.ts'
+import { matchesExecutionFilters, matchesStates } from './filters.ts'
+import { toAttemptJson, toExecutionJson } from './model.ts'
+import type { AttemptJson, ExecutionJson, ExecutionRecord } from './model.ts'
+import { compareNewestFirst, paginate } from './paging.ts'
+import type { PageInfo } from './paging.ts'
+import { parseBody, requestSchemas } from './requestSchemas.ts'
+import { LOCKED_EXECUTION_ID } from './seedSpecials.ts'
+import type { DemoStore } from './store.ts'
 
 export const OPERATIONS = ['list_executions', 'list_attempts', 'reschedule'] as const
 export type Operation = (typeof OPERATIONS)[number]
@@ -33,7 +33,11 @@ export function listExecutions(store: DemoStore, body: unknown): ListResponse<Ex
   return { data: items.map(toExecutionJson), page_info: pageInfo }
 }
 
-export function listAttempts(store: DemoStore, executionId: string, body: unknown): ListResponse<AttemptJson> {
+export function listAttempts(
+  store: DemoStore,
+  executionId: string,
+  body: unknown,
+): ListResponse<AttemptJson> {
   const { page, filters } = parseBody(requestSchemas.listAttempts, body)
   const execution = findExecution(store, executionId)
   const matching = execution.attempts
@@ -47,7 +51,12 @@ export function listAttempts(store: DemoStore, executionId: string, body: unknow
  * `schedule_for: true` puts the execution back to `created` (the simulation then starts a new
  * attempt); `schedule_for: false` is the demo's no-op and returns the execution unchanged.
  */
-export function reschedule(store: DemoStore, executionId: string, body: unknown, now: number): ExecutionResponse {
+export function reschedule(
+  store: DemoStore,
+  executionId: string,
+  body: unknown,
+  now: number,
+): ExecutionResponse {
   const { schedule_for: scheduleFor } = parseBody(requestSchemas.reschedule, body)
   const execution = findExecution(store, executionId)
   if (execution.id === LOCKED_EXECUTION_ID) {

@@ -1,12 +1,12 @@
-import type { SortKey } from './model'
+import type { SortKey } from './model.ts'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
 
-/** Newest `created_at` first; equal times ordered by id ascending. */
+/** Descending by (created_at, id): newest first, equal times by id from high to low. */
 export function compareNewestFirst(a: SortKey, b: SortKey): number {
   if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
 }
 
 /**

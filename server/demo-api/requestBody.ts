@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import express from 'express'
 import type { Request, RequestHandler, Response } from 'express'
-import { ApiError, toApiError } from './errors'
+import { ApiError, toApiError } from './errors.ts'
 
 const BODY_LIMIT = '1mb'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { ApiError } from './errors'
-import { decodeCursor, MAX_PAGE_SIZE } from './paging'
+import { ApiError } from './errors.ts'
+import { decodeCursor, MAX_PAGE_SIZE } from './paging.ts'
 
 /** Absent and `null` both mean "not given". */
 function optional<T extends z.ZodType>(schema: T) {
@@ -36,7 +36,9 @@ const pageSchema = z
     error: 'first and last cannot be used together',
   })
 
-const statesSchema = z.array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' })
+const statesSchema = z.array(z.string({ error: 'must be a string' }), {
+  error: 'must be an array of strings',
+})
 
 const metadataEntrySchema = z.object(
   {

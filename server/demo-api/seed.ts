@@ -1,8 +1,8 @@
-import { AttemptIdSequence, formatExecutionId } from './ids'
-import type { AttemptState, ExecutionRecord } from './model'
-import { Random } from './random'
-import { randomMetadata } from './seedMetadata'
-import { specialExecutions, SPECIAL_EXECUTION_COUNT } from './seedSpecials'
+import { AttemptIdSequence, formatExecutionId } from './ids.ts'
+import type { AttemptState, ExecutionRecord } from './model.ts'
+import { Random } from './random.ts'
+import { randomMetadata } from './seedMetadata.ts'
+import { specialExecutions, SPECIAL_EXECUTION_COUNT } from './seedSpecials.ts'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND

@@ -1,4 +1,4 @@
-import type { Random } from './random'
+import type { Random } from './random.ts'
 
 export const PIPELINES_BY_TEAM: Readonly<Record<string, readonly string[]>> = {
   payments: ['invoice-export', 'settlement-sync', 'refund-batch'],

@@ -1,5 +1,5 @@
-import type { AttemptState, ExecutionRecord, ExecutionState } from './model'
-import type { AttemptIdSequence } from './ids'
+import type { AttemptState, ExecutionRecord, ExecutionState } from './model.ts'
+import type { AttemptIdSequence } from './ids.ts'
 
 export const ODD_EXECUTION_ID = 'job/2026 #1'
 export const LOCKED_EXECUTION_ID = 'exec-locked'
@@ -23,7 +23,13 @@ const SPECIALS: readonly SpecialSpec[] = [
     id: ODD_EXECUTION_ID,
     ageMs: 3 * 60_000 + 12_345,
     state: 'failed',
-    metadata: { env: 'production', region: 'eu-west-1', team: 'data', pipeline: 'nightly-etl', trigger: 'manual' },
+    metadata: {
+      env: 'production',
+      region: 'eu-west-1',
+      team: 'data',
+      pipeline: 'nightly-etl',
+      trigger: 'manual',
+    },
     attempts: [
       [1_200, 41_000, 'failed'],
       [46_000, 88_500, 'failed'],
@@ -34,14 +40,26 @@ const SPECIALS: readonly SpecialSpec[] = [
     id: LOCKED_EXECUTION_ID,
     ageMs: 5 * 60_000 + 40_000,
     state: 'started',
-    metadata: { env: 'production', region: 'us-east-1', team: 'platform', pipeline: 'deploy-api', trigger: 'webhook' },
+    metadata: {
+      env: 'production',
+      region: 'us-east-1',
+      team: 'platform',
+      pipeline: 'deploy-api',
+      trigger: 'webhook',
+    },
     attempts: [[2_000, null, 'started']],
   },
   {
     id: MARKUP_EXECUTION_ID,
     ageMs: 8 * 60_000 + 5_000,
     state: 'succeed',
-    metadata: { env: 'staging', region: 'eu-west-1', team: 'data', pipeline: MARKUP_PIPELINE, trigger: 'schedule' },
+    metadata: {
+      env: 'staging',
+      region: 'eu-west-1',
+      team: 'data',
+      pipeline: MARKUP_PIPELINE,
+      trigger: 'schedule',
+    },
     attempts: [[900, 120_000, 'succeed']],
   },
 ]

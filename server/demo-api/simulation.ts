@@ -1,8 +1,8 @@
-import type { ExecutionRecord } from './model'
-import { Random } from './random'
-import { randomMetadata } from './seedMetadata'
-import { LOCKED_EXECUTION_ID } from './seedSpecials'
-import type { DemoStore } from './store'
+import type { ExecutionRecord } from './model.ts'
+import { Random } from './random.ts'
+import { randomMetadata } from './seedMetadata.ts'
+import { LOCKED_EXECUTION_ID } from './seedSpecials.ts'
+import type { DemoStore } from './store.ts'
 
 const MAX_ATTEMPTS = 5
 

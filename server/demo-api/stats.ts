@@ -1,5 +1,5 @@
-import { OPERATIONS } from './operations'
-import type { Operation } from './operations'
+import { OPERATIONS } from './operations.ts'
+import type { Operation } from './operations.ts'
 
 /** Counts requests that reached an operation's handler, whatever their outcome. */
 export class RequestStats {

@@ -1,8 +1,8 @@
-import { AttemptIdSequence, formatExecutionId } from './ids'
-import { cloneExecution } from './model'
-import type { AttemptRecord, AttemptState, ExecutionRecord } from './model'
-import { compareNewestFirst } from './paging'
-import type { SeedData } from './seed'
+import { AttemptIdSequence, formatExecutionId } from './ids.ts'
+import { cloneExecution } from './model.ts'
+import type { AttemptRecord, AttemptState, ExecutionRecord } from './model.ts'
+import { compareNewestFirst } from './paging.ts'
+import type { SeedData } from './seed.ts'
 
 /** In-memory executions, kept newest first, plus the id sequences for new ones. */
 export class DemoStore {
@@ -34,7 +34,14 @@ export class DemoStore {
   createExecution(metadata: Record<string, string>, now: number): ExecutionRecord {
     let id = formatExecutionId(this.nextExecutionNumber++)
     while (this.byId.has(id)) id = formatExecutionId(this.nextExecutionNumber++)
-    const execution: ExecutionRecord = { id, state: 'created', createdAt: now, updatedAt: now, metadata, attempts: [] }
+    const execution: ExecutionRecord = {
+      id,
+      state: 'created',
+      createdAt: now,
+      updatedAt: now,
+      metadata,
+      attempts: [],
+    }
     const index = this.executions.findIndex((other) => compareNewestFirst(other, execution) > 0)
     this.executions.splice(index === -1 ? this.executions.length : index, 0, execution)
     this.byId.set(id, execution)
@@ -42,7 +49,12 @@ export class DemoStore {
   }
 
   startAttempt(execution: ExecutionRecord, now: number): AttemptRecord {
-    const attempt: AttemptRecord = { id: this.attemptIds.take(), state: 'started', createdAt: now, updatedAt: now }
+    const attempt: AttemptRecord = {
+      id: this.attemptIds.take(),
+      state: 'started',
+      createdAt: now,
+      updatedAt: now,
+    }
     execution.attempts.push(attempt)
     execution.state = 'started'
     execution.updatedAt = now

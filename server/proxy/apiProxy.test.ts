@@ -1,8 +1,8 @@
 import http from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { close, listen, rawRequest } from '../testing/httpTestKit'
-import { createApiProxy } from './apiProxy'
-import { parseUpstreamConfig } from './upstreamConfig'
+import { close, listen, rawRequest } from '../testing/httpTestKit.ts'
+import { createApiProxy } from './apiProxy.ts'
+import { parseUpstreamConfig } from './upstreamConfig.ts'
 
 interface SeenRequest {
   method: string

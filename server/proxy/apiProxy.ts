@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { forwardRequest } from './forwardRequest'
-import { BodyTooLargeError, isCrossSite, isJsonContentType, readBody, sendJsonError } from './httpHelpers'
-import { effectiveMethod, matchOperation } from './routes'
-import type { UpstreamConfig } from './upstreamConfig'
+import { forwardRequest } from './forwardRequest.ts'
+import { BodyTooLargeError, isCrossSite, isJsonContentType, readBody, sendJsonError } from './httpHelpers.ts'
+import { effectiveMethod, matchOperation } from './routes.ts'
+import type { UpstreamConfig } from './upstreamConfig.ts'
 
 export const API_PREFIX = '/api'
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024

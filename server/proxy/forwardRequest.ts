@@ -1,9 +1,9 @@
 import http from 'node:http'
 import https from 'node:https'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { SECURITY_HEADERS, sendJsonError } from './httpHelpers'
-import type { MatchedOperation } from './routes'
-import { describeUpstream, upstreamUrl, type UpstreamConfig } from './upstreamConfig'
+import { SECURITY_HEADERS, sendJsonError } from './httpHelpers.ts'
+import type { MatchedOperation } from './routes.ts'
+import { describeUpstream, upstreamUrl, type UpstreamConfig } from './upstreamConfig.ts'
 
 export interface ForwardResult {
   status: number

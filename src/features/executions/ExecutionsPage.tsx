@@ -1,37 +1,122 @@
-import { useQuery } from '@tanstack/react-query'
-import { executionListQuery } from '../../api'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo } from 'react'
+import { executionListQuery, KNOWN_EXECUTION_STATES, type Execution, type ListParams } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { ErrorPanel } from '../../components/ErrorPanel'
+import { PaginationBar } from '../../components/PaginationBar'
+import { REFRESH_INTERVALS, RefreshControls } from '../../components/RefreshControls'
+import { StateFilter } from '../../components/StateFilter'
+import { TimeDisplaySetting } from '../../components/TimeDisplay'
+import { pageNumber } from '../../lib/cursorTrail'
+import { usePreference } from '../../lib/usePreference'
+import { ActiveFilters } from './ActiveFilters'
+import { hasFilters, PAGE_SIZES, type PageSize } from './executionSearch'
 import { ExecutionsTable } from './ExecutionsTable'
+import { EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
+import { MetadataFilterForm } from './MetadataFilterForm'
+import { useExecutionSearch } from './useExecutionSearch'
+import { useMetadataSuggestions } from './useMetadataSuggestions'
 
-const FIRST_PAGE = { first: 20 }
-const NO_ROWS: never[] = []
+const NO_ROWS: Execution[] = []
 
 export function ExecutionsPage() {
-  const query = useQuery(executionListQuery(FIRST_PAGE))
+  const queryClient = useQueryClient()
+  const [search, actions] = useExecutionSearch()
+  const [autoRefresh, setAutoRefresh] = usePreference('auto-refresh', ['on', 'off'], 'on')
+  const [interval, setInterval] = usePreference('refresh-interval', REFRESH_INTERVALS, '10')
+  const params = useMemo<ListParams>(
+    () => ({ first: search.size, after: search.after, states: search.states, metadata: search.metadata }),
+    [search],
+  )
+  const query = useQuery({
+    ...executionListQuery(params),
+    refetchInterval: autoRefresh === 'on' ? Number(interval) * 1000 : false,
+  })
+  const suggestions = useMetadataSuggestions()
+  const page = query.data
+  const endCursor = page?.page_info.has_next_page ? page.page_info.end_cursor : null
 
-  if (query.isError && !query.data) {
-    const { message, detail } = describeApiError(query.error)
-    return (
-      <ErrorPanel
-        title="Executions could not be loaded"
-        message={message}
-        detail={detail}
-        onRetry={() => void query.refetch()}
-      />
-    )
-  }
-  if (query.data && query.data.data.length === 0) {
-    return (
-      <div className="panel" role="status">
-        <h2 className="panel-title">No executions yet</h2>
-        <p>Executions appear here as soon as the API reports them.</p>
-      </div>
-    )
-  }
+  useEffect(() => {
+    if (endCursor && !query.isPlaceholderData) {
+      void queryClient.prefetchQuery(executionListQuery({ ...params, after: endCursor }))
+    }
+  }, [endCursor, params, query.isPlaceholderData, queryClient])
+
+  const { addMetadata } = actions
+  const filterByMetadata = useCallback((key: string, value: string) => addMetadata({ key, values: [value] }), [addMetadata])
+
   return (
-    <section aria-label="Executions">
-      <ExecutionsTable rows={query.data?.data ?? NO_ROWS} isLoading={query.isPending} />
+    <section className="executions" aria-label="Executions">
+      <div className="filters" role="search" aria-label="Filter executions">
+        <StateFilter legend="State" options={KNOWN_EXECUTION_STATES} selected={search.states} onChange={actions.setStates} />
+        <MetadataFilterForm suggestions={suggestions} onAdd={actions.addMetadata} />
+      </div>
+      <ActiveFilters
+        states={search.states}
+        metadata={search.metadata}
+        onRemoveState={actions.removeState}
+        onRemoveMetadata={actions.removeMetadata}
+        onClear={actions.clearFilters}
+      />
+      <div className="list-toolbar">
+        <RefreshControls
+          enabled={autoRefresh === 'on'}
+          intervalSeconds={interval}
+          onEnabledChange={(enabled) => setAutoRefresh(enabled ? 'on' : 'off')}
+          onIntervalChange={setInterval}
+          updatedAt={query.dataUpdatedAt}
+          isRefreshing={query.isFetching && !query.isPending}
+        />
+        <TimeDisplaySetting />
+      </div>
+      {renderList()}
+      <PaginationBar
+        label="Executions"
+        previousLabel="Previous page"
+        nextLabel="Next page"
+        page={pageNumber(search)}
+        hasPrevious={search.trail.length > 0}
+        hasNext={endCursor !== null && endCursor !== undefined && !query.isPlaceholderData}
+        onPrevious={actions.goPrevious}
+        onNext={() => endCursor && actions.goNext(endCursor)}
+        pageSize={{
+          value: search.size,
+          options: PAGE_SIZES,
+          onChange: (size) => actions.setPageSize(size as PageSize),
+        }}
+      />
     </section>
   )
+
+  function renderList() {
+    if (query.isError && !page) {
+      const { message, detail } = describeApiError(query.error)
+      return (
+        <ErrorPanel title="Executions could not be loaded" message={message} detail={detail} onRetry={() => void query.refetch()} />
+      )
+    }
+    if (page && page.data.length === 0 && !query.isPlaceholderData) {
+      if (hasFilters(search)) return <NoMatchingExecutions onClearFilters={actions.clearFilters} />
+      if (search.after !== null) return <EmptyPage onFirstPage={actions.goFirst} />
+      return <NoExecutionsYet />
+    }
+    return (
+      <>
+        {query.isError ? (
+          <ErrorPanel
+            title="Refreshing failed; showing the last rows received"
+            message={describeApiError(query.error).message}
+            onRetry={() => void query.refetch()}
+          />
+        ) : null}
+        <ExecutionsTable
+          rows={page?.data ?? NO_ROWS}
+          isLoading={query.isPending}
+          skeletonRows={Math.min(search.size, 10)}
+          isStale={query.isPlaceholderData}
+          onMetadataClick={filterByMetadata}
+        />
+      </>
+    )
+  }
 }

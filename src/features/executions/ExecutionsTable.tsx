@@ -1,27 +1,28 @@
 import { useTable } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import type { Execution } from '../../api'
-import { createExecutionColumns, executionTableFeatures } from './executionColumns'
+import { createExecutionColumns, executionTableFeatures, type ExecutionColumnCallbacks } from './executionColumns'
 
-const SKELETON_ROWS = 8
-
-interface ExecutionsTableProps {
+interface ExecutionsTableProps extends ExecutionColumnCallbacks {
   rows: readonly Execution[]
+  /** First load: skeleton rows of `skeletonRows` instead of data. */
   isLoading: boolean
+  skeletonRows: number
+  /** Old rows stay while a new page or filter loads. */
+  isStale: boolean
 }
 
-export function ExecutionsTable({ rows, isLoading }: ExecutionsTableProps) {
-  const columns = useMemo(() => createExecutionColumns(), [])
+export function ExecutionsTable({ rows, isLoading, skeletonRows, isStale, onMetadataClick }: ExecutionsTableProps) {
+  const columns = useMemo(() => createExecutionColumns({ onMetadataClick }), [onMetadataClick])
   const table = useTable({
     features: executionTableFeatures,
     columns,
     data: rows as Execution[],
     getRowId: (row) => row.id,
   })
-  const columnCount = columns.length
 
   return (
-    <table className="data-table" aria-busy={isLoading}>
+    <table className={`data-table${isStale ? ' is-stale' : ''}`} aria-busy={isLoading || isStale}>
       <caption className="visually-hidden">Executions, newest first</caption>
       <thead>
         {table.getHeaderGroups().map((group) => (
@@ -36,9 +37,9 @@ export function ExecutionsTable({ rows, isLoading }: ExecutionsTableProps) {
       </thead>
       <tbody>
         {isLoading
-          ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-              <tr key={index} className="skeleton-row" aria-hidden="true">
-                {Array.from({ length: columnCount }, (_, cell) => (
+          ? Array.from({ length: skeletonRows }, (_, index) => (
+              <tr key={index} aria-hidden="true">
+                {columns.map((_column, cell) => (
                   <td key={cell}>
                     <span className="skeleton" />
                   </td>

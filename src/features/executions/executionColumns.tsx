@@ -1,5 +1,6 @@
 import { createColumnHelper, tableFeatures } from '@tanstack/react-table'
-import type { Execution } from '../../api'
+import { readMetadata, type Execution } from '../../api'
+import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
 
@@ -7,11 +8,42 @@ export const executionTableFeatures = tableFeatures({})
 
 const column = createColumnHelper<typeof executionTableFeatures, Execution>()
 
-export function createExecutionColumns() {
+export interface ExecutionColumnCallbacks {
+  onMetadataClick(key: string, value: string): void
+}
+
+export function createExecutionColumns({ onMetadataClick }: ExecutionColumnCallbacks) {
   return column.columns([
     column.accessor('id', {
       header: 'ID',
-      cell: (info) => <code className="mono">{info.getValue()}</code>,
+      cell: (info) => {
+        const id = info.getValue()
+        const metadata = Object.entries(readMetadata(info.row.original))
+        return (
+          <div className="id-cell">
+            <div className="id-line">
+              <code className="mono">{id}</code>
+              <CopyButton value={id} label={`Copy ID ${id}`} />
+            </div>
+            {metadata.length > 0 ? (
+              <ul className="chip-list" aria-label={`Metadata of ${id}`}>
+                {metadata.map(([key, value]) => (
+                  <li key={key}>
+                    <button
+                      type="button"
+                      className="chip"
+                      aria-label={`Filter by ${key}=${value}`}
+                      onClick={() => onMetadataClick(key, value)}
+                    >
+                      {key}={value}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        )
+      },
     }),
     column.accessor('state', {
       header: 'State',

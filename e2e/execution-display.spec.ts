@@ -1,0 +1,51 @@
+import { expect, test } from './support/fixtures.ts'
+import { openDashboard } from './support/executionsPage.ts'
+
+test('the Times setting switches between relative, local and UTC', async ({ page }) => {
+  await openDashboard(page)
+  const firstTime = page.getByRole('table').getByRole('time').first()
+  const dateTime = (await firstTime.getAttribute('datetime')) ?? ''
+  await expect(firstTime).toHaveText(/ago|just now/)
+
+  const setting = page.getByRole('combobox', { name: 'Times' })
+  await setting.selectOption('utc')
+  const utcText = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(dateTime),
+  )
+  await expect(firstTime).toHaveText(`${utcText} UTC`)
+
+  await setting.selectOption('local')
+  await expect(firstTime).not.toHaveText(/UTC|ago/)
+
+  // The choice is remembered.
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Times' })).toHaveValue('local')
+})
+
+test('focusing a time reveals local and UTC', async ({ page }) => {
+  await openDashboard(page)
+  const firstTime = page.getByRole('table').getByRole('time').first()
+  await firstTime.focus()
+  const tooltip = page.getByRole('tooltip').filter({ visible: true })
+  await expect(tooltip).toHaveCount(1)
+  await expect(tooltip).toContainText('Local:')
+  await expect(tooltip).toContainText(/UTC: .+ UTC/)
+})
+
+test('state badges carry text and an unknown state shows its raw value', async ({ page, demo }) => {
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        data: [
+          { id: 'odd-1', state: 'cancelled', created_at: '2026-11-20T10:00:00.123456789+05:30', updated_at: '2026-11-20T10:00:00Z', note: 'extra' },
+        ],
+        page_info: { has_next_page: false, has_prev_page: false, start_cursor: 'a', end_cursor: 'a' },
+      }),
+    },
+  ])
+  await page.goto('/')
+  await expect(page.getByRole('row', { name: /odd-1/ }).getByRole('cell', { name: 'cancelled' })).toBeVisible()
+})

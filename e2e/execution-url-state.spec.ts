@@ -1,0 +1,45 @@
+import { expect, test } from './support/fixtures.ts'
+import { demoIds, demoListExecutions } from './support/demoQuery.ts'
+import { expectIds, expectSent, openDashboard, recordListBodies } from './support/executionsPage.ts'
+
+test('reload and Back/Forward restore the view', async ({ page }) => {
+  const filtered = { page: { first: 10 }, filters: { states: ['succeed'] } }
+  const firstPage = await demoListExecutions(filtered)
+  const secondIds = await demoIds({ ...filtered, page: { first: 10, after: firstPage.page_info.end_cursor ?? '' } })
+
+  await openDashboard(page)
+  await page.getByRole('checkbox', { name: 'Succeeded' }).check()
+  await page.getByRole('combobox', { name: 'Page size' }).selectOption('10')
+  await expectIds(page, firstPage.data.map((e) => e.id))
+  await page.getByRole('button', { name: 'Next page' }).click()
+  await expectIds(page, secondIds)
+
+  const bodies = recordListBodies(page)
+  await page.reload()
+  await expectIds(page, secondIds)
+  await expect(page.getByRole('checkbox', { name: 'Succeeded' })).toBeChecked()
+  await expect(page.getByRole('combobox', { name: 'Page size' })).toHaveValue('10')
+  await expect(page.getByRole('navigation', { name: 'Executions pages' })).toContainText('Page 2')
+  expect(bodies[0]).toEqual({ ...filtered, page: { first: 10, after: firstPage.page_info.end_cursor } })
+
+  await page.goBack()
+  await expectIds(page, firstPage.data.map((e) => e.id))
+  await expect(page.getByRole('navigation', { name: 'Executions pages' })).toContainText('Page 1')
+  await page.goForward()
+  await expectIds(page, secondIds)
+  await expect(page.getByRole('navigation', { name: 'Executions pages' })).toContainText('Page 2')
+
+  // Previous still works after a reload, from the cursor trail kept in the URL.
+  await page.getByRole('button', { name: 'Previous page' }).click()
+  await expectIds(page, firstPage.data.map((e) => e.id))
+})
+
+test('an invalid URL falls back to defaults', async ({ page }) => {
+  const bodies = recordListBodies(page)
+  await openDashboard(page, '/?size=abc&state=bogus&state=failed&trail=zzz&m.=x&m.env=&after=')
+  await expectIds(page, await demoIds({ page: { first: 20 }, filters: { states: ['failed'] } }))
+  expect(bodies[0]).toEqual({ page: { first: 20 }, filters: { states: ['failed'] } })
+  await expect(page.getByRole('combobox', { name: 'Page size' })).toHaveValue('20')
+  await expect(page.getByRole('navigation', { name: 'Executions pages' })).toContainText('Page 1')
+  await expect(page.getByRole('button', { name: 'Previous page' })).toBeDisabled()
+})

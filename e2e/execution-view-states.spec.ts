@@ -1,0 +1,42 @@
+import { expect, test } from './support/fixtures.ts'
+import { demoIds } from './support/demoQuery.ts'
+import { expectIds } from './support/executionsPage.ts'
+
+test('filters that exclude everything say so and can be cleared', async ({ page }) => {
+  await page.goto('/?m.env=no-such-env')
+  await expect(page.getByRole('heading', { name: 'No executions match these filters' })).toBeVisible()
+  await expect(page.getByRole('table')).toHaveCount(0)
+  const clearButtons = page.getByRole('button', { name: 'Clear filters' })
+  await clearButtons.last().click()
+  await expectIds(page, await demoIds({ page: { first: 20 } }))
+})
+
+test('an API with no executions says "No executions yet"', async ({ page, demo }) => {
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        data: [],
+        page_info: { has_next_page: false, has_prev_page: false, start_cursor: null, end_cursor: null },
+      }),
+    },
+  ])
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'No executions yet' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0)
+})
+
+test('a failing list shows an error panel whose Retry recovers', async ({ page, demo }) => {
+  await demo.addFaults([
+    { operation: 'list_executions', status: 400, body: '{"error":{"code":"bad_request","message":"Nope"}}', contentType: 'application/json', times: 1 },
+  ])
+  await page.goto('/')
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('Executions could not be loaded')
+  await expect(alert).toContainText('Nope')
+  await expect(alert).toContainText('HTTP 400')
+  await alert.getByRole('button', { name: 'Retry' }).click()
+  await expectIds(page, await demoIds({ page: { first: 20 } }))
+})

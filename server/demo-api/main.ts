@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util'
+import { startDemoApi } from './index.ts'
+
+const USAGE = `Usage: tsx server/demo-api/main.ts [--port N] [--host HOST] [--frozen]
+Environment: DEMO_API_PORT (default 4010), DEMO_API_TOKEN (default demo-token)`
+
+function parsePort(text: string): number {
+  const port = Number(text)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${text}`)
+  return port
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      frozen: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  })
+  if (values.help) {
+    console.log(USAGE)
+    return
+  }
+
+  const api = await startDemoApi({
+    port: parsePort(values.port ?? process.env.DEMO_API_PORT ?? '4010'),
+    host: values.host ?? '127.0.0.1',
+    token: process.env.DEMO_API_TOKEN || undefined,
+    simulate: !values.frozen,
+  })
+  console.log(`Demo Execution API listening at ${api.url} (token: ${api.token})`)
+  if (values.frozen) console.log('Simulation frozen')
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    console.log(`Received ${signal}, shutting down`)
+    api.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGINT', shutdown)
+  process.once('SIGTERM', shutdown)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  console.error(USAGE)
+  process.exit(1)
+})

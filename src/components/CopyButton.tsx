@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react'
+
+type CopyStatus = 'idle' | 'copied' | 'failed'
+
+const STATUS_TEXT: Record<CopyStatus, string> = { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' }
+
+/** Copies `value`; its accessible name says what it copies, its text says how it went. */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [status, setStatus] = useState<CopyStatus>('idle')
+  useEffect(() => {
+    if (status === 'idle') return
+    const timer = window.setTimeout(() => setStatus('idle'), 2000)
+    return () => window.clearTimeout(timer)
+  }, [status])
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value)
+      setStatus('copied')
+    } catch {
+      setStatus('failed')
+    }
+  }
+
+  return (
+    <button type="button" className="button button-small" aria-label={label} onClick={() => void copy()}>
+      <span aria-live="polite">{STATUS_TEXT[status]}</span>
+    </button>
+  )
+}

@@ -1,0 +1,42 @@
+interface PaginationBarProps {
+  /** Names the list, e.g. "Executions" or "Attempts"; used in labels. */
+  label: string
+  /** Button names, e.g. "Previous page" / "Next page". */
+  previousLabel: string
+  nextLabel: string
+  page: number
+  hasPrevious: boolean
+  hasNext: boolean
+  onPrevious(): void
+  onNext(): void
+  pageSize?: { value: number; options: readonly number[]; onChange(size: number): void }
+}
+
+export function PaginationBar(props: PaginationBarProps) {
+  const { label, previousLabel, nextLabel, page, hasPrevious, hasNext, onPrevious, onNext, pageSize } = props
+  return (
+    <nav className="pagination" aria-label={`${label} pages`}>
+      <button type="button" className="button" onClick={onPrevious} disabled={!hasPrevious}>
+        {previousLabel}
+      </button>
+      <span className="page-indicator" aria-current="page">
+        Page {page}
+      </span>
+      <button type="button" className="button" onClick={onNext} disabled={!hasNext}>
+        {nextLabel}
+      </button>
+      {pageSize ? (
+        <label className="inline-field">
+          <span>Page size</span>
+          <select value={pageSize.value} onChange={(event) => pageSize.onChange(Number(event.target.value))}>
+            {pageSize.options.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+    </nav>
+  )
+}

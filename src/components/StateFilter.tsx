@@ -1,0 +1,32 @@
+import type { KnownExecutionState } from '../api'
+import { describeState } from './StateBadge'
+
+interface StateFilterProps {
+  legend: string
+  /** The states offered, in display order. */
+  options: readonly KnownExecutionState[]
+  selected: readonly KnownExecutionState[]
+  onChange(states: KnownExecutionState[]): void
+}
+
+export function StateFilter({ legend, options, selected, onChange }: StateFilterProps) {
+  const toggle = (state: KnownExecutionState, checked: boolean) => {
+    const next = checked ? [...selected, state] : selected.filter((s) => s !== state)
+    onChange(options.filter((s) => next.includes(s)))
+  }
+  return (
+    <fieldset className="filter-group">
+      <legend>{legend}</legend>
+      {options.map((state) => (
+        <label key={state} className="checkbox">
+          <input
+            type="checkbox"
+            checked={selected.includes(state)}
+            onChange={(event) => toggle(state, event.target.checked)}
+          />
+          {describeState(state).label}
+        </label>
+      ))}
+    </fieldset>
+  )
+}

@@ -1,0 +1,47 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react'
+import { useNow } from '../lib/useNow'
+import { usePreference } from '../lib/usePreference'
+
+export const TIME_MODES = ['relative', 'local', 'utc'] as const
+export type TimeMode = (typeof TIME_MODES)[number]
+
+const MODE_LABELS: Record<TimeMode, string> = { relative: 'Relative', local: 'Local time', utc: 'UTC' }
+
+interface TimeDisplay {
+  mode: TimeMode
+  setMode: (mode: TimeMode) => void
+  /** Shared clock for relative labels, so a table of times re-renders once, not once per cell. */
+  now: number
+}
+
+const TimeDisplayContext = createContext<TimeDisplay>({ mode: 'relative', setMode: () => {}, now: Date.now() })
+
+export function TimeDisplayProvider({ children }: { children: ReactNode }) {
+  const [mode, setMode] = usePreference<TimeMode>('time-mode', TIME_MODES, 'relative')
+  const now = useNow(5000)
+  const value = useMemo(() => ({ mode, setMode, now }), [mode, setMode, now])
+  return <TimeDisplayContext.Provider value={value}>{children}</TimeDisplayContext.Provider>
+}
+
+export function useTimeDisplay(): TimeDisplay {
+  return useContext(TimeDisplayContext)
+}
+
+export function TimeDisplaySetting() {
+  const { mode, setMode } = useTimeDisplay()
+  return (
+    <label className="inline-field">
+      <span>Times</span>
+      <select
+        value={mode}
+        onChange={(event) => setMode(TIME_MODES.find((m) => m === event.target.value) ?? 'relative')}
+      >
+        {TIME_MODES.map((value) => (
+          <option key={value} value={value}>
+            {MODE_LABELS[value]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

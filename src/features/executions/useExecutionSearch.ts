@@ -1,0 +1,49 @@
+import { useMemo } from 'react'
+import type { KnownExecutionState, MetadataFilter } from '../../api'
+import { firstPage, nextPage, previousPage } from '../../lib/cursorTrail'
+import { useUrlSearch } from '../../lib/useUrlSearch'
+import { parseExecutionSearch, writeExecutionSearch, type ExecutionSearch, type PageSize } from './executionSearch'
+
+export interface ExecutionSearchActions {
+  setStates(states: KnownExecutionState[]): void
+  addMetadata(entry: MetadataFilter): void
+  removeMetadata(key: string): void
+  removeState(state: KnownExecutionState): void
+  clearFilters(): void
+  goFirst(): void
+  setPageSize(size: PageSize): void
+  goNext(endCursor: string): void
+  goPrevious(): void
+}
+
+/** URL-backed search state. Every filter change goes back to the first page. */
+export function useExecutionSearch(): [ExecutionSearch, ExecutionSearchActions] {
+  const [rawSearch, navigate] = useUrlSearch()
+  const search = useMemo(() => parseExecutionSearch(rawSearch), [rawSearch])
+
+  const actions = useMemo<ExecutionSearchActions>(() => {
+    const go = (next: ExecutionSearch) => navigate(writeExecutionSearch(next, window.location.search))
+    const filter = (change: Partial<ExecutionSearch>) => go(firstPage({ ...search, ...change }))
+    return {
+      setStates: (states) => filter({ states }),
+      removeState: (state) => filter({ states: search.states.filter((s) => s !== state) }),
+      addMetadata: (entry) => {
+        const existing = search.metadata.find((m) => m.key === entry.key)
+        const merged = existing
+          ? search.metadata.map((m) =>
+              m.key === entry.key ? { key: m.key, values: [...new Set([...m.values, ...entry.values])] } : m,
+            )
+          : [...search.metadata, entry]
+        filter({ metadata: merged })
+      },
+      removeMetadata: (key) => filter({ metadata: search.metadata.filter((m) => m.key !== key) }),
+      clearFilters: () => filter({ states: [], metadata: [] }),
+      setPageSize: (size) => filter({ size }),
+      goFirst: () => go(firstPage(search)),
+      goNext: (endCursor) => go(nextPage(search, endCursor)),
+      goPrevious: () => go(previousPage(search)),
+    }
+  }, [navigate, search])
+
+  return [search, actions]
+}

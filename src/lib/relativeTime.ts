@@ -1,0 +1,39 @@
+const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'long' })
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1000],
+]
+
+/** "3 minutes ago", "in 5 seconds"; "just now" within five seconds either way. */
+export function formatRelative(timestamp: number, now: number): string {
+  const delta = timestamp - now
+  if (Math.abs(delta) < 5000) return 'just now'
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(delta) >= size || unit === 'second') {
+      return relativeFormat.format(Math.trunc(delta / size), unit)
+    }
+  }
+  return 'just now'
+}
+
+/** "4 s ago" style, for the compact "Updated … ago" indicator. */
+export function formatAge(timestamp: number, now: number): string {
+  const seconds = Math.max(0, Math.round((now - timestamp) / 1000))
+  if (seconds < 60) return `${seconds} s ago`
+  const minutes = Math.floor(seconds / 60)
+  return minutes < 60 ? `${minutes} min ago` : `${Math.floor(minutes / 60)} h ago`
+}
+
+/** Elapsed time between two instants: "45 s", "3 min 12 s", "2 h 5 min", "3 d 4 h". */
+export function formatDuration(milliseconds: number): string {
+  const seconds = Math.max(0, Math.round(milliseconds / 1000))
+  if (seconds < 60) return `${seconds} s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes} min ${seconds % 60} s`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours} h ${minutes % 60} min`
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`
+}
