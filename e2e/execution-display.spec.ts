@@ -9,9 +9,11 @@ test('the Times setting switches between relative, local and UTC', async ({ page
 
   const setting = page.getByRole('combobox', { name: 'Times' })
   await setting.selectOption('utc')
-  const utcText = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(dateTime),
-  )
+  const utcText = new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(new Date(dateTime))
   await expect(firstTime).toHaveText(`${utcText} UTC`)
 
   await setting.selectOption('local')
@@ -40,12 +42,20 @@ test('state badges carry text and an unknown state shows its raw value', async (
       contentType: 'application/json',
       body: JSON.stringify({
         data: [
-          { id: 'odd-1', state: 'cancelled', created_at: '2026-11-20T10:00:00.123456789+05:30', updated_at: '2026-11-20T10:00:00Z', note: 'extra' },
+          {
+            id: 'odd-1',
+            state: 'cancelled',
+            created_at: '2026-11-20T10:00:00.123456789+05:30',
+            updated_at: '2026-11-20T10:00:00Z',
+            note: 'extra',
+          },
         ],
         page_info: { has_next_page: false, has_prev_page: false, start_cursor: 'a', end_cursor: 'a' },
       }),
     },
   ])
   await page.goto('/')
-  await expect(page.getByRole('row', { name: /odd-1/ }).getByRole('cell', { name: 'cancelled' })).toBeVisible()
+  await expect(
+    page.getByRole('row', { name: /odd-1/ }).getByRole('cell', { name: 'cancelled' }),
+  ).toBeVisible()
 })

@@ -30,7 +30,10 @@ test('filter by one metadata entry, then by two entries', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Metadata key' }).fill('env')
   await page.getByRole('combobox', { name: 'Metadata values' }).fill('production, staging')
   await page.getByRole('button', { name: 'Add metadata filter' }).click()
-  const oneEntry = { page: { first: 20 }, filters: { metadata: [{ key: 'env', values: ['production', 'staging'] }] } }
+  const oneEntry = {
+    page: { first: 20 },
+    filters: { metadata: [{ key: 'env', values: ['production', 'staging'] }] },
+  }
   await expectIds(page, await demoIds(oneEntry))
   await expectSent(bodies, oneEntry)
   await expect(page.getByRole('button', { name: 'Remove filter env = production or staging' })).toBeVisible()
@@ -51,7 +54,10 @@ test('filter by one metadata entry, then by two entries', async ({ page }) => {
   await expectSent(bodies, twoEntries)
 
   await page.getByRole('button', { name: 'Remove filter env = production or staging' }).click()
-  const regionOnly = { page: { first: 20 }, filters: { metadata: [{ key: 'region', values: ['eu-west-1'] }] } }
+  const regionOnly = {
+    page: { first: 20 },
+    filters: { metadata: [{ key: 'region', values: ['eu-west-1'] }] },
+  }
   await expectIds(page, await demoIds(regionOnly))
   await expectSent(bodies, regionOnly)
 })

@@ -1,16 +1,22 @@
 import { expect, test } from './support/fixtures.ts'
 import { demoIds, demoListExecutions } from './support/demoQuery.ts'
-import { expectIds, expectSent, openDashboard, recordListBodies } from './support/executionsPage.ts'
+import { expectIds, openDashboard, recordListBodies } from './support/executionsPage.ts'
 
 test('reload and Back/Forward restore the view', async ({ page }) => {
   const filtered = { page: { first: 10 }, filters: { states: ['succeed'] } }
   const firstPage = await demoListExecutions(filtered)
-  const secondIds = await demoIds({ ...filtered, page: { first: 10, after: firstPage.page_info.end_cursor ?? '' } })
+  const secondIds = await demoIds({
+    ...filtered,
+    page: { first: 10, after: firstPage.page_info.end_cursor ?? '' },
+  })
 
   await openDashboard(page)
   await page.getByRole('checkbox', { name: 'Succeeded' }).check()
   await page.getByRole('combobox', { name: 'Page size' }).selectOption('10')
-  await expectIds(page, firstPage.data.map((e) => e.id))
+  await expectIds(
+    page,
+    firstPage.data.map((e) => e.id),
+  )
   await page.getByRole('button', { name: 'Next page' }).click()
   await expectIds(page, secondIds)
 
@@ -23,7 +29,10 @@ test('reload and Back/Forward restore the view', async ({ page }) => {
   expect(bodies[0]).toEqual({ ...filtered, page: { first: 10, after: firstPage.page_info.end_cursor } })
 
   await page.goBack()
-  await expectIds(page, firstPage.data.map((e) => e.id))
+  await expectIds(
+    page,
+    firstPage.data.map((e) => e.id),
+  )
   await expect(page.getByRole('navigation', { name: 'Executions pages' })).toContainText('Page 1')
   await page.goForward()
   await expectIds(page, secondIds)
@@ -31,7 +40,10 @@ test('reload and Back/Forward restore the view', async ({ page }) => {
 
   // Previous still works after a reload, from the cursor trail kept in the URL.
   await page.getByRole('button', { name: 'Previous page' }).click()
-  await expectIds(page, firstPage.data.map((e) => e.id))
+  await expectIds(
+    page,
+    firstPage.data.map((e) => e.id),
+  )
 })
 
 test('an invalid URL falls back to defaults', async ({ page }) => {

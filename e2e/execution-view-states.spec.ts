@@ -30,7 +30,13 @@ test('an API with no executions says "No executions yet"', async ({ page, demo }
 
 test('a failing list shows an error panel whose Retry recovers', async ({ page, demo }) => {
   await demo.addFaults([
-    { operation: 'list_executions', status: 400, body: '{"error":{"code":"bad_request","message":"Nope"}}', contentType: 'application/json', times: 1 },
+    {
+      operation: 'list_executions',
+      status: 400,
+      body: '{"error":{"code":"bad_request","message":"Nope"}}',
+      contentType: 'application/json',
+      times: 1,
+    },
   ])
   await page.goto('/')
   const alert = page.getByRole('alert')

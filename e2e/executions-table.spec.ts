@@ -1,6 +1,9 @@
 import { expect, test } from './support/fixtures.ts'
 
-test('the executions table shows the first page of demo executions through the proxy', async ({ page, demo }) => {
+test('the executions table shows the first page of demo executions through the proxy', async ({
+  page,
+  demo,
+}) => {
   const listRequest = page.waitForRequest((request) => request.url().endsWith('/api/executions'))
   await page.goto('/')
 

@@ -32,7 +32,12 @@ export async function expectIds(page: Page, ids: string[]): Promise<void> {
 
 export async function openDashboard(page: Page, path = '/'): Promise<void> {
   await page.goto(path)
-  await expect(page.getByRole('table').getByRole('button', { name: /^Copy ID / }).first()).toBeVisible()
+  await expect(
+    page
+      .getByRole('table')
+      .getByRole('button', { name: /^Copy ID / })
+      .first(),
+  ).toBeVisible()
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { build, preview } from 'vite'
@@ -8,7 +9,12 @@ import { startDemoApi } from '../../server/demo-api/index.ts'
  * both on free ports, and hands their addresses to the tests through the environment.
  */
 export default async function globalSetup() {
-  const demo = await startDemoApi({ simulate: false })
+  // A path prefix and a random token, as a real deployment would have.
+  const demo = await startDemoApi({
+    simulate: false,
+    basePath: '/some/prefix/v2',
+    token: `e2e-${randomBytes(12).toString('hex')}`,
+  })
   process.env.EXEC_API_URL = demo.url
   process.env.EXEC_API_TOKEN = demo.token
   if (!existsSync('dist/index.html')) await build({ logLevel: 'warn' })

@@ -9,7 +9,12 @@ export type { DemoApiOptions } from './options.ts'
 export type { AttemptJson, ExecutionJson } from './model.ts'
 export type { FaultRule } from './faults.ts'
 export { FILTER_SEMANTICS } from './filters.ts'
-export { LOCKED_EXECUTION_ID, MARKUP_EXECUTION_ID, MARKUP_PIPELINE, ODD_EXECUTION_ID } from './seedSpecials.ts'
+export {
+  LOCKED_EXECUTION_ID,
+  MARKUP_EXECUTION_ID,
+  MARKUP_PIPELINE,
+  ODD_EXECUTION_ID,
+} from './seedSpecials.ts'
 
 export interface RunningDemoApi {
   /** The spec's base_url, e.g. http://127.0.0.1:PORT/v2 */

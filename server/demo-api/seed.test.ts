@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { FIXED_NOW } from './testClient.ts'
 import { generateSeedData, SEED_WINDOW_MS } from './seed.ts'
 import { timelineProblems } from './seedInvariants.ts'
-import { LOCKED_EXECUTION_ID, MARKUP_EXECUTION_ID, MARKUP_PIPELINE, ODD_EXECUTION_ID } from './seedSpecials.ts'
+import {
+  LOCKED_EXECUTION_ID,
+  MARKUP_EXECUTION_ID,
+  MARKUP_PIPELINE,
+  ODD_EXECUTION_ID,
+} from './seedSpecials.ts'
 import { DemoStore } from './store.ts'
 
 const seeded = generateSeedData({ seed: 42, count: 2400, now: FIXED_NOW })

@@ -23,7 +23,12 @@ const upstream = http.createServer((req, res) => {
   const chunks: Buffer[] = []
   req.on('data', (chunk: Buffer) => chunks.push(chunk))
   req.on('end', () => {
-    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() })
+    seen.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString(),
+    })
     upstreamReply(res)
   })
 })
@@ -104,7 +109,12 @@ describe('forwarding the three operations', () => {
   it('replaces the browser Authorization with the server token and drops cookies', async () => {
     await rawRequest(`${proxyUrl}/api/executions`, {
       method: 'POST',
-      headers: { ...overrideHeaders, Authorization: 'Bearer browser', Cookie: 'session=abc', 'X-Custom': '1' },
+      headers: {
+        ...overrideHeaders,
+        Authorization: 'Bearer browser',
+        Cookie: 'session=abc',
+        'X-Custom': '1',
+      },
       body: listBody,
     })
     expect(seen[0]?.headers['authorization']).toBe(`Bearer ${TOKEN}`)
@@ -218,7 +228,11 @@ describe('upstream failures', () => {
 
   it('answers 504 when the upstream does not answer in time', async () => {
     upstreamReply = () => {}
-    const proxy = await startProxy({ EXEC_API_URL: upstreamUrl, EXEC_API_TOKEN: TOKEN, EXEC_API_TIMEOUT_MS: '150' })
+    const proxy = await startProxy({
+      EXEC_API_URL: upstreamUrl,
+      EXEC_API_TOKEN: TOKEN,
+      EXEC_API_TIMEOUT_MS: '150',
+    })
     const response = await rawRequest(`${proxy}/api/executions`, {
       method: 'POST',
       headers: overrideHeaders,

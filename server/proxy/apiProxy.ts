@@ -23,7 +23,11 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
   const { upstream, bodyLimitBytes = DEFAULT_BODY_LIMIT_BYTES, log = () => {} } = options
   return (req, res, next) => {
     const rawUrl = req.url ?? '/'
-    if (rawUrl !== API_PREFIX && !rawUrl.startsWith(`${API_PREFIX}/`) && !rawUrl.startsWith(`${API_PREFIX}?`)) {
+    if (
+      rawUrl !== API_PREFIX &&
+      !rawUrl.startsWith(`${API_PREFIX}/`) &&
+      !rawUrl.startsWith(`${API_PREFIX}?`)
+    ) {
       next()
       return
     }
@@ -49,7 +53,8 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
     if (operation === null) {
       return refuse(404, 'not_found', 'No such API operation.')
     }
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
+    const hasBody =
+      Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
     if (hasBody && !isJsonContentType(req.headers['content-type'])) {
       return refuse(415, 'unsupported_media_type', 'Request bodies must be application/json.')
     }

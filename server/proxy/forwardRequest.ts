@@ -55,12 +55,22 @@ export function forwardRequest(
       const where = describeUpstream(config)
       if (error instanceof UpstreamTimeoutError) {
         const seconds = Math.round(config.timeoutMs / 100) / 10
-        sendJsonError(res, 504, 'upstream_timeout', `The Execution API at ${where} did not answer within ${seconds} s.`)
+        sendJsonError(
+          res,
+          504,
+          'upstream_timeout',
+          `The Execution API at ${where} did not answer within ${seconds} s.`,
+        )
         resolve({ status: 504, detail: 'timeout' })
         return
       }
       const cause = error.code ?? error.message
-      sendJsonError(res, 502, 'upstream_unreachable', `The Execution API at ${where} cannot be reached (${cause}).`)
+      sendJsonError(
+        res,
+        502,
+        'upstream_unreachable',
+        `The Execution API at ${where} cannot be reached (${cause}).`,
+      )
       resolve({ status: 502, detail: cause })
     })
     upstream.end(body)

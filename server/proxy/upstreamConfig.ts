@@ -25,7 +25,9 @@ export function parseUpstreamConfig(env: {
   }
   const timeoutMs = env.EXEC_API_TIMEOUT_MS ? Number(env.EXEC_API_TIMEOUT_MS) : DEFAULT_UPSTREAM_TIMEOUT_MS
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new Error(`EXEC_API_TIMEOUT_MS must be a positive number of milliseconds, not "${env.EXEC_API_TIMEOUT_MS}"`)
+    throw new Error(
+      `EXEC_API_TIMEOUT_MS must be a positive number of milliseconds, not "${env.EXEC_API_TIMEOUT_MS}"`,
+    )
   }
   const token = env.EXEC_API_TOKEN?.trim() || null
   return { baseUrl, token, timeoutMs }

@@ -22,14 +22,20 @@ export function rawRequest(
         method: options.method ?? 'GET',
         headers: {
           ...options.headers,
-          ...(options.body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(options.body)) }),
+          ...(options.body === undefined
+            ? {}
+            : { 'Content-Length': String(Buffer.byteLength(options.body)) }),
         },
       },
       (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }),
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
         )
         response.on('error', reject)
       },

@@ -46,7 +46,8 @@ function stringAt(value: unknown, key: string): string | null {
 /** Reads the server's message from the common error shapes, most specific first. */
 export function messageFromBody(body: unknown): string | null {
   if (typeof body === 'string') return textExcerpt(body)
-  const nested: unknown = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['error'] : null
+  const nested: unknown =
+    body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['error'] : null
   return (
     stringAt(body, 'message') ??
     stringAt(nested, 'message') ??

@@ -6,4 +6,12 @@ export { listExecutions, rescheduleExecution } from './executions'
 export type { ListParams, MetadataFilter } from './listRequest'
 export { attemptKeys, attemptListQuery, executionKeys, executionListQuery } from './queries'
 export { KNOWN_EXECUTION_STATES, readMetadata } from './schemas'
-export type { Attempt, AttemptList, Execution, ExecutionList, ExecutionState, KnownExecutionState, PageInfo } from './schemas'
+export type {
+  Attempt,
+  AttemptList,
+  Execution,
+  ExecutionList,
+  ExecutionState,
+  KnownExecutionState,
+  PageInfo,
+} from './schemas'

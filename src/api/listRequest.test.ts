@@ -27,6 +27,9 @@ describe('buildListBody', () => {
         { key: 'team', values: [] },
       ],
     })
-    expect(body).toEqual({ page: { first: 20 }, filters: { metadata: [{ key: 'env', values: ['prod', 'staging'] }] } })
+    expect(body).toEqual({
+      page: { first: 20 },
+      filters: { metadata: [{ key: 'env', values: ['prod', 'staging'] }] },
+    })
   })
 })

@@ -26,6 +26,7 @@ export function buildListBody(params: ListParams): ListRequestBody {
   const filters: NonNullable<ListRequestBody['filters']> = {}
   if (params.states && params.states.length > 0) filters.states = [...params.states]
   const metadata = (params.metadata ?? []).filter((entry) => entry.key !== '' && entry.values.length > 0)
-  if (metadata.length > 0) filters.metadata = metadata.map((entry) => ({ key: entry.key, values: [...entry.values] }))
+  if (metadata.length > 0)
+    filters.metadata = metadata.map((entry) => ({ key: entry.key, values: [...entry.values] }))
   return Object.keys(filters).length > 0 ? { page, filters } : { page }
 }

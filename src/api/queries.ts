@@ -15,7 +15,8 @@ export const attemptKeys = {
   all: ['attempts'] as const,
   lists: () => [...attemptKeys.all, 'list'] as const,
   listsOf: (executionId: string) => [...attemptKeys.lists(), executionId] as const,
-  list: (executionId: string, params: AttemptListParams) => [...attemptKeys.listsOf(executionId), params] as const,
+  list: (executionId: string, params: AttemptListParams) =>
+    [...attemptKeys.listsOf(executionId), params] as const,
 }
 
 export function executionListQuery(params: ListParams) {

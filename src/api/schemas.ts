@@ -12,9 +12,9 @@ export function isRfc3339Timestamp(value: string): boolean {
   return RFC3339.test(value) && !Number.isNaN(Date.parse(value.replace(/(\.\d{3})\d+/, '$1')))
 }
 
-export const timestampSchema = z.string().check(
-  z.refine(isRfc3339Timestamp, { message: 'must be an RFC 3339 timestamp with Z or a ±hh:mm offset' }),
-)
+export const timestampSchema = z
+  .string()
+  .check(z.refine(isRfc3339Timestamp, { message: 'must be an RFC 3339 timestamp with Z or a ±hh:mm offset' }))
 
 const stateSchema = z.string() as z.ZodMiniType<ExecutionState>
 
@@ -64,6 +64,8 @@ export type RescheduleResponse = z.infer<typeof rescheduleResponseSchema>
 export function readMetadata(item: Execution): Record<string, string> {
   const raw: unknown = item['metadata']
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {}
-  const entries = Object.entries(raw).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+  const entries = Object.entries(raw).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  )
   return Object.fromEntries(entries)
 }

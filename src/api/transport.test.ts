@@ -90,7 +90,12 @@ describe('errors', () => {
     const body = { error: { code: 'conflict', message: 'Execution is locked' } }
     fetchMock.mockResolvedValue(jsonResponse(409, body))
     const error = await captureError(rescheduleExecution('x'))
-    expect(error).toMatchObject({ kind: 'http', status: 409, code: 'conflict', message: 'Execution is locked' })
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 409,
+      code: 'conflict',
+      message: 'Execution is locked',
+    })
     expect(error.body).toEqual(body)
   })
 
@@ -127,8 +132,12 @@ describe('errors', () => {
   })
 
   it('treat a non-JSON 200 as a schema error at the root', async () => {
-    fetchMock.mockResolvedValue(new Response('hello', { status: 200, headers: { 'Content-Type': 'text/plain' } }))
-    const error = await captureError(apiRequest({ method: 'GET', path: '/executions', schema: executionListSchema }))
+    fetchMock.mockResolvedValue(
+      new Response('hello', { status: 200, headers: { 'Content-Type': 'text/plain' } }),
+    )
+    const error = await captureError(
+      apiRequest({ method: 'GET', path: '/executions', schema: executionListSchema }),
+    )
     expect(error).toMatchObject({ kind: 'schema', fieldPath: '(root)' })
   })
 
@@ -147,7 +156,13 @@ describe('errors', () => {
         }),
     )
     const pending = captureError(
-      apiRequest({ method: 'GET', path: '/executions', body: {}, schema: executionListSchema, timeoutMs: 2000 }),
+      apiRequest({
+        method: 'GET',
+        path: '/executions',
+        body: {},
+        schema: executionListSchema,
+        timeoutMs: 2000,
+      }),
     )
     await vi.advanceTimersByTimeAsync(2000)
     const error = await pending
@@ -163,7 +178,9 @@ describe('errors', () => {
         }),
     )
     const controller = new AbortController()
-    const pending = listExecutions({ first: 20 }, { signal: controller.signal }).catch((reason: unknown) => reason)
+    const pending = listExecutions({ first: 20 }, { signal: controller.signal }).catch(
+      (reason: unknown) => reason,
+    )
     controller.abort(new DOMException('user navigated', 'AbortError'))
     const reason = await pending
     expect(reason).not.toBeInstanceOf(ApiError)

@@ -1,6 +1,6 @@
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { TimeDisplayProvider } from '../components/TimeDisplay'
-import { ExecutionsPage } from '../features/executions/ExecutionsPage'
+import { ExecutionsPage } from '../features/executions'
 
 export function App() {
   return (

@@ -20,7 +20,11 @@ export function RefreshControls(props: RefreshControlsProps) {
   return (
     <div className="refresh-controls">
       <label className="checkbox">
-        <input type="checkbox" checked={enabled} onChange={(event) => onEnabledChange(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={enabled}
+          onChange={(event) => onEnabledChange(event.target.checked)}
+        />
         Auto-refresh
       </label>
       <label className="inline-field">
@@ -28,7 +32,9 @@ export function RefreshControls(props: RefreshControlsProps) {
         <select
           value={intervalSeconds}
           disabled={!enabled}
-          onChange={(event) => onIntervalChange(REFRESH_INTERVALS.find((i) => i === event.target.value) ?? '10')}
+          onChange={(event) =>
+            onIntervalChange(REFRESH_INTERVALS.find((i) => i === event.target.value) ?? '10')
+          }
         >
           {REFRESH_INTERVALS.map((seconds) => (
             <option key={seconds} value={seconds}>

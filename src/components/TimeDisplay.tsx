@@ -14,7 +14,11 @@ interface TimeDisplay {
   now: number
 }
 
-const TimeDisplayContext = createContext<TimeDisplay>({ mode: 'relative', setMode: () => {}, now: Date.now() })
+const TimeDisplayContext = createContext<TimeDisplay>({
+  mode: 'relative',
+  setMode: () => {},
+  now: Date.now(),
+})
 
 export function TimeDisplayProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = usePreference<TimeMode>('time-mode', TIME_MODES, 'relative')

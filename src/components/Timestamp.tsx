@@ -2,7 +2,11 @@ import { useId } from 'react'
 import { formatRelative } from '../lib/relativeTime'
 import { useTimeDisplay } from './TimeDisplay'
 
-const utcFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' })
+const utcFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: 'UTC',
+})
 const localFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
 export function formatAbsolute(value: string, zone: 'local' | 'utc'): string {
@@ -16,7 +20,10 @@ export function Timestamp({ value }: { value: string }) {
   const { mode, now } = useTimeDisplay()
   const tooltipId = useId()
   const instant = Date.parse(value)
-  const text = mode === 'relative' && !Number.isNaN(instant) ? formatRelative(instant, now) : formatAbsolute(value, mode === 'utc' ? 'utc' : 'local')
+  const text =
+    mode === 'relative' && !Number.isNaN(instant)
+      ? formatRelative(instant, now)
+      : formatAbsolute(value, mode === 'utc' ? 'utc' : 'local')
   return (
     <span className="tooltip-host">
       <time dateTime={value} tabIndex={0} aria-describedby={tooltipId}>

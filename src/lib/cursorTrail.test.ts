@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { firstPage, nextPage, normaliseTrail, pageNumber, previousPage, type CursorPosition } from './cursorTrail'
+import {
+  firstPage,
+  nextPage,
+  normaliseTrail,
+  pageNumber,
+  previousPage,
+  type CursorPosition,
+} from './cursorTrail'
 
 const start: CursorPosition = { after: null, trail: [] }
 

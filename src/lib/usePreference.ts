@@ -12,7 +12,11 @@ function readStored<T extends string>(key: string, allowed: readonly T[], fallba
 }
 
 /** A small UI preference remembered in localStorage; anything unexpected there reads as the default. */
-export function usePreference<T extends string>(key: string, allowed: readonly T[], fallback: T): [T, (next: T) => void] {
+export function usePreference<T extends string>(
+  key: string,
+  allowed: readonly T[],
+  fallback: T,
+): [T, (next: T) => void] {
   const [value, setValue] = useState<T>(() => readStored(key, allowed, fallback))
   const update = useCallback(
     (next: T) => {

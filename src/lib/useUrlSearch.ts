@@ -27,6 +27,9 @@ export function navigateToSearch(params: URLSearchParams, mode: HistoryMode = 'p
 /** The URL's search string as React state: pushState/replaceState to change it, Back/Forward restore it. */
 export function useUrlSearch(): [string, (params: URLSearchParams, mode?: HistoryMode) => void] {
   const search = useSyncExternalStore(subscribe, readSearch, () => '')
-  const navigate = useCallback((params: URLSearchParams, mode?: HistoryMode) => navigateToSearch(params, mode), [])
+  const navigate = useCallback(
+    (params: URLSearchParams, mode?: HistoryMode) => navigateToSearch(params, mode),
+    [],
+  )
   return [search, navigate]
 }

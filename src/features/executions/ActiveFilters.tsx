@@ -10,7 +10,13 @@ interface ActiveFiltersProps {
 }
 
 /** One chip per active filter; each chip removes its own filter. */
-export function ActiveFilters({ states, metadata, onRemoveState, onRemoveMetadata, onClear }: ActiveFiltersProps) {
+export function ActiveFilters({
+  states,
+  metadata,
+  onRemoveState,
+  onRemoveMetadata,
+  onClear,
+}: ActiveFiltersProps) {
   if (states.length === 0 && metadata.length === 0) return null
   return (
     <div className="active-filters" role="group" aria-label="Active filters">
@@ -19,7 +25,12 @@ export function ActiveFilters({ states, metadata, onRemoveState, onRemoveMetadat
           const text = `State: ${describeState(state).label}`
           return (
             <li key={`state-${state}`}>
-              <button type="button" className="chip chip-removable" aria-label={`Remove filter ${text}`} onClick={() => onRemoveState(state)}>
+              <button
+                type="button"
+                className="chip chip-removable"
+                aria-label={`Remove filter ${text}`}
+                onClick={() => onRemoveState(state)}
+              >
                 {text} <span aria-hidden="true">×</span>
               </button>
             </li>
@@ -29,7 +40,12 @@ export function ActiveFilters({ states, metadata, onRemoveState, onRemoveMetadat
           const text = `${entry.key} = ${entry.values.join(' or ')}`
           return (
             <li key={`meta-${entry.key}`}>
-              <button type="button" className="chip chip-removable" aria-label={`Remove filter ${text}`} onClick={() => onRemoveMetadata(entry.key)}>
+              <button
+                type="button"
+                className="chip chip-removable"
+                aria-label={`Remove filter ${text}`}
+                onClick={() => onRemoveMetadata(entry.key)}
+              >
                 {text} <span aria-hidden="true">×</span>
               </button>
             </li>

@@ -43,12 +43,20 @@ export function ExecutionsPage() {
   }, [endCursor, params, query.isPlaceholderData, queryClient])
 
   const { addMetadata } = actions
-  const filterByMetadata = useCallback((key: string, value: string) => addMetadata({ key, values: [value] }), [addMetadata])
+  const filterByMetadata = useCallback(
+    (key: string, value: string) => addMetadata({ key, values: [value] }),
+    [addMetadata],
+  )
 
   return (
     <section className="executions" aria-label="Executions">
       <div className="filters" role="search" aria-label="Filter executions">
-        <StateFilter legend="State" options={KNOWN_EXECUTION_STATES} selected={search.states} onChange={actions.setStates} />
+        <StateFilter
+          legend="State"
+          options={KNOWN_EXECUTION_STATES}
+          selected={search.states}
+          onChange={actions.setStates}
+        />
         <MetadataFilterForm suggestions={suggestions} onAdd={actions.addMetadata} />
       </div>
       <ActiveFilters
@@ -92,7 +100,12 @@ export function ExecutionsPage() {
     if (query.isError && !page) {
       const { message, detail } = describeApiError(query.error)
       return (
-        <ErrorPanel title="Executions could not be loaded" message={message} detail={detail} onRetry={() => void query.refetch()} />
+        <ErrorPanel
+          title="Executions could not be loaded"
+          message={message}
+          detail={detail}
+          onRetry={() => void query.refetch()}
+        />
       )
     }
     if (page && page.data.length === 0 && !query.isPlaceholderData) {

@@ -1,7 +1,11 @@
 import { useTable } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import type { Execution } from '../../api'
-import { createExecutionColumns, executionTableFeatures, type ExecutionColumnCallbacks } from './executionColumns'
+import {
+  createExecutionColumns,
+  executionTableFeatures,
+  type ExecutionColumnCallbacks,
+} from './executionColumns'
 
 interface ExecutionsTableProps extends ExecutionColumnCallbacks {
   rows: readonly Execution[]
@@ -12,7 +16,13 @@ interface ExecutionsTableProps extends ExecutionColumnCallbacks {
   isStale: boolean
 }
 
-export function ExecutionsTable({ rows, isLoading, skeletonRows, isStale, onMetadataClick }: ExecutionsTableProps) {
+export function ExecutionsTable({
+  rows,
+  isLoading,
+  skeletonRows,
+  isStale,
+  onMetadataClick,
+}: ExecutionsTableProps) {
   const columns = useMemo(() => createExecutionColumns({ onMetadataClick }), [onMetadataClick])
   const table = useTable({
     features: executionTableFeatures,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SEARCH, parseExecutionSearch, writeExecutionSearch, type ExecutionSearch } from './executionSearch'
+import {
+  DEFAULT_SEARCH,
+  parseExecutionSearch,
+  writeExecutionSearch,
+  type ExecutionSearch,
+} from './executionSearch'
 
 describe('parseExecutionSearch', () => {
   it('gives the defaults for an empty URL', () => {

@@ -27,7 +27,10 @@ const MAX_TRAIL = 1000
 
 const sizeSchema = z.catch(z.union(PAGE_SIZES.map((size) => z.literal(size))), DEFAULT_PAGE_SIZE)
 const cursorSchema = z.catch(z.nullable(z.string().check(z.minLength(1), z.maxLength(MAX_TEXT))), null)
-const trailSchema = z.catch(z.array(z.string().check(z.maxLength(MAX_TEXT))).check(z.maxLength(MAX_TRAIL)), [])
+const trailSchema = z.catch(
+  z.array(z.string().check(z.maxLength(MAX_TEXT))).check(z.maxLength(MAX_TRAIL)),
+  [],
+)
 const textSchema = z.string().check(z.minLength(1), z.maxLength(MAX_TEXT))
 
 function parseStates(values: string[]): KnownExecutionState[] {

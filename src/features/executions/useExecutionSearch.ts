@@ -2,7 +2,12 @@ import { useMemo } from 'react'
 import type { KnownExecutionState, MetadataFilter } from '../../api'
 import { firstPage, nextPage, previousPage } from '../../lib/cursorTrail'
 import { useUrlSearch } from '../../lib/useUrlSearch'
-import { parseExecutionSearch, writeExecutionSearch, type ExecutionSearch, type PageSize } from './executionSearch'
+import {
+  parseExecutionSearch,
+  writeExecutionSearch,
+  type ExecutionSearch,
+  type PageSize,
+} from './executionSearch'
 
 export interface ExecutionSearchActions {
   setStates(states: KnownExecutionState[]): void
