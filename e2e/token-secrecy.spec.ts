@@ -29,6 +29,8 @@ test('the server-held token reaches neither the browser nor dist/', async ({ pag
   const texts = await Promise.all(seen)
   expect(texts.length).toBeGreaterThan(3)
   for (const text of texts) expect(text).not.toContain(token)
-  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie + location.href)).not.toContain(token)
+  expect(
+    await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie + location.href),
+  ).not.toContain(token)
   for (const file of filesUnder('dist')) expect(readFileSync(file, 'utf8')).not.toContain(token)
 })
