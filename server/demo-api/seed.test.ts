@@ -3,6 +3,8 @@ import { FIXED_NOW } from './testClient.ts'
 import { generateSeedData, SEED_WINDOW_MS } from './seed.ts'
 import { timelineProblems } from './seedInvariants.ts'
 import {
+  FLAKY_ATTEMPT_COUNT,
+  FLAKY_EXECUTION_ID,
   LOCKED_EXECUTION_ID,
   MARKUP_EXECUTION_ID,
   MARKUP_PIPELINE,
@@ -22,7 +24,7 @@ describe('generateSeedData', () => {
   it('creates the requested number of executions with unique ids', () => {
     expect(seeded.executions).toHaveLength(2400)
     expect(new Set(seeded.executions.map((execution) => execution.id)).size).toBe(2400)
-    expect(seeded.executions.filter((execution) => /^exec-\d{6}$/.test(execution.id))).toHaveLength(2397)
+    expect(seeded.executions.filter((execution) => /^exec-\d{6}$/.test(execution.id))).toHaveLength(2396)
   })
 
   it('spreads created_at over the 14 days before now', () => {
@@ -43,10 +45,11 @@ describe('generateSeedData', () => {
     expect(newest.filter((execution) => execution.state === 'started').length).toBeGreaterThanOrEqual(2)
   })
 
-  it('gives every execution a consistent timeline with 0 to 5 attempts', () => {
+  it('gives every execution a consistent timeline with 0 to 5 attempts, except exec-flaky', () => {
     expect(seeded.executions.flatMap((execution) => timelineProblems(execution, FIXED_NOW))).toEqual([])
     for (const execution of seeded.executions) {
-      expect(execution.attempts.length).toBeLessThanOrEqual(5)
+      const limit = execution.id === FLAKY_EXECUTION_ID ? FLAKY_ATTEMPT_COUNT : 5
+      expect(execution.attempts.length).toBeLessThanOrEqual(limit)
       if (execution.state !== 'created') expect(execution.attempts.length).toBeGreaterThanOrEqual(1)
     }
     const attemptIds = seeded.executions.flatMap((execution) =>
@@ -92,10 +95,10 @@ describe('special executions', () => {
     )
     expect(tiny).toEqual([
       'exec-000001',
-      'exec-000002',
       ODD_EXECUTION_ID,
       LOCKED_EXECUTION_ID,
       MARKUP_EXECUTION_ID,
+      FLAKY_EXECUTION_ID,
     ])
   })
 })

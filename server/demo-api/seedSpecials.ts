@@ -5,7 +5,17 @@ export const ODD_EXECUTION_ID = 'job/2026 #1'
 export const LOCKED_EXECUTION_ID = 'exec-locked'
 export const MARKUP_EXECUTION_ID = 'exec-markup'
 export const MARKUP_PIPELINE = '<b>nightly</b> & backfill'
-export const SPECIAL_EXECUTION_COUNT = 3
+/** The one execution with more than 5 attempts (23), so attempt paging has pages to walk. */
+export const FLAKY_EXECUTION_ID = 'exec-flaky'
+export const FLAKY_ATTEMPT_COUNT = 23
+export const SPECIAL_EXECUTION_COUNT = 4
+
+/** 22 failed tries of 15 s with 5 s pauses, then a success. */
+const flakyAttempts: AttemptSpec[] = Array.from({ length: FLAKY_ATTEMPT_COUNT }, (_, index) => [
+  1_000 + index * 20_000,
+  16_000 + index * 20_000,
+  index === FLAKY_ATTEMPT_COUNT - 1 ? 'succeed' : 'failed',
+])
 
 /** [start offset, end offset (null while running), state], offsets in ms from the execution's created_at. */
 type AttemptSpec = readonly [start: number, end: number | null, state: AttemptState]
@@ -61,6 +71,19 @@ const SPECIALS: readonly SpecialSpec[] = [
       trigger: 'schedule',
     },
     attempts: [[900, 120_000, 'succeed']],
+  },
+  {
+    id: FLAKY_EXECUTION_ID,
+    ageMs: 9 * 60_000,
+    state: 'succeed',
+    metadata: {
+      env: 'production',
+      region: 'us-west-2',
+      team: 'search',
+      pipeline: 'index-rebuild',
+      trigger: 'schedule',
+    },
+    attempts: flakyAttempts,
   },
 ]
 

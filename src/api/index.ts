@@ -15,3 +15,4 @@ export type {
   KnownExecutionState,
   PageInfo,
 } from './schemas'
+export { findCachedExecution, patchExecutionInLists, replaceExecutionInPage } from './executionCache'

@@ -1,21 +1,25 @@
+import { AnnouncerProvider } from '../components/Announcer'
 import { ErrorBoundary } from '../components/ErrorBoundary'
+import { RefreshSettingsProvider } from '../components/RefreshSettings'
 import { TimeDisplayProvider } from '../components/TimeDisplay'
-import { ExecutionsPage } from '../features/executions'
+import { Dashboard } from './Dashboard'
 
 export function App() {
   return (
     <ErrorBoundary section="The dashboard">
       <TimeDisplayProvider>
-        <div className="app">
-          <header className="app-header">
-            <h1>Executions</h1>
-          </header>
-          <main className="app-main">
-            <ErrorBoundary section="The executions view">
-              <ExecutionsPage />
-            </ErrorBoundary>
-          </main>
-        </div>
+        <RefreshSettingsProvider>
+          <AnnouncerProvider>
+            <div className="app">
+              <header className="app-header">
+                <h1>Executions</h1>
+              </header>
+              <main className="app-main">
+                <Dashboard />
+              </main>
+            </div>
+          </AnnouncerProvider>
+        </RefreshSettingsProvider>
       </TimeDisplayProvider>
     </ErrorBoundary>
   )

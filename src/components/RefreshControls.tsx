@@ -1,30 +1,20 @@
 import { formatAge } from '../lib/relativeTime'
 import { useNow } from '../lib/useNow'
-
-export const REFRESH_INTERVALS = ['5', '10', '30', '60'] as const
-export type RefreshInterval = (typeof REFRESH_INTERVALS)[number]
+import { REFRESH_INTERVALS, useRefreshSettings } from './RefreshSettings'
 
 interface RefreshControlsProps {
-  enabled: boolean
-  intervalSeconds: RefreshInterval
-  onEnabledChange(enabled: boolean): void
-  onIntervalChange(interval: RefreshInterval): void
   /** When the shown data last arrived (ms epoch); 0 if never. */
   updatedAt: number
   isRefreshing: boolean
 }
 
-export function RefreshControls(props: RefreshControlsProps) {
-  const { enabled, intervalSeconds, onEnabledChange, onIntervalChange, updatedAt, isRefreshing } = props
+export function RefreshControls({ updatedAt, isRefreshing }: RefreshControlsProps) {
+  const { enabled, intervalSeconds, setEnabled, setIntervalSeconds } = useRefreshSettings()
   const now = useNow(1000)
   return (
     <div className="refresh-controls">
       <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={enabled}
-          onChange={(event) => onEnabledChange(event.target.checked)}
-        />
+        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         Auto-refresh
       </label>
       <label className="inline-field">
@@ -33,7 +23,7 @@ export function RefreshControls(props: RefreshControlsProps) {
           value={intervalSeconds}
           disabled={!enabled}
           onChange={(event) =>
-            onIntervalChange(REFRESH_INTERVALS.find((i) => i === event.target.value) ?? '10')
+            setIntervalSeconds(REFRESH_INTERVALS.find((i) => i === event.target.value) ?? '10')
           }
         >
           {REFRESH_INTERVALS.map((seconds) => (

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react'
 import { executionListQuery, KNOWN_EXECUTION_STATES, type Execution, type ListParams } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { ErrorPanel } from '../../components/ErrorPanel'
 import { PaginationBar } from '../../components/PaginationBar'
-import { REFRESH_INTERVALS, RefreshControls } from '../../components/RefreshControls'
+import { RefreshControls } from '../../components/RefreshControls'
+import { useRefreshSettings } from '../../components/RefreshSettings'
 import { StateFilter } from '../../components/StateFilter'
 import { TimeDisplaySetting } from '../../components/TimeDisplay'
 import { pageNumber } from '../../lib/cursorTrail'
-import { usePreference } from '../../lib/usePreference'
 import { ActiveFilters } from './ActiveFilters'
 import { hasFilters, PAGE_SIZES, type PageSize } from './executionSearch'
 import { ExecutionsTable } from './ExecutionsTable'
@@ -19,18 +19,25 @@ import { useMetadataSuggestions } from './useMetadataSuggestions'
 
 const NO_ROWS: Execution[] = []
 
-export function ExecutionsPage() {
+export interface ExecutionsPageProps {
+  /** Opens the drill-down for one execution (the attempts panel). */
+  onOpenExecution(id: string): void
+  selectedId: string | null
+  /** Per-row actions supplied by other features, e.g. Reschedule. */
+  renderRowActions?(execution: Execution): ReactNode
+}
+
+export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }: ExecutionsPageProps) {
   const queryClient = useQueryClient()
   const [search, actions] = useExecutionSearch()
-  const [autoRefresh, setAutoRefresh] = usePreference('auto-refresh', ['on', 'off'], 'on')
-  const [interval, setInterval] = usePreference('refresh-interval', REFRESH_INTERVALS, '10')
+  const { refetchInterval } = useRefreshSettings()
   const params = useMemo<ListParams>(
     () => ({ first: search.size, after: search.after, states: search.states, metadata: search.metadata }),
     [search],
   )
   const query = useQuery({
     ...executionListQuery(params),
-    refetchInterval: autoRefresh === 'on' ? Number(interval) * 1000 : false,
+    refetchInterval,
   })
   const suggestions = useMetadataSuggestions()
   const page = query.data
@@ -68,10 +75,6 @@ export function ExecutionsPage() {
       />
       <div className="list-toolbar">
         <RefreshControls
-          enabled={autoRefresh === 'on'}
-          intervalSeconds={interval}
-          onEnabledChange={(enabled) => setAutoRefresh(enabled ? 'on' : 'off')}
-          onIntervalChange={setInterval}
           updatedAt={query.dataUpdatedAt}
           isRefreshing={query.isFetching && !query.isPending}
         />
@@ -128,6 +131,9 @@ export function ExecutionsPage() {
           skeletonRows={Math.min(search.size, 10)}
           isStale={query.isPlaceholderData}
           onMetadataClick={filterByMetadata}
+          onOpen={onOpenExecution}
+          selectedId={selectedId}
+          renderActions={renderRowActions}
         />
       </>
     )

@@ -1,5 +1,5 @@
 import { useTable } from '@tanstack/react-table'
-import { useMemo } from 'react'
+import { useMemo, type KeyboardEvent, type MouseEvent } from 'react'
 import type { Execution } from '../../api'
 import {
   createExecutionColumns,
@@ -14,16 +14,21 @@ interface ExecutionsTableProps extends ExecutionColumnCallbacks {
   skeletonRows: number
   /** Old rows stay while a new page or filter loads. */
   isStale: boolean
+  onOpen(id: string): void
+  selectedId: string | null
 }
 
-export function ExecutionsTable({
-  rows,
-  isLoading,
-  skeletonRows,
-  isStale,
-  onMetadataClick,
-}: ExecutionsTableProps) {
-  const columns = useMemo(() => createExecutionColumns({ onMetadataClick }), [onMetadataClick])
+/** Clicks and Enter on controls inside a row belong to those controls, not to the row. */
+function fromInnerControl(target: EventTarget): boolean {
+  return target instanceof Element && target.closest('button, a, input, select, textarea, label') !== null
+}
+
+export function ExecutionsTable(props: ExecutionsTableProps) {
+  const { rows, isLoading, skeletonRows, isStale, onMetadataClick, renderActions, onOpen, selectedId } = props
+  const columns = useMemo(
+    () => createExecutionColumns({ onMetadataClick, renderActions }),
+    [onMetadataClick, renderActions],
+  )
   const table = useTable({
     features: executionTableFeatures,
     columns,
@@ -31,9 +36,18 @@ export function ExecutionsTable({
     getRowId: (row) => row.id,
   })
 
+  const openFromClick = (event: MouseEvent, id: string) => {
+    if (!fromInnerControl(event.target)) onOpen(id)
+  }
+  const openFromKey = (event: KeyboardEvent, id: string) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(id)
+  }
+
   return (
     <table className={`data-table${isStale ? ' is-stale' : ''}`} aria-busy={isLoading || isStale}>
-      <caption className="visually-hidden">Executions, newest first</caption>
+      <caption className="visually-hidden">
+        Executions, newest first. Press Enter on a row to see its attempts.
+      </caption>
       <thead>
         {table.getHeaderGroups().map((group) => (
           <tr key={group.id}>
@@ -57,7 +71,15 @@ export function ExecutionsTable({
               </tr>
             ))
           : table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
+              <tr
+                key={row.id}
+                tabIndex={0}
+                data-row-id={row.id}
+                className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}`}
+                aria-label={`Execution ${row.id}`}
+                onClick={(event) => openFromClick(event, row.id)}
+                onKeyDown={(event) => openFromKey(event, row.id)}
+              >
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id}>
                     <table.FlexRender cell={cell} />

@@ -1,4 +1,5 @@
 import { createColumnHelper, tableFeatures } from '@tanstack/react-table'
+import type { ReactNode } from 'react'
 import { readMetadata, type Execution } from '../../api'
 import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
@@ -10,9 +11,20 @@ const column = createColumnHelper<typeof executionTableFeatures, Execution>()
 
 export interface ExecutionColumnCallbacks {
   onMetadataClick(key: string, value: string): void
+  /** Adds an Actions column when given. */
+  renderActions?(execution: Execution): ReactNode
 }
 
-export function createExecutionColumns({ onMetadataClick }: ExecutionColumnCallbacks) {
+export function createExecutionColumns({ onMetadataClick, renderActions }: ExecutionColumnCallbacks) {
+  const actions = renderActions
+    ? [
+        column.display({
+          id: 'actions',
+          header: 'Actions',
+          cell: (info) => renderActions(info.row.original),
+        }),
+      ]
+    : []
   return column.columns([
     column.accessor('id', {
       header: 'ID',
@@ -57,5 +69,6 @@ export function createExecutionColumns({ onMetadataClick }: ExecutionColumnCallb
       header: 'Updated',
       cell: (info) => <Timestamp value={info.getValue()} />,
     }),
+    ...actions,
   ])
 }

@@ -1,0 +1,60 @@
+import { Suspense, useCallback } from 'react'
+import type { Execution } from '../api'
+import { ErrorBoundary } from '../components/ErrorBoundary'
+import { LazyAttemptsPanel } from '../features/attempts'
+import { ExecutionsPage } from '../features/executions'
+import { RescheduleButton } from '../features/reschedule'
+import { useUrlSearch } from '../lib/useUrlSearch'
+
+const renderReschedule = (execution: Execution) => <RescheduleButton execution={execution} />
+
+function focusRow(id: string) {
+  document.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(id)}"]`)?.focus()
+}
+
+/** Composes the features: the executions view, its drill-down panel (`?execution=`) and row actions. */
+export function Dashboard() {
+  const [search, navigate] = useUrlSearch()
+  const executionId = new URLSearchParams(search).get('execution') || null
+
+  const openExecution = useCallback(
+    (id: string) => {
+      const params = new URLSearchParams(window.location.search)
+      params.set('execution', id)
+      navigate(params)
+    },
+    [navigate],
+  )
+
+  const closeExecution = useCallback(() => {
+    const params = new URLSearchParams(window.location.search)
+    const closing = params.get('execution')
+    params.delete('execution')
+    navigate(params)
+    if (closing) requestAnimationFrame(() => focusRow(closing))
+  }, [navigate])
+
+  return (
+    <div className={`dashboard${executionId ? ' has-panel' : ''}`}>
+      <ErrorBoundary section="The executions view">
+        <ExecutionsPage
+          onOpenExecution={openExecution}
+          selectedId={executionId}
+          renderRowActions={renderReschedule}
+        />
+      </ErrorBoundary>
+      {executionId ? (
+        <ErrorBoundary key={executionId} section="The attempts panel">
+          <Suspense fallback={<p className="panel muted">Loading the attempts panel…</p>}>
+            <LazyAttemptsPanel
+              key={executionId}
+              executionId={executionId}
+              onClose={closeExecution}
+              renderActions={renderReschedule}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      ) : null}
+    </div>
+  )
+}

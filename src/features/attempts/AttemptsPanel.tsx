@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import {
+  attemptListQuery,
+  isApiError,
+  type Attempt,
+  type Execution,
+  type KnownExecutionState,
+} from '../../api'
+import { describeApiError } from '../../components/describeApiError'
+import { ErrorPanel } from '../../components/ErrorPanel'
+import { PaginationBar } from '../../components/PaginationBar'
+import { useRefreshSettings } from '../../components/RefreshSettings'
+import { StateFilter } from '../../components/StateFilter'
+import { firstPage, nextPage, pageNumber, previousPage, type CursorPosition } from '../../lib/cursorTrail'
+import { AttemptsTable } from './AttemptsTable'
+import { AttemptsTimeline } from './AttemptsTimeline'
+import { ExecutionSummary, FINAL_STATES } from './ExecutionSummary'
+import { useCachedExecution } from './useCachedExecution'
+
+export const ATTEMPTS_PAGE_SIZE = 10
+const ATTEMPT_STATES: readonly KnownExecutionState[] = ['started', 'succeed', 'failed']
+const NO_ATTEMPTS: Attempt[] = []
+
+export interface AttemptsPanelProps {
+  executionId: string
+  onClose(): void
+  renderActions?(execution: Execution): ReactNode
+}
+
+interface AttemptsView extends CursorPosition {
+  states: KnownExecutionState[]
+}
+
+/** Drill-down for one execution: summary, attempts (own filter and paging) and their timeline. */
+export function AttemptsPanel({ executionId, onClose, renderActions }: AttemptsPanelProps) {
+  const headingId = useId()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const execution = useCachedExecution(executionId)
+  const { refetchInterval } = useRefreshSettings()
+  const [view, setView] = useState<AttemptsView>({ after: null, trail: [], states: [] })
+  const isFinal = execution !== undefined && FINAL_STATES.includes(execution.state)
+  const query = useQuery({
+    ...attemptListQuery(executionId, { first: ATTEMPTS_PAGE_SIZE, after: view.after, states: view.states }),
+    refetchInterval: isFinal ? false : refetchInterval,
+  })
+
+  useEffect(() => {
+    headingRef.current?.focus()
+  }, [executionId])
+
+  const page = query.data
+  const endCursor = page?.page_info.has_next_page ? page.page_info.end_cursor : null
+  const isGone = isApiError(query.error) && query.error.status === 404
+
+  return (
+    <section
+      className="panel attempts-panel"
+      aria-labelledby={headingId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented) onClose()
+      }}
+    >
+      <header className="attempts-header">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="panel-title">
+          Attempts of {executionId}
+        </h2>
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      <ExecutionSummary id={executionId} execution={execution} />
+      {execution && renderActions && !isGone ? (
+        <div className="summary-actions">{renderActions(execution)}</div>
+      ) : null}
+      {isGone ? (
+        <div className="panel panel-error" role="alert">
+          <h3 className="panel-title">Execution {executionId} no longer exists</h3>
+          <p>The API answered 404 for it. It may have been deleted, or the link may be wrong.</p>
+        </div>
+      ) : (
+        <>
+          <StateFilter
+            legend="Attempt state"
+            options={ATTEMPT_STATES}
+            selected={view.states}
+            onChange={(states) => setView(firstPage({ ...view, states }))}
+          />
+          {renderAttempts()}
+          <PaginationBar
+            label="Attempts"
+            previousLabel="Previous attempts page"
+            nextLabel="Next attempts page"
+            page={pageNumber(view)}
+            hasPrevious={view.trail.length > 0}
+            hasNext={Boolean(endCursor) && !query.isPlaceholderData}
+            onPrevious={() => setView(previousPage(view))}
+            onNext={() => endCursor && setView(nextPage(view, endCursor))}
+          />
+        </>
+      )}
+    </section>
+  )
+
+  function renderAttempts() {
+    if (query.isError && !page) {
+      const { message, detail } = describeApiError(query.error)
+      return (
+        <ErrorPanel
+          title="Attempts could not be loaded"
+          message={message}
+          detail={detail}
+          onRetry={() => void query.refetch()}
+        />
+      )
+    }
+    if (query.isPending)
+      return (
+        <p className="muted" role="status">
+          Loading attempts…
+        </p>
+      )
+    if (page && page.data.length === 0 && !query.isPlaceholderData) {
+      return view.states.length > 0 ? (
+        <div className="panel" role="status">
+          <h3 className="panel-title">No attempts match this filter</h3>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setView(firstPage({ ...view, states: [] }))}
+          >
+            Clear attempt filter
+          </button>
+        </div>
+      ) : (
+        <div className="panel" role="status">
+          <h3 className="panel-title">No attempts yet</h3>
+          <p>This execution has not been tried so far.</p>
+        </div>
+      )
+    }
+    const rows = page?.data ?? NO_ATTEMPTS
+    return (
+      <>
+        <AttemptsTable executionId={executionId} rows={rows} isStale={query.isPlaceholderData} />
+        <AttemptsTimeline attempts={rows} />
+      </>
+    )
+  }
+}

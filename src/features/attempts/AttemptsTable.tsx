@@ -1,0 +1,50 @@
+import { useTable } from '@tanstack/react-table'
+import { useMemo } from 'react'
+import type { Attempt } from '../../api'
+import { attemptTableFeatures, createAttemptColumns } from './attemptColumns'
+
+interface AttemptsTableProps {
+  executionId: string
+  rows: readonly Attempt[]
+  isStale: boolean
+}
+
+export function AttemptsTable({ executionId, rows, isStale }: AttemptsTableProps) {
+  const columns = useMemo(() => createAttemptColumns(), [])
+  const table = useTable({
+    features: attemptTableFeatures,
+    columns,
+    data: rows as Attempt[],
+    getRowId: (row) => row.id,
+  })
+  return (
+    <table
+      className={`data-table${isStale ? ' is-stale' : ''}`}
+      aria-busy={isStale}
+      aria-label={`Attempts of ${executionId}`}
+    >
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => (
+              <th key={header.id} scope="col">
+                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+              </th>
+            ))}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {table.getRowModel().rows.map((row) => (
+          <tr key={row.id}>
+            {row.getAllCells().map((cell) => (
+              <td key={cell.id}>
+                <table.FlexRender cell={cell} />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,37 @@
+import { createColumnHelper, tableFeatures } from '@tanstack/react-table'
+import type { Attempt } from '../../api'
+import { StateBadge } from '../../components/StateBadge'
+import { Timestamp } from '../../components/Timestamp'
+import { formatDuration } from '../../lib/relativeTime'
+
+export const attemptTableFeatures = tableFeatures({})
+
+const column = createColumnHelper<typeof attemptTableFeatures, Attempt>()
+
+export function attemptDurationMs(attempt: Attempt): number {
+  return Date.parse(attempt.updated_at) - Date.parse(attempt.created_at)
+}
+
+export function createAttemptColumns() {
+  return column.columns([
+    column.accessor('id', { header: 'ID', cell: (info) => <code className="mono">{info.getValue()}</code> }),
+    column.accessor('state', { header: 'State', cell: (info) => <StateBadge state={info.getValue()} /> }),
+    column.accessor('created_at', {
+      header: 'Created',
+      cell: (info) => <Timestamp value={info.getValue()} />,
+    }),
+    column.accessor('updated_at', {
+      header: 'Updated',
+      cell: (info) => <Timestamp value={info.getValue()} />,
+    }),
+    column.display({
+      id: 'duration',
+      header: 'Duration',
+      cell: (info) => {
+        const attempt = info.row.original
+        const text = formatDuration(attemptDurationMs(attempt))
+        return attempt.state === 'started' ? `${text} so far` : text
+      },
+    }),
+  ])
+}

@@ -1,0 +1,1 @@
+export { RescheduleButton } from './RescheduleButton'
