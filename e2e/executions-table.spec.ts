@@ -7,10 +7,10 @@ test('the executions table shows the first page of demo executions through the p
   const listRequest = page.waitForRequest((request) => request.url().endsWith('/api/executions'))
   await page.goto('/')
 
-  const table = page.getByRole('table')
-  await expect(table.getByRole('columnheader')).toHaveText(['ID', 'State', 'Created', 'Updated'])
+  const table = page.getByRole('table', { name: /^Executions/ })
+  await expect(table.getByRole('columnheader')).toHaveText(['ID', 'State', 'Created', 'Updated', 'Actions'])
   await expect(table.getByRole('row')).toHaveCount(21)
-  await expect(table.getByRole('cell', { name: 'job/2026 #1' })).toBeVisible()
+  await expect(table.getByRole('row', { name: 'Execution job/2026 #1' })).toBeVisible()
 
   const request = await listRequest
   expect(request.method()).toBe('POST')

@@ -8,7 +8,16 @@ interface DemoPage {
 
 /** Asks the demo API directly (a real GET with a body), to know what the dashboard should show. */
 export function demoListExecutions(body: ListBody): Promise<DemoPage> {
-  const base = new URL(`${process.env.E2E_DEMO_URL ?? ''}/executions`)
+  return demoGet('/executions', body)
+}
+
+export async function demoAttemptIds(executionId: string, body: ListBody): Promise<string[]> {
+  const page = await demoGet(`/executions/${encodeURIComponent(executionId)}/attempts`, body)
+  return page.data.map((attempt) => attempt.id)
+}
+
+function demoGet(path: string, body: ListBody): Promise<DemoPage> {
+  const base = new URL(`${process.env.E2E_DEMO_URL ?? ''}${path}`)
   const payload = JSON.stringify(body)
   return new Promise((resolve, reject) => {
     const request = http.request(

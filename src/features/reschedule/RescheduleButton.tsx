@@ -15,7 +15,8 @@ export function RescheduleButton({ execution }: { execution: Execution }) {
   const close = () => {
     setIsOpen(false)
     mutation.reset()
-    buttonRef.current?.focus()
+    // After the modal dialog has gone; while it is open the rest of the page is inert.
+    requestAnimationFrame(() => buttonRef.current?.focus())
   }
 
   const confirm = () => {

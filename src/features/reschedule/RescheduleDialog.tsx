@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react'
+import { useId, useLayoutEffect, useRef } from 'react'
 import type { Execution } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { describeState } from '../../components/StateBadge'
@@ -20,12 +20,15 @@ export function RescheduleDialog({
   onCancel,
 }: RescheduleDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
+  const confirmRef = useRef<HTMLButtonElement>(null)
   const titleId = useId()
   const bodyId = useId()
 
-  useEffect(() => {
+  // Layout effect: its cleanup runs while the dialog is still attached, so close() hands focus back to the opener.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current
     if (dialog && !dialog.open) dialog.showModal()
+    confirmRef.current?.focus()
     return () => dialog?.close()
   }, [])
 
@@ -62,9 +65,9 @@ export function RescheduleDialog({
         <button
           type="button"
           className="button button-primary"
+          ref={confirmRef}
           onClick={onConfirm}
           aria-disabled={isPending}
-          autoFocus
         >
           {isPending ? 'Rescheduling…' : 'Reschedule'}
         </button>

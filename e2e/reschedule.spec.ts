@@ -1,0 +1,124 @@
+import { expect, test } from './support/fixtures.ts'
+import { attemptsPanel, recordAttemptBodies } from './support/attemptsPanel.ts'
+import { openDashboard } from './support/executionsPage.ts'
+
+function patches(page: import('@playwright/test').Page): string[] {
+  const seen: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH')
+      seen.push(`${new URL(request.url()).pathname} ${request.postData() ?? ''}`)
+  })
+  return seen
+}
+
+test('reschedule from the panel: row and panel show created, attempts are refetched', async ({
+  page,
+  demo,
+}) => {
+  const sent = patches(page)
+  const attemptCalls = recordAttemptBodies(page)
+  await openDashboard(page, '/?execution=exec-markup')
+  const panel = attemptsPanel(page, 'exec-markup')
+  const row = page.getByRole('row', { name: 'Execution exec-markup' })
+  await expect(row.getByText('Succeeded')).toBeVisible()
+  await expect(panel.getByRole('table', { name: 'Attempts of exec-markup' })).toBeVisible()
+  const attemptCallsBefore = attemptCalls.length
+
+  await panel.getByRole('button', { name: 'Reschedule exec-markup' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Reschedule exec-markup?' })
+  await expect(dialog).toContainText('currently Succeeded')
+  await expect(dialog).toContainText('will be scheduled to run again')
+  await dialog.getByRole('button', { name: 'Reschedule' }).click()
+
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Execution exec-markup rescheduled; state is now created' }),
+  ).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+  await expect(row.getByRole('cell', { name: 'Created', exact: true })).toBeVisible()
+  await expect(panel.getByRole('term').filter({ hasText: 'State' })).toBeVisible()
+  await expect(panel.getByRole('definition').filter({ hasText: 'Created' }).first()).toBeVisible()
+  expect(sent).toEqual(['/api/executions/exec-markup/schedule {"schedule_for":true}'])
+  await expect.poll(() => attemptCalls.length).toBeGreaterThan(attemptCallsBefore)
+  expect((await demo.stats()).requests.reschedule).toBe(1)
+  await expect(panel.getByRole('button', { name: 'Reschedule exec-markup' })).toBeFocused()
+})
+
+test('a refused reschedule shows the server reason and keeps the state', async ({ page, demo }) => {
+  await openDashboard(page)
+  const row = page.getByRole('row', { name: 'Execution exec-locked' })
+  await row.getByRole('button', { name: 'Reschedule exec-locked' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Reschedule exec-locked?' })
+  await dialog.getByRole('button', { name: 'Reschedule' }).click()
+
+  await expect(dialog.getByRole('alert')).toContainText(
+    'Execution exec-locked is locked by a running deployment and cannot be rescheduled',
+  )
+  await expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeEnabled()
+  expect((await demo.stats()).requests.reschedule).toBe(1)
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(row.getByRole('cell', { name: 'Started', exact: true })).toBeVisible()
+  expect((await demo.stats()).requests.reschedule).toBe(1)
+})
+
+test('a failing reschedule (500) is not retried', async ({ page, demo }) => {
+  await demo.addFaults([
+    {
+      operation: 'reschedule',
+      status: 500,
+      body: '{"message":"database unavailable"}',
+      contentType: 'application/json',
+    },
+  ])
+  await openDashboard(page)
+  await page.getByRole('button', { name: 'Reschedule exec-markup' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Reschedule' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('database unavailable')
+  expect((await demo.stats()).requests.reschedule).toBe(1)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('row', { name: 'Execution exec-markup' }).getByText('Succeeded')).toBeVisible()
+})
+
+test('a double-click or a double Enter on confirm sends exactly one PATCH', async ({ page, demo }) => {
+  await demo.addFaults([{ operation: 'reschedule', delayMs: 400 }])
+  await openDashboard(page)
+  await page.getByRole('button', { name: 'Reschedule exec-flaky' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Reschedule' }).dblclick()
+  await expect(dialog.getByRole('button', { name: 'Rescheduling…' })).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+  expect((await demo.stats()).requests.reschedule).toBe(1)
+
+  await page.getByRole('button', { name: 'Reschedule exec-002396' }).click()
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Reschedule' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Execution exec-002396 rescheduled' }),
+  ).toBeVisible()
+  expect((await demo.stats()).requests.reschedule).toBe(2)
+})
+
+test('the odd id works end to end: row, panel, URL and reschedule', async ({ page }) => {
+  const sent = patches(page)
+  const id = 'job/2026 #1'
+  await openDashboard(page)
+  await page
+    .getByRole('row', { name: `Execution ${id}` })
+    .getByRole('cell')
+    .nth(1)
+    .click()
+  const panel = attemptsPanel(page, id)
+  await expect(panel).toBeVisible()
+  await panel.getByRole('button', { name: `Reschedule ${id}` }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Reschedule' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: `Execution ${id} rescheduled; state is now created` }),
+  ).toBeVisible()
+  expect(sent).toEqual(['/api/executions/job%2F2026%20%231/schedule {"schedule_for":true}'])
+  await page.reload()
+  await expect(attemptsPanel(page, id)).toBeVisible()
+})
