@@ -18,21 +18,19 @@ export const timestampSchema = z
 
 const stateSchema = z.string() as z.ZodMiniType<ExecutionState>
 
-// looseObject keeps fields the spec does not list (the demo's metadata, a real server's extras).
-export const executionSchema = z.looseObject({
+/** Executions and attempts share these fields in the spec; each keeps its own schema and type. */
+const stateResourceShape = {
   id: z.string(),
   state: stateSchema,
   created_at: timestampSchema,
   updated_at: timestampSchema,
-})
+}
+
+// looseObject keeps fields the spec does not list (the demo's metadata, a real server's extras).
+export const executionSchema = z.looseObject(stateResourceShape)
 export type Execution = z.infer<typeof executionSchema>
 
-export const attemptSchema = z.looseObject({
-  id: z.string(),
-  state: stateSchema,
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
-})
+export const attemptSchema = z.looseObject(stateResourceShape)
 export type Attempt = z.infer<typeof attemptSchema>
 
 export const pageInfoSchema = z.looseObject({

@@ -1,5 +1,6 @@
 import { useTable } from '@tanstack/react-table'
 import { useMemo } from 'react'
+import { DataTableHead } from '../../components/DataTableHead'
 import type { Attempt } from '../../api'
 import { attemptTableFeatures, createAttemptColumns } from './attemptColumns'
 
@@ -23,17 +24,7 @@ export function AttemptsTable({ executionId, rows, isStale }: AttemptsTableProps
       aria-busy={isStale}
       aria-label={`Attempts of ${executionId}`}
     >
-      <thead>
-        {table.getHeaderGroups().map((group) => (
-          <tr key={group.id}>
-            {group.headers.map((header) => (
-              <th key={header.id} scope="col">
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-              </th>
-            ))}
-          </tr>
-        ))}
-      </thead>
+      <DataTableHead table={table} />
       <tbody>
         {table.getRowModel().rows.map((row) => (
           <tr key={row.id}>

@@ -1,5 +1,6 @@
 import { useTable } from '@tanstack/react-table'
 import { useMemo, type KeyboardEvent, type MouseEvent } from 'react'
+import { DataTableHead } from '../../components/DataTableHead'
 import type { Execution } from '../../api'
 import {
   createExecutionColumns,
@@ -48,17 +49,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
       <caption className="visually-hidden">
         Executions, newest first. Press Enter on a row to see its attempts.
       </caption>
-      <thead>
-        {table.getHeaderGroups().map((group) => (
-          <tr key={group.id}>
-            {group.headers.map((header) => (
-              <th key={header.id} scope="col">
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-              </th>
-            ))}
-          </tr>
-        ))}
-      </thead>
+      <DataTableHead table={table} />
       <tbody>
         {isLoading
           ? Array.from({ length: skeletonRows }, (_, index) => (
