@@ -19,6 +19,8 @@ export class ApiError extends Error {
   readonly body: unknown
   readonly fieldPath: string | null
   readonly retryAfterSeconds: number | null
+  /** When the failure was seen (ms epoch), so a Retry-After countdown can start from it. */
+  readonly occurredAt = Date.now()
 
   constructor(init: ApiErrorInit) {
     super(init.message)

@@ -5,6 +5,12 @@ export interface ErrorDescription {
   detail: string | null
 }
 
+const STATUS_LEADS: Record<number, string> = {
+  401: 'The API refused the credentials.',
+  403: 'You do not have permission for this operation.',
+  429: 'The API is rate limiting requests.',
+}
+
 /** Turns any thrown value into words for an error panel; the status stays visible for operators. */
 export function describeApiError(error: unknown): ErrorDescription {
   if (!isApiError(error)) {
@@ -17,7 +23,9 @@ export function describeApiError(error: unknown): ErrorDescription {
       return { message: error.message, detail: error.fieldPath ? `Field: ${error.fieldPath}` : null }
     case 'http': {
       const code = error.code ? ` (${error.code})` : ''
-      return { message: error.message, detail: `HTTP ${error.status ?? '?'}${code}` }
+      const detail = `HTTP ${error.status ?? '?'}${code}`
+      const lead = STATUS_LEADS[error.status ?? 0]
+      return { message: lead ? `${lead} ${error.message}` : error.message, detail }
     }
   }
 }

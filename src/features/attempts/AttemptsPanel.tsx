@@ -10,6 +10,7 @@ import {
 import { describeApiError } from '../../components/describeApiError'
 import { ErrorPanel } from '../../components/ErrorPanel'
 import { PaginationBar } from '../../components/PaginationBar'
+import { RetryNotice } from '../../components/RetryNotice'
 import { useRefreshSettings } from '../../components/RefreshSettings'
 import { StateFilter } from '../../components/StateFilter'
 import { firstPage, nextPage, pageNumber, previousPage, type CursorPosition } from '../../lib/cursorTrail'
@@ -85,6 +86,11 @@ export function AttemptsPanel({ executionId, onClose, renderActions }: AttemptsP
             options={ATTEMPT_STATES}
             selected={view.states}
             onChange={(states) => setView(firstPage({ ...view, states }))}
+          />
+          <RetryNotice
+            failureReason={query.failureReason}
+            failureCount={query.failureCount}
+            isFetching={query.isFetching}
           />
           {renderAttempts()}
           <PaginationBar

@@ -4,6 +4,7 @@ import { executionListQuery, KNOWN_EXECUTION_STATES, type Execution, type ListPa
 import { describeApiError } from '../../components/describeApiError'
 import { ErrorPanel } from '../../components/ErrorPanel'
 import { PaginationBar } from '../../components/PaginationBar'
+import { RetryNotice } from '../../components/RetryNotice'
 import { RefreshControls } from '../../components/RefreshControls'
 import { useRefreshSettings } from '../../components/RefreshSettings'
 import { StateFilter } from '../../components/StateFilter'
@@ -80,6 +81,11 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
         />
         <TimeDisplaySetting />
       </div>
+      <RetryNotice
+        failureReason={query.failureReason}
+        failureCount={query.failureCount}
+        isFetching={query.isFetching}
+      />
       {renderList()}
       <PaginationBar
         label="Executions"

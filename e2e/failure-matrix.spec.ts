@@ -1,0 +1,105 @@
+import { expect, test } from './support/fixtures.ts'
+import { demoIds } from './support/demoQuery.ts'
+import { attemptsPanel } from './support/attemptsPanel.ts'
+import { expectIds } from './support/executionsPage.ts'
+
+const listAlert = (page: import('@playwright/test').Page) =>
+  page.getByRole('alert').filter({ hasText: 'Executions could not be loaded' })
+
+test('429 with Retry-After: the read waits, says so, and retries', async ({ page, demo }) => {
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      status: 429,
+      retryAfter: 2,
+      times: 1,
+      body: '{"message":"slow down"}',
+      contentType: 'application/json',
+    },
+  ])
+  await page.goto('/')
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Rate limited; retrying in [12] s$/ }),
+  ).toBeVisible()
+  await expectIds(page, await demoIds({ page: { first: 20 } }))
+  expect((await demo.stats()).requests.list_executions).toBeGreaterThanOrEqual(2)
+})
+
+test('5xx: reads retry three times with backoff, then show the status and a Retry that works', async ({
+  page,
+  demo,
+}) => {
+  test.setTimeout(40_000)
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      status: 503,
+      times: 4,
+      body: '{"error":{"code":"unavailable","message":"Maintenance"}}',
+      contentType: 'application/json',
+    },
+  ])
+  await page.goto('/')
+  await expect(page.getByRole('status').filter({ hasText: /HTTP 503.*retrying/ })).toBeVisible()
+  await expect(listAlert(page)).toContainText('HTTP 503', { timeout: 15_000 })
+  await expect(listAlert(page)).toContainText('Maintenance')
+  expect((await demo.stats()).requests.list_executions).toBe(4)
+  await listAlert(page).getByRole('button', { name: 'Retry' }).click()
+  await expectIds(page, await demoIds({ page: { first: 20 } }))
+})
+
+test('403 gives a permission message and is not retried', async ({ page, demo }) => {
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      status: 403,
+      body: '{"detail":"scope executions:read missing"}',
+      contentType: 'application/json',
+    },
+  ])
+  await page.goto('/')
+  await expect(listAlert(page)).toContainText(
+    'You do not have permission for this operation. scope executions:read missing',
+  )
+  expect((await demo.stats()).requests.list_executions).toBe(1)
+})
+
+test('an HTML error page from a gateway reads as text, not markup', async ({ page, demo }) => {
+  test.setTimeout(40_000)
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      status: 502,
+      contentType: 'text/html',
+      body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr>nginx</body></html>',
+    },
+  ])
+  await page.goto('/')
+  await expect(listAlert(page)).toContainText('502 Bad Gateway', { timeout: 15_000 })
+  await expect(listAlert(page)).not.toContainText('<')
+})
+
+test('a dropped upstream connection: the proxy answers 502 and the UI says the API cannot be reached', async ({
+  page,
+  demo,
+}) => {
+  test.setTimeout(40_000)
+  await demo.addFaults([{ operation: 'list_executions', drop: true }])
+  await page.goto('/')
+  await expect(listAlert(page)).toContainText('cannot be reached', { timeout: 15_000 })
+  await expect(listAlert(page)).toContainText('HTTP 502')
+})
+
+test('a malformed 200 names the field inside its section; the rest keeps working', async ({ page, demo }) => {
+  await demo.addFaults([{ operation: 'list_executions', malformed: true }])
+  await page.goto('/?execution=exec-flaky')
+  await expect(listAlert(page)).toContainText(/unexpected response: data\[0\]\.\w+/)
+  await expect(listAlert(page)).toContainText(/Field: data\[0\]\.\w+/)
+  const panel = attemptsPanel(page, 'exec-flaky')
+  await expect(panel.getByRole('table', { name: 'Attempts of exec-flaky' })).toBeVisible()
+  await page
+    .getByRole('group', { name: 'State', exact: true })
+    .getByRole('checkbox', { name: 'Failed' })
+    .check()
+  await expect(page).toHaveURL(/state=failed/)
+})

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../api'
+import { describeApiError } from './describeApiError'
+
+describe('describeApiError', () => {
+  it('names the status and code of HTTP errors', () => {
+    const error = new ApiError({
+      kind: 'http',
+      status: 503,
+      code: 'unavailable',
+      message: 'Down for maintenance',
+    })
+    expect(describeApiError(error)).toEqual({
+      message: 'Down for maintenance',
+      detail: 'HTTP 503 (unavailable)',
+    })
+  })
+
+  it.each([
+    [401, 'The API refused the credentials.'],
+    [403, 'You do not have permission for this operation.'],
+    [429, 'The API is rate limiting requests.'],
+  ])('leads %s with what it means', (status, lead) => {
+    const { message } = describeApiError(new ApiError({ kind: 'http', status, message: 'server says' }))
+    expect(message).toBe(`${lead} server says`)
+  })
+
+  it('names the field of a schema error', () => {
+    const error = new ApiError({ kind: 'schema', message: 'bad', fieldPath: 'data[0].state' })
+    expect(describeApiError(error)).toEqual({ message: 'bad', detail: 'Field: data[0].state' })
+  })
+
+  it('describes plain errors and thrown values', () => {
+    expect(describeApiError(new Error('boom')).message).toBe('boom')
+    expect(describeApiError('text').message).toBe('text')
+  })
+})
