@@ -1,6 +1,7 @@
 import { AnnouncerProvider } from '../components/Announcer'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { RefreshSettingsProvider } from '../components/RefreshSettings'
+import { ThemeSetting } from '../components/ThemeSetting'
 import { TimeDisplayProvider } from '../components/TimeDisplay'
 import { Dashboard } from './Dashboard'
 
@@ -13,6 +14,7 @@ export function App() {
             <div className="app">
               <header className="app-header">
                 <h1>Executions</h1>
+                <ThemeSetting />
               </header>
               <main className="app-main">
                 <Dashboard />

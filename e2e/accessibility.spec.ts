@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { attemptsPanel } from './support/attemptsPanel.ts'
+import { openDashboard } from './support/executionsPage.ts'
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
+  expect(summary).toEqual([])
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme })
+
+    test('the table, filters in use, the panel and the dialog pass axe', async ({ page }) => {
+      test.setTimeout(90_000)
+      await openDashboard(page)
+      await expectNoViolations(page)
+
+      await page
+        .getByRole('group', { name: 'State', exact: true })
+        .getByRole('checkbox', { name: 'Failed' })
+        .check()
+      await page.getByRole('button', { name: 'Filter by team=data' }).first().click()
+      await expect(page.getByRole('button', { name: 'Clear filters' })).toBeVisible()
+      await expectNoViolations(page)
+
+      await page.getByRole('row', { name: 'Execution job/2026 #1' }).getByRole('cell').nth(1).click()
+      await expect(attemptsPanel(page, 'job/2026 #1').getByRole('table')).toBeVisible()
+      await expectNoViolations(page)
+
+      await attemptsPanel(page, 'job/2026 #1').getByRole('button', { name: 'Reschedule job/2026 #1' }).click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await expectNoViolations(page)
+    })
+
+    test('an error panel passes axe', async ({ page, demo }) => {
+      await demo.addFaults([
+        {
+          operation: 'list_executions',
+          status: 400,
+          body: '{"message":"Bad filter"}',
+          contentType: 'application/json',
+        },
+      ])
+      await page.goto('/')
+      await expect(page.getByRole('alert')).toContainText('Bad filter')
+      await expectNoViolations(page)
+    })
+  })
+}
+
+test('the theme toggle overrides the system preference and is remembered', async ({ page }) => {
+  await openDashboard(page)
+  const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
+  const theme = page.getByRole('combobox', { name: 'Theme' })
+  await theme.selectOption('dark')
+  await expect.poll(background).toBe('rgb(15, 18, 22)')
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark')
+  await expect.poll(background).toBe('rgb(15, 18, 22)')
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('light')
+  await expect.poll(background).toBe('rgb(246, 247, 249)')
+})
