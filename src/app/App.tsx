@@ -3,7 +3,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { RefreshSettingsProvider } from '../components/RefreshSettings'
 import { ThemeSetting } from '../components/ThemeSetting'
 import { TimeDisplayProvider } from '../components/TimeDisplay'
-import { Dashboard } from './Dashboard'
+import { Dashboard, PAGE_TITLE_ID } from './Dashboard'
 
 export function App() {
   return (
@@ -13,7 +13,9 @@ export function App() {
           <AnnouncerProvider>
             <div className="app">
               <header className="app-header">
-                <h1>Executions</h1>
+                <h1 id={PAGE_TITLE_ID} tabIndex={-1}>
+                  Executions
+                </h1>
                 <ThemeSetting />
               </header>
               <main className="app-main">

@@ -6,10 +6,14 @@ import { ExecutionsPage } from '../features/executions'
 import { RescheduleButton } from '../features/reschedule'
 import { useUrlSearch } from '../lib/useUrlSearch'
 
+export const PAGE_TITLE_ID = 'page-title'
+
 const renderReschedule = (execution: Execution) => <RescheduleButton execution={execution} />
 
+/** Back to the execution's row; if a filter has since dropped it, to the page title instead of nowhere. */
 function focusRow(id: string) {
-  document.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(id)}"]`)?.focus()
+  const row = document.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(id)}"]`)
+  ;(row ?? document.getElementById(PAGE_TITLE_ID))?.focus()
 }
 
 /** Composes the features: the executions view, its drill-down panel (`?execution=`) and row actions. */

@@ -81,12 +81,7 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
         />
         <TimeDisplaySetting />
       </div>
-      <RetryNotice
-        failureReason={query.failureReason}
-        failureCount={query.failureCount}
-        isFetching={query.isFetching}
-      />
-      {renderList()}
+      {/* Above the rows, so keyboard users reach it without tabbing through every row. */}
       <PaginationBar
         label="Executions"
         previousLabel="Previous page"
@@ -102,6 +97,15 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
           onChange: (size) => actions.setPageSize(size as PageSize),
         }}
       />
+      <RetryNotice
+        failureReason={query.failureReason}
+        failureCount={query.failureCount}
+        isFetching={query.isFetching}
+      />
+      <p className="visually-hidden" role="status">
+        {page && !query.isPlaceholderData ? `${page.data.length} executions, page ${pageNumber(search)}` : ''}
+      </p>
+      {renderList()}
     </section>
   )
 
