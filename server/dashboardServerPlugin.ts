@@ -1,4 +1,5 @@
 import type { Logger, Plugin } from 'vite'
+import { sessionKeyFrom } from './auth/sealedCookie.ts'
 import { createApiProxy, type Middleware } from './proxy/apiProxy.ts'
 import { describeUpstream } from './proxy/upstreamConfig.ts'
 import { resolveUpstream } from './resolveUpstream.ts'
@@ -22,6 +23,7 @@ async function installProxy(server: ServerLike): Promise<void> {
   server.middlewares.use(
     createApiProxy({
       upstream: upstream.config,
+      sessionKey: sessionKeyFrom(process.env.DASHBOARD_SESSION_KEY),
       log: (line) => {
         if (verbose) logger.info(`[api] ${line}`)
       },

@@ -1,6 +1,7 @@
 import express from 'express'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { sessionKeyFrom } from './auth/sealedCookie.ts'
 import { createApiProxy } from './proxy/apiProxy.ts'
 import { describeUpstream } from './proxy/upstreamConfig.ts'
 import { resolveUpstream } from './resolveUpstream.ts'
@@ -12,7 +13,12 @@ export async function startProductionServer(options: { port: number; host: strin
   const upstream = await resolveUpstream()
   const app = express()
   app.disable('x-powered-by')
-  app.use(createApiProxy({ upstream: upstream.config }))
+  app.use(
+    createApiProxy({
+      upstream: upstream.config,
+      sessionKey: sessionKeyFrom(process.env.DASHBOARD_SESSION_KEY),
+    }),
+  )
   app.use(express.static(options.distDir, { index: 'index.html' }))
   app.use((_req, res) => res.sendFile(path.resolve(indexFile)))
   const server = app.listen(options.port, options.host)

@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { forwardRequest } from './forwardRequest.ts'
+import { sessionKeyFrom } from '../auth/sealedCookie.ts'
+import { clearSessionCookie, sessionToken } from '../auth/sessionCookie.ts'
+import { handleSession } from '../auth/sessionRoutes.ts'
+import { forwardRequest, type Credentials } from './forwardRequest.ts'
 import { BodyTooLargeError, isCrossSite, isJsonContentType, readBody, sendJsonError } from './httpHelpers.ts'
 import { effectiveMethod, matchOperation } from './routes.ts'
 import type { UpstreamConfig } from './upstreamConfig.ts'
@@ -16,11 +19,27 @@ export interface ApiProxyOptions {
   bodyLimitBytes?: number
   /** Receives one line per request: method, path, status and time. Never headers or bodies. */
   log?: ProxyLogger
+  /** Seals the sign-in cookie; a random key when absent (sessions then end when the server restarts). */
+  sessionKey?: Buffer
 }
+
+const SESSION_PATH = '/session'
 
 /** Connect-style middleware for Vite dev, Vite preview and the production server alike. */
 export function createApiProxy(options: ApiProxyOptions): Middleware {
   const { upstream, bodyLimitBytes = DEFAULT_BODY_LIMIT_BYTES, log = () => {} } = options
+  const sessionKey = options.sessionKey ?? sessionKeyFrom(undefined)
+
+  /** The server's token wins; else the signed-in session's; else whatever the browser sent. */
+  function credentialsFor(req: IncomingMessage): Credentials {
+    if (upstream.token) return { authorization: `Bearer ${upstream.token}`, source: 'server' }
+    const token = sessionToken(req, sessionKey)
+    if (token) return { authorization: `Bearer ${token}`, source: 'session' }
+    const fromBrowser = req.headers.authorization
+    return fromBrowser
+      ? { authorization: fromBrowser, source: 'browser' }
+      : { authorization: null, source: 'none' }
+  }
   return (req, res, next) => {
     const rawUrl = req.url ?? '/'
     if (
@@ -49,8 +68,9 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
     if (isCrossSite(req)) {
       return refuse(403, 'cross_site_refused', 'Cross-site requests to the dashboard API are refused.')
     }
-    const operation = matchOperation(method, pathname)
-    if (operation === null) {
+    const isSession = pathname === SESSION_PATH
+    const operation = isSession ? null : matchOperation(method, pathname)
+    if (!isSession && operation === null) {
       return refuse(404, 'not_found', 'No such API operation.')
     }
     const hasBody =
@@ -67,7 +87,10 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
       }
       return refuse(400, 'bad_request', 'The request body could not be read.')
     }
-    const result = await forwardRequest(upstream, operation, body, req.headers.authorization, res)
+    if (operation === null) return handleSession(req, res, method, body, upstream, sessionKey)
+    const credentials = credentialsFor(req)
+    const onRefused = credentials.source === 'session' ? () => clearSessionCookie(req, res) : undefined
+    const result = await forwardRequest(upstream, operation, body, credentials, res, onRefused)
     return result.detail ? `${result.status} ${result.detail}` : result.status
   }
 }
