@@ -4,6 +4,12 @@ import type { AddressInfo } from 'node:net'
 import { build, preview } from 'vite'
 import { startDemoApi } from '../../server/demo-api/index.ts'
 
+const startPreview = () => preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' })
+
+function baseUrlOf(server: Awaited<ReturnType<typeof startPreview>>): string {
+  return `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`
+}
+
 /**
  * Starts the demo API (frozen, so rows stay put) and the built dashboard behind its real proxy,
  * both on free ports, and hands their addresses to the tests through the environment.
@@ -18,15 +24,18 @@ export default async function globalSetup() {
   process.env.EXEC_API_URL = demo.url
   process.env.EXEC_API_TOKEN = demo.token
   if (!existsSync('dist/index.html')) await build({ logLevel: 'warn' })
-  const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' })
-  const address = server.httpServer.address() as AddressInfo
-  process.env.E2E_BASE_URL = `http://127.0.0.1:${address.port}`
+  const server = await startPreview()
+  process.env.E2E_BASE_URL = baseUrlOf(server)
+  // A second dashboard server without EXEC_API_TOKEN: users sign in (the BFF flow).
+  delete process.env.EXEC_API_TOKEN
+  const signInServer = await startPreview()
+  process.env.E2E_SIGN_IN_BASE_URL = baseUrlOf(signInServer)
   process.env.E2E_DEMO_URL = demo.url
   process.env.E2E_DEMO_ORIGIN = demo.origin
   process.env.E2E_DEMO_TOKEN = demo.token
 
   return async () => {
-    await server.close()
+    await Promise.all([server.close(), signInServer.close()])
     await demo.close()
   }
 }

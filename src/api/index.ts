@@ -16,3 +16,5 @@ export type {
   PageInfo,
 } from './schemas'
 export { findCachedExecution, patchExecutionInLists, replaceExecutionInPage } from './executionCache'
+export { REFUSED_TOKEN_CODES, sessionKeys, sessionQuery, signIn, signOut } from './session'
+export type { Session } from './session'

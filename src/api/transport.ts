@@ -5,7 +5,7 @@ export const API_BASE = '/api'
 export const DEFAULT_TIMEOUT_MS = 15_000
 
 export interface ApiRequest<T> {
-  method: 'GET' | 'PATCH'
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   path: string
   body?: unknown
   schema: z.ZodMiniType<T>

@@ -3,6 +3,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { RefreshSettingsProvider } from '../components/RefreshSettings'
 import { ThemeSetting } from '../components/ThemeSetting'
 import { TimeDisplayProvider } from '../components/TimeDisplay'
+import { SessionGate, SessionStatus } from '../features/session'
 import { Dashboard, PAGE_TITLE_ID } from './Dashboard'
 
 export function App() {
@@ -16,10 +17,13 @@ export function App() {
                 <h1 id={PAGE_TITLE_ID} tabIndex={-1}>
                   Executions
                 </h1>
+                <SessionStatus />
                 <ThemeSetting />
               </header>
               <main className="app-main">
-                <Dashboard />
+                <SessionGate>
+                  <Dashboard />
+                </SessionGate>
               </main>
             </div>
           </AnnouncerProvider>

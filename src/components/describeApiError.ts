@@ -24,7 +24,8 @@ export function describeApiError(error: unknown): ErrorDescription {
     case 'http': {
       const code = error.code ? ` (${error.code})` : ''
       const detail = `HTTP ${error.status ?? '?'}${code}`
-      const lead = STATUS_LEADS[error.status ?? 0]
+      // The dashboard's server already words its own 401s (refused server token or session).
+      const lead = error.code?.endsWith('_refused') ? undefined : STATUS_LEADS[error.status ?? 0]
       return { message: lead ? `${lead} ${error.message}` : error.message, detail }
     }
   }

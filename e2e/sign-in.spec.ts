@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+
+test.use({ baseURL: process.env.E2E_SIGN_IN_BASE_URL })
+
+async function storageAndUrl(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      JSON.stringify({ ...window.localStorage }) +
+      JSON.stringify({ ...window.sessionStorage }) +
+      document.cookie +
+      window.location.href,
+  )
+}
+
+test('without a server token, users sign in; the token never reaches page scripts', async ({ page }) => {
+  const token = process.env.E2E_DEMO_TOKEN ?? ''
+  const bodies: string[] = []
+  page.on('response', (response) => {
+    void response.text().then(
+      (text) => bodies.push(text + JSON.stringify(response.headers())),
+      () => {},
+    )
+  })
+  await page.goto('/')
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await expect(form).toBeVisible()
+  await expect(form.getByLabel('API token')).toHaveAttribute('type', 'password')
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(axe.violations.map((v) => v.id)).toEqual([])
+
+  await form.getByLabel('API token').fill('not-the-token')
+  await form.getByRole('button', { name: 'Sign in' }).click()
+  await expect(form.getByRole('alert')).toContainText('The API refused this token.')
+
+  await form.getByLabel('API token').fill(token)
+  await form.getByLabel('API token').press('Enter')
+  await expect(
+    page
+      .getByRole('table', { name: /^Executions/ })
+      .getByRole('row', { name: /^Execution / })
+      .first(),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+
+  expect(await storageAndUrl(page)).not.toContain(token)
+  const cookies = await page.context().cookies()
+  expect(cookies).toHaveLength(1)
+  expect(cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' })
+  expect(cookies[0]?.value).not.toContain(token)
+  for (const body of bodies) expect(body).not.toContain(token)
+
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
+  expect(await page.context().cookies()).toHaveLength(0)
+})
+
+test('a 401 from the API returns the user to sign-in with a message', async ({ page, demo }) => {
+  await page.goto('/')
+  await page.getByLabel('API token').fill(process.env.E2E_DEMO_TOKEN ?? '')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      status: 401,
+      body: '{"error":"token revoked"}',
+      contentType: 'application/json',
+    },
+  ])
+  await page
+    .getByRole('group', { name: 'State', exact: true })
+    .getByRole('checkbox', { name: 'Failed' })
+    .check()
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await expect(form).toBeVisible()
+  await expect(form.getByRole('alert')).toHaveText('The API refused your token. Sign in again.')
+})
+
+test.describe('with a server token', () => {
+  test.use({ baseURL: process.env.E2E_BASE_URL })
+
+  test('there is no sign-in, and the header names the API', async ({ page }) => {
+    await page.goto('/')
+    await expect(
+      page.getByText(/^Connected to http:\/\/127\.0\.0\.1:\d+\/some\/prefix\/v2 with the server’s token$/),
+    ).toBeVisible()
+    await expect(page.getByRole('form', { name: 'Sign in' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0)
+  })
+
+  test('a refused server token says so', async ({ page, demo }) => {
+    await demo.addFaults([
+      { operation: 'list_executions', status: 401, body: '{}', contentType: 'application/json' },
+    ])
+    await page.goto('/')
+    await expect(page.getByRole('alert')).toContainText(
+      "The server's token was refused by the API. Check EXEC_API_TOKEN.",
+    )
+  })
+})

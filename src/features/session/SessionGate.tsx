@@ -1,0 +1,42 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { attemptKeys, executionKeys, sessionKeys, sessionQuery, type Session } from '../../api'
+import { describeApiError } from '../../components/describeApiError'
+import { ErrorPanel } from '../../components/ErrorPanel'
+import { SignInForm } from './SignInForm'
+import { useRefusedTokenNotice } from './useRefusedTokenNotice'
+
+/** Shows the dashboard once the server can reach the API: with its own token, or after sign-in. */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const session = useQuery(sessionQuery())
+  const [notice, clearNotice] = useRefusedTokenNotice()
+
+  if (session.isPending)
+    return (
+      <p className="muted" role="status">
+        Connecting…
+      </p>
+    )
+  if (session.isError) {
+    const { message, detail } = describeApiError(session.error)
+    return (
+      <ErrorPanel
+        title="The dashboard server did not answer"
+        message={message}
+        detail={detail}
+        onRetry={() => void session.refetch()}
+      />
+    )
+  }
+  if (!session.data.signedIn) {
+    const onSignedIn = (next: Session) => {
+      clearNotice()
+      queryClient.removeQueries({ queryKey: executionKeys.all })
+      queryClient.removeQueries({ queryKey: attemptKeys.all })
+      queryClient.setQueryData(sessionKeys.all, next)
+    }
+    return <SignInForm api={session.data.api} notice={notice} onSignedIn={onSignedIn} />
+  }
+  return children
+}

@@ -1,0 +1,2 @@
+export { SessionGate } from './SessionGate'
+export { SessionStatus } from './SessionStatus'
