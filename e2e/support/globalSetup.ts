@@ -23,6 +23,8 @@ export default async function globalSetup() {
   })
   process.env.EXEC_API_URL = demo.url
   process.env.EXEC_API_TOKEN = demo.token
+  // Short enough for a test to see the proxy's 504, long enough for every legitimate call.
+  process.env.EXEC_API_TIMEOUT_MS = '3000'
   if (!existsSync('dist/index.html')) await build({ logLevel: 'warn' })
   const server = await startPreview()
   process.env.E2E_BASE_URL = baseUrlOf(server)

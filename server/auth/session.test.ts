@@ -22,10 +22,13 @@ let signInProxy = ''
 let serverTokenProxy = ''
 const servers: http.Server[] = []
 
+const logLines: string[] = []
+
 async function startProxy(env: Record<string, string>) {
   const middleware = createApiProxy({
     upstream: parseUpstreamConfig(env),
     sessionKey: sessionKeyFrom('22'.repeat(32)),
+    log: (line) => logLines.push(line),
   })
   const server = http.createServer((req, res) => middleware(req, res, () => res.end()))
   servers.push(server)
@@ -111,6 +114,16 @@ describe('sign-in mode (no server token)', () => {
     const response = await rawRequest(`${signInProxy}/api/session`, { method: 'DELETE' })
     expect(JSON.parse(response.body)).toMatchObject({ signedIn: false })
     expect(cookieOf(response)).toContain('Max-Age=0')
+  })
+
+  it('logs neither the token nor cookie values', async () => {
+    const cookie = cookieOf(await signIn(GOOD_TOKEN))
+    await listWith(cookie)
+    const cookieValue = cookie.split(';')[0]?.split('=')[1] ?? ''
+    expect(cookieValue.length).toBeGreaterThan(10)
+    expect(logLines.length).toBeGreaterThan(2)
+    expect(logLines.join('\n')).not.toContain(GOOD_TOKEN)
+    expect(logLines.join('\n')).not.toContain(cookieValue)
   })
 
   it('ignores a forged cookie', async () => {
