@@ -103,3 +103,37 @@ test('a malformed 200 names the field inside its section; the rest keeps working
     .check()
   await expect(page).toHaveURL(/state=failed/)
 })
+
+test('404 on the list shows an error panel with the status', async ({ page, demo }) => {
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      status: 404,
+      body: '{"message":"No such collection"}',
+      contentType: 'application/json',
+    },
+  ])
+  await page.goto('/')
+  await expect(listAlert(page)).toContainText('No such collection')
+  await expect(listAlert(page)).toContainText('HTTP 404')
+  expect((await demo.stats()).requests.list_executions).toBe(1)
+})
+
+test('422 on reschedule shows the server reason in the dialog', async ({ page, demo }) => {
+  await demo.addFaults([
+    {
+      operation: 'reschedule',
+      status: 422,
+      body: '{"detail":"schedule_for cannot be applied to this execution"}',
+      contentType: 'application/json',
+    },
+  ])
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Reschedule exec-markup' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Reschedule' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Rescheduling failed: schedule_for cannot be applied to this execution',
+  )
+  expect((await demo.stats()).requests.reschedule).toBe(1)
+})

@@ -63,6 +63,8 @@ test('a 401 from the API returns the user to sign-in with a message', async ({ p
   await page.getByLabel('API token').fill(process.env.E2E_DEMO_TOKEN ?? '')
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  // Let the first page and its prefetch finish, so the next list call is the one the user makes.
+  await page.waitForLoadState('networkidle')
 
   await demo.addFaults([
     {
@@ -75,10 +77,23 @@ test('a 401 from the API returns the user to sign-in with a message', async ({ p
   await page
     .getByRole('group', { name: 'State', exact: true })
     .getByRole('checkbox', { name: 'Failed' })
-    .check()
+    .click() // not check(): the checkbox is gone once sign-in is back
   const form = page.getByRole('form', { name: 'Sign in' })
   await expect(form).toBeVisible()
   await expect(form.getByRole('alert')).toHaveText('The API refused your token. Sign in again.')
+})
+
+test.describe('dark mode', () => {
+  test.use({ colorScheme: 'dark' })
+
+  test('the sign-in form passes axe', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(axe.violations.map((v) => v.id)).toEqual([])
+  })
 })
 
 test.describe('with a server token', () => {

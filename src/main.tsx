@@ -2,7 +2,10 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { AppProviders } from './app/AppProviders'
-import './styles.css'
+import './styles/base.css'
+import './styles/table.css'
+import './styles/filters.css'
+import './styles/panels.css'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')

@@ -86,6 +86,15 @@ describe('sign-in mode (no server token)', () => {
     expect(seenAuthorization.at(-1)).toBe(`Bearer ${GOOD_TOKEN}`)
   })
 
+  it('marks the cookie Secure behind https', async () => {
+    const response = await rawRequest(`${signInProxy}/api/session`, {
+      method: 'POST',
+      headers: { ...json, 'X-Forwarded-Proto': 'https' },
+      body: JSON.stringify({ token: GOOD_TOKEN }),
+    })
+    expect(cookieOf(response)).toMatch(/; Secure$/)
+  })
+
   it('refuses a wrong token without setting a cookie', async () => {
     const response = await signIn('wrong')
     expect(response.status).toBe(401)

@@ -155,6 +155,10 @@ describe('the allow-list', () => {
     ['PATCH', '/api/executions/../executions/e1/schedule'],
     ['PATCH', '/api/executions/%E0%A4%A/schedule'],
     ['GET', '/api//executions'],
+    ['GET', '/api/https://evil.example/executions'],
+    ['GET', '/api//evil.example/executions'],
+    ['GET', '/api/executions/%2e%2e%2f%2e%2e/attempts/..'],
+    ['GET', '/api/%2e%2e/executions'],
   ])('refuses %s %s with 404 and never calls upstream', async (method, path) => {
     const response = await rawRequest(`${proxyUrl}${path}`, {
       method,
@@ -164,6 +168,15 @@ describe('the allow-list', () => {
     expect(response.status).toBe(404)
     expect(JSON.parse(response.body)).toMatchObject({ error: { code: 'not_found' } })
     expect(seen).toHaveLength(0)
+  })
+
+  it('keeps an encoded traversal inside the id segment', async () => {
+    await rawRequest(`${proxyUrl}/api/executions/..%2F..%2Fadmin/attempts`, {
+      method: 'POST',
+      headers: overrideHeaders,
+      body: listBody,
+    })
+    expect(seen[0]?.url).toBe('/some/prefix/v2/executions/..%2F..%2Fadmin/attempts')
   })
 
   it('leaves paths outside /api to the next handler', async () => {
