@@ -19,23 +19,25 @@ export function AttemptsTable({ executionId, rows, isStale }: AttemptsTableProps
     getRowId: (row) => row.id,
   })
   return (
-    <table
-      className={`data-table${isStale ? ' is-stale' : ''}`}
-      aria-busy={isStale}
-      aria-label={`Attempts of ${executionId}`}
-    >
-      <DataTableHead table={table} />
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <tr key={row.id}>
-            {row.getAllCells().map((cell) => (
-              <td key={cell.id}>
-                <table.FlexRender cell={cell} />
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="table-scroll">
+      <table
+        className={`data-table${isStale ? ' is-stale' : ''}`}
+        aria-busy={isStale}
+        aria-label={`Attempts of ${executionId}`}
+      >
+        <DataTableHead table={table} />
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
