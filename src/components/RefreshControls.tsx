@@ -1,6 +1,9 @@
 import { formatAge } from '../lib/relativeTime'
 import { useNow } from '../lib/useNow'
+import { ChoiceSelect } from './ChoiceSelect'
 import { REFRESH_INTERVALS, useRefreshSettings } from './RefreshSettings'
+
+const INTERVAL_CHOICES = REFRESH_INTERVALS.map((seconds) => [seconds, `${seconds} s`] as const)
 
 interface RefreshControlsProps {
   /** When the shown data last arrived (ms epoch); 0 if never. */
@@ -17,22 +20,13 @@ export function RefreshControls({ updatedAt, isRefreshing }: RefreshControlsProp
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         Auto-refresh
       </label>
-      <label className="inline-field">
-        <span>Every</span>
-        <select
-          value={intervalSeconds}
-          disabled={!enabled}
-          onChange={(event) =>
-            setIntervalSeconds(REFRESH_INTERVALS.find((i) => i === event.target.value) ?? '10')
-          }
-        >
-          {REFRESH_INTERVALS.map((seconds) => (
-            <option key={seconds} value={seconds}>
-              {seconds} s
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceSelect
+        label="Every"
+        value={intervalSeconds}
+        choices={INTERVAL_CHOICES}
+        onChange={setIntervalSeconds}
+        disabled={!enabled}
+      />
       <span className="muted">{updatedAt > 0 ? `Updated ${formatAge(updatedAt, now)}` : ''}</span>
       <span className="muted" role="status">
         {isRefreshing ? 'Refreshing…' : ''}

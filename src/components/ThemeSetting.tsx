@@ -1,9 +1,14 @@
 import { useEffect } from 'react'
 import { usePreference } from '../lib/usePreference'
+import { ChoiceSelect } from './ChoiceSelect'
 
 const THEMES = ['system', 'light', 'dark'] as const
 type Theme = (typeof THEMES)[number]
-const LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' }
+const CHOICES: readonly (readonly [Theme, string])[] = [
+  ['system', 'System'],
+  ['light', 'Light'],
+  ['dark', 'Dark'],
+]
 
 /** Light, dark, or the OS's choice; remembered. index.html applies it before first paint too. */
 export function ThemeSetting() {
@@ -12,19 +17,5 @@ export function ThemeSetting() {
     if (theme === 'system') delete document.documentElement.dataset.theme
     else document.documentElement.dataset.theme = theme
   }, [theme])
-  return (
-    <label className="inline-field">
-      <span>Theme</span>
-      <select
-        value={theme}
-        onChange={(event) => setTheme(THEMES.find((t) => t === event.target.value) ?? 'system')}
-      >
-        {THEMES.map((value) => (
-          <option key={value} value={value}>
-            {LABELS[value]}
-          </option>
-        ))}
-      </select>
-    </label>
-  )
+  return <ChoiceSelect label="Theme" value={theme} choices={CHOICES} onChange={setTheme} />
 }

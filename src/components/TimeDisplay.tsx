@@ -1,11 +1,16 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { useNow } from '../lib/useNow'
 import { usePreference } from '../lib/usePreference'
+import { ChoiceSelect } from './ChoiceSelect'
 
 export const TIME_MODES = ['relative', 'local', 'utc'] as const
 export type TimeMode = (typeof TIME_MODES)[number]
 
-const MODE_LABELS: Record<TimeMode, string> = { relative: 'Relative', local: 'Local time', utc: 'UTC' }
+const MODE_CHOICES: readonly (readonly [TimeMode, string])[] = [
+  ['relative', 'Relative'],
+  ['local', 'Local time'],
+  ['utc', 'UTC'],
+]
 
 interface TimeDisplay {
   mode: TimeMode
@@ -33,19 +38,5 @@ export function useTimeDisplay(): TimeDisplay {
 
 export function TimeDisplaySetting() {
   const { mode, setMode } = useTimeDisplay()
-  return (
-    <label className="inline-field">
-      <span>Times</span>
-      <select
-        value={mode}
-        onChange={(event) => setMode(TIME_MODES.find((m) => m === event.target.value) ?? 'relative')}
-      >
-        {TIME_MODES.map((value) => (
-          <option key={value} value={value}>
-            {MODE_LABELS[value]}
-          </option>
-        ))}
-      </select>
-    </label>
-  )
+  return <ChoiceSelect label="Times" value={mode} choices={MODE_CHOICES} onChange={setMode} />
 }
