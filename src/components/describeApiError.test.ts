@@ -25,6 +25,16 @@ describe('describeApiError', () => {
     expect(message).toBe(`${lead} server says`)
   })
 
+  it("keeps the dashboard server's own wording for a refused token", () => {
+    const error = new ApiError({
+      kind: 'http',
+      status: 401,
+      code: 'session_refused',
+      message: 'Sign in again.',
+    })
+    expect(describeApiError(error).message).toBe('Sign in again.')
+  })
+
   it('names the field of a schema error', () => {
     const error = new ApiError({ kind: 'schema', message: 'bad', fieldPath: 'data[0].state' })
     expect(describeApiError(error)).toEqual({ message: 'bad', detail: 'Field: data[0].state' })

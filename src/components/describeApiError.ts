@@ -1,4 +1,4 @@
-import { isApiError } from '../api'
+import { isApiError, REFUSED_TOKEN_CODES } from '../api'
 
 export interface ErrorDescription {
   message: string
@@ -25,7 +25,8 @@ export function describeApiError(error: unknown): ErrorDescription {
       const code = error.code ? ` (${error.code})` : ''
       const detail = `HTTP ${error.status ?? '?'}${code}`
       // The dashboard's server already words its own 401s (refused server token or session).
-      const lead = error.code?.endsWith('_refused') ? undefined : STATUS_LEADS[error.status ?? 0]
+      const ownWords = (REFUSED_TOKEN_CODES as readonly (string | null)[]).includes(error.code)
+      const lead = ownWords ? undefined : STATUS_LEADS[error.status ?? 0]
       return { message: lead ? `${lead} ${error.message}` : error.message, detail }
     }
   }
