@@ -35,23 +35,13 @@ test('focusing a time reveals local and UTC', async ({ page }) => {
 })
 
 test('state badges carry text and an unknown state shows its raw value', async ({ page, demo }) => {
-  await demo.addFaults([
+  await demo.serveExecutionPage([
     {
-      operation: 'list_executions',
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        data: [
-          {
-            id: 'odd-1',
-            state: 'cancelled',
-            created_at: '2026-11-20T10:00:00.123456789+05:30',
-            updated_at: '2026-11-20T10:00:00Z',
-            note: 'extra',
-          },
-        ],
-        page_info: { has_next_page: false, has_prev_page: false, start_cursor: 'a', end_cursor: 'a' },
-      }),
+      id: 'odd-1',
+      state: 'cancelled',
+      created_at: '2026-11-20T10:00:00.123456789+05:30',
+      updated_at: '2026-11-20T10:00:00Z',
+      note: 'extra',
     },
   ])
   await page.goto('/')

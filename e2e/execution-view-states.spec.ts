@@ -12,17 +12,7 @@ test('filters that exclude everything say so and can be cleared', async ({ page 
 })
 
 test('an API with no executions says "No executions yet"', async ({ page, demo }) => {
-  await demo.addFaults([
-    {
-      operation: 'list_executions',
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        data: [],
-        page_info: { has_next_page: false, has_prev_page: false, start_cursor: null, end_cursor: null },
-      }),
-    },
-  ])
+  await demo.serveExecutionPage([])
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'No executions yet' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0)

@@ -40,23 +40,13 @@ test('ids and metadata with markup, quotes, / # ? % and Unicode render as text w
   demo,
 }) => {
   const oddId = `a"<i>x</i> ?%/#é✓`
-  await demo.addFaults([
+  await demo.serveExecutionPage([
     {
-      operation: 'list_executions',
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        data: [
-          {
-            id: oddId,
-            state: 'failed',
-            created_at: '2026-11-20T10:00:00.123456789-03:30',
-            updated_at: '2026-11-20T13:30:00+00:00',
-            metadata: { 'quote"key': `<script>alert(1)</script> & 'x'` },
-          },
-        ],
-        page_info: { has_next_page: false, has_prev_page: false, start_cursor: 'a', end_cursor: 'a' },
-      }),
+      id: oddId,
+      state: 'failed',
+      created_at: '2026-11-20T10:00:00.123456789-03:30',
+      updated_at: '2026-11-20T13:30:00+00:00',
+      metadata: { 'quote"key': `<script>alert(1)</script> & 'x'` },
     },
   ])
   const attemptPaths: string[] = []

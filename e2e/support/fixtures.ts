@@ -25,6 +25,20 @@ export class DemoControl {
   reset = () => this.call('POST', '/reset')
   stats = () => this.call('GET', '/stats') as Promise<DemoStats>
   addFaults = (rules: unknown[]) => this.call('POST', '/faults', { rules })
+
+  /** Makes every executions list call answer 200 with `data` as the one and only page. */
+  serveExecutionPage = (data: unknown[]) => {
+    const cursor = data.length > 0 ? 'a' : null
+    const page_info = { has_next_page: false, has_prev_page: false, start_cursor: cursor, end_cursor: cursor }
+    return this.addFaults([
+      {
+        operation: 'list_executions',
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ data, page_info }),
+      },
+    ])
+  }
 }
 
 function requiredEnv(name: string): string {
