@@ -9,7 +9,7 @@ export default defineConfig({
   retries: 0,
   timeout: 20_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list'], ['./e2e/support/summaryReporter.ts']] : [['list']],
+  reporter: [['list'], ['./e2e/support/summaryReporter.ts']],
   use: {
     ...devices['Desktop Chrome'],
     browserName: 'chromium',
