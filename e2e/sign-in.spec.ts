@@ -32,7 +32,7 @@ test('without a server token, users sign in; the token never reaches page script
 
   await form.getByLabel('API token').fill('not-the-token')
   await form.getByRole('button', { name: 'Sign in' }).click()
-  await expect(form.getByRole('alert')).toContainText('The API refused this token.')
+  await expect(form.getByRole('alert')).toContainText('The API refused this token')
 
   await form.getByLabel('API token').fill(token)
   await form.getByLabel('API token').press('Enter')
@@ -117,4 +117,37 @@ test.describe('with a server token', () => {
       "The server's token was refused by the API. Check EXEC_API_TOKEN.",
     )
   })
+})
+
+test('a session that ended returns to sign-in with the view kept, then shows the same view', async ({
+  page,
+}) => {
+  const token = process.env.E2E_DEMO_TOKEN ?? ''
+  await page.goto('/?state=started&execution=exec-locked')
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await form.getByLabel('API token').fill(token)
+  await form.getByLabel('API token').press('Enter')
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+
+  // As after a restart with a new key, or a cookie past its lifetime: it no longer opens.
+  const [cookie] = await page.context().cookies()
+  if (!cookie) throw new Error('no session cookie')
+  await page.context().addCookies([{ ...cookie, value: 'sealed-with-a-key-long-gone' }])
+  await page.getByRole('button', { name: 'Refresh now' }).click()
+
+  await expect(form.getByRole('alert')).toHaveText('Your session has ended; sign in again.')
+  expect(new URL(page.url()).search).toBe('?state=started&execution=exec-locked')
+  await form.getByLabel('API token').fill(token)
+  await form.getByLabel('API token').press('Enter')
+  const states = page.getByRole('group', { name: 'State', exact: true })
+  await expect(states.getByRole('checkbox', { name: 'Started' })).toBeChecked()
+  await expect(page.getByRole('heading', { name: /exec-locked/ })).toBeVisible()
+})
+
+test('a token that is not a bearer token is refused with a clear message', async ({ page }) => {
+  await page.goto('/')
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await form.getByLabel('API token').fill('abc€')
+  await form.getByRole('button', { name: 'Sign in' }).click()
+  await expect(form.getByRole('alert')).toContainText('this is not a valid API token')
 })

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { Logger, Plugin } from 'vite'
-import { sessionKeyFrom } from './auth/sealedCookie.ts'
+import { previewSecurityHeaders } from './http/securityHeaders.ts'
+import { isProxyLogOn, proxyOptionsFromEnv } from './dashboardConfig.ts'
 import { createApiProxy, type Middleware } from './proxy/apiProxy.ts'
 import { describeUpstream } from './proxy/upstreamConfig.ts'
 import { resolveUpstream } from './resolveUpstream.ts'
@@ -19,11 +22,10 @@ async function installProxy(server: ServerLike): Promise<void> {
       ? `  ➜  Execution API: built-in demo at ${where} (set EXEC_API_URL to use a real deployment)`
       : `  ➜  Execution API: ${where}${upstream.config.token ? '' : ' (no EXEC_API_TOKEN: the browser must send one)'}`,
   )
-  const verbose = process.env.EXEC_PROXY_LOG === '1'
+  const verbose = isProxyLogOn()
   server.middlewares.use(
     createApiProxy({
-      upstream: upstream.config,
-      sessionKey: sessionKeyFrom(process.env.DASHBOARD_SESSION_KEY),
+      ...proxyOptionsFromEnv(upstream.config, upstream.isDemo, { production: false }),
       log: (line) => {
         if (verbose) logger.info(`[api] ${line}`)
       },
@@ -37,6 +39,13 @@ export function dashboardServer(): Plugin {
   return {
     name: 'execution-dashboard-server',
     configureServer: (server) => installProxy(server),
-    configurePreviewServer: (server) => installProxy(server),
+    configurePreviewServer: async (server) => {
+      // The production server's HTML headers (CSP without unsafe-inline, no framing), so e2e runs under them.
+      const outDir = path.resolve(server.config.root, server.config.build.outDir)
+      server.middlewares.use(
+        previewSecurityHeaders(() => readFileSync(path.join(outDir, 'index.html'), 'utf8')),
+      )
+      await installProxy(server)
+    },
   }
 }

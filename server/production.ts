@@ -1,46 +1,125 @@
-import express from 'express'
-import { existsSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { sessionKeyFrom } from './auth/sealedCookie.ts'
+import { readFileSync } from 'node:fs'
+import { isProxyLogOn, proxyOptionsFromEnv } from './dashboardConfig.ts'
+import { allowedHostsFrom, isAllowedHost } from './http/hostCheck.ts'
+import { createReadiness } from './http/readiness.ts'
+import { htmlSecurityHeaders } from './http/securityHeaders.ts'
+import { createStaticFiles } from './http/staticFiles.ts'
 import { createApiProxy } from './proxy/apiProxy.ts'
-import { describeUpstream } from './proxy/upstreamConfig.ts'
-import { resolveUpstream } from './resolveUpstream.ts'
+import { describeUpstream, parseUpstreamConfig, type UpstreamConfig } from './proxy/upstreamConfig.ts'
 
-/** Serves the built dashboard and the same /api proxy that `vite` and `vite preview` mount. */
-export async function startProductionServer(options: { port: number; host: string; distDir: string }) {
-  const indexFile = path.join(options.distDir, 'index.html')
-  if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: run "npm run build" first`)
-  const upstream = await resolveUpstream()
-  const app = express()
-  app.disable('x-powered-by')
-  app.use(
-    createApiProxy({
-      upstream: upstream.config,
-      sessionKey: sessionKeyFrom(process.env.DASHBOARD_SESSION_KEY),
-    }),
-  )
-  app.use(express.static(options.distDir, { index: 'index.html' }))
-  app.use((_req, res) => res.sendFile(path.resolve(indexFile)))
-  const server = app.listen(options.port, options.host)
-  await new Promise<void>((resolve) => server.once('listening', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : options.port
-  console.log(`Execution Dashboard at http://${options.host}:${port}/ → ${describeUpstream(upstream.config)}`)
-  const close = async () => {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
-    await upstream.close()
-  }
-  return { port, close }
+export interface ProductionOptions {
+  port: number
+  host: string
+  distDir: string
+  env?: NodeJS.ProcessEnv
+  /** Start the built-in demo API when EXEC_API_URL is unset (only when asked: --demo or DEMO_API=1). */
+  demo?: boolean
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const running = await startProductionServer({
-    port: Number(process.env.PORT ?? 4173),
-    host: process.env.HOST ?? '127.0.0.1',
-    distDir: 'dist',
+function sendPlain(res: http.ServerResponse, status: number, body: string, type = 'application/json') {
+  res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' })
+  res.end(body)
+}
+
+async function upstreamFor(env: NodeJS.ProcessEnv, demo: boolean) {
+  if (env.EXEC_API_URL?.trim())
+    return { config: parseUpstreamConfig(env), isDemo: false, close: async () => {} }
+  if (!demo) {
+    throw new Error(
+      'EXEC_API_URL is not set. Set it (and EXEC_API_TOKEN) to the Execution API, or start the built-in demo API ' +
+        'explicitly with `npm start -- --demo` or DEMO_API=1.',
+    )
+  }
+  // Loaded only on request, so a production start never pulls in the demo API.
+  const { resolveUpstream } = await import('./resolveUpstream.ts')
+  return resolveUpstream({ ...env, EXEC_API_URL: '' })
+}
+
+/** Serves the built dashboard and the same /api proxy that `vite` and `vite preview` mount. */
+export async function startProductionServer(options: ProductionOptions) {
+  const env = options.env ?? process.env
+  const upstream = await upstreamFor(env, options.demo ?? false)
+  const proxyOptions = proxyOptionsFromEnv(upstream.config, upstream.isDemo, { env, production: true })
+  const trustProxy = proxyOptions.trustProxy ?? false
+  const indexHtml = readFileSync(path.join(options.distDir, 'index.html'), 'utf8')
+  const https = proxyOptions.publicOrigin?.startsWith('https:') ?? false
+  const staticFiles = createStaticFiles(options.distDir, htmlSecurityHeaders(indexHtml, { https }))
+  const log = isProxyLogOn(env) ? (line: string) => console.log(line) : () => {}
+  const proxy = createApiProxy({ ...proxyOptions, log })
+  const readiness = createReadiness(upstream.config)
+  let allowedHosts = new Set<string>()
+
+  const server = http.createServer((req, res) => {
+    try {
+      if (!isAllowedHost(req, allowedHosts, trustProxy)) {
+        req.resume()
+        return sendPlain(
+          res,
+          421,
+          '{"error":{"code":"misdirected_request","message":"Unknown host.","source":"dashboard"}}',
+        )
+      }
+      const pathname = (req.url ?? '/').split('?')[0]
+      if (pathname === '/healthz') return sendPlain(res, 200, '{"status":"ok"}')
+      if (pathname === '/readyz') {
+        void readiness
+          .check(draining)
+          .then(({ status, body }) => sendPlain(res, status, JSON.stringify(body)))
+        return
+      }
+      proxy(req, res, () => staticFiles(req, res, () => sendPlain(res, 404, 'Not found', 'text/plain')))
+    } catch {
+      if (!res.headersSent) sendPlain(res, 500, '{"error":{"code":"internal_error","source":"dashboard"}}')
+    }
   })
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void running.close().then(() => process.exit(0)))
+  server.headersTimeout = 10_000
+  server.requestTimeout = 30_000
+  server.keepAliveTimeout = 5_000
+  server.maxConnections = Number(env.DASHBOARD_MAX_CONNECTIONS ?? 1000)
+  server.listen(options.port, options.host)
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve)
+    server.once('error', reject)
+  })
+  const port = (server.address() as AddressInfo).port
+  allowedHosts = allowedHostsFrom(env.DASHBOARD_ALLOWED_HOSTS, { host: options.host, port })
+  const where = describeUpstream(upstream.config)
+  console.log(
+    `Execution Dashboard at http://${options.host}:${port}/ → ${where}${upstream.isDemo ? ' (demo data)' : ''}`,
+  )
+
+  let draining = false
+  /** Stops accepting, lets requests in flight finish (a reschedule gets its answer), then exits by the deadline. */
+  const close = async (deadlineMs = Number(env.DASHBOARD_SHUTDOWN_MS ?? 10_000)) => {
+    draining = true
+    const closed = new Promise((resolve) => server.close(resolve))
+    server.closeIdleConnections()
+    const timer = setTimeout(() => server.closeAllConnections(), deadlineMs)
+    await closed
+    clearTimeout(timer)
+    await upstream.close()
+  }
+  return { port, close, server }
+}
+
+export type { UpstreamConfig }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  try {
+    const running = await startProductionServer({
+      port: Number(process.env.PORT ?? 4173),
+      host: process.env.HOST ?? '127.0.0.1',
+      distDir: 'dist',
+      demo: process.argv.includes('--demo') || process.env.DEMO_API === '1',
+    })
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => void running.close().then(() => process.exit(0)))
+    }
+  } catch (error) {
+    console.error(`Cannot start the dashboard: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
   }
 }

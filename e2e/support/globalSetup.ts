@@ -25,6 +25,8 @@ export default async function globalSetup() {
   process.env.EXEC_API_TOKEN = demo.token
   // Short enough for a test to see the proxy's 504, long enough for every legitimate call.
   process.env.EXEC_API_TIMEOUT_MS = '3000'
+  // Every test signs in from 127.0.0.1; the per-address limit has its own unit test.
+  process.env.DASHBOARD_SIGN_IN_LIMIT = '1000'
   if (!existsSync('dist/index.html')) await build({ logLevel: 'warn' })
   const server = await startPreview()
   process.env.E2E_BASE_URL = baseUrlOf(server)

@@ -1,17 +1,31 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { probeUpstream } from '../proxy/forwardRequest.ts'
 import { SECURITY_HEADERS, sendJsonError } from '../proxy/httpHelpers.ts'
 import { describeUpstream, type UpstreamConfig } from '../proxy/upstreamConfig.ts'
-import { clearSessionCookie, sessionToken, setSessionCookie } from './sessionCookie.ts'
+import { bearerTokenProblem } from './bearerToken.ts'
+import { clearSessionCookie, readSession, setSessionCookie, type SessionSettings } from './sessionCookie.ts'
+import { clientAddress, type createSignInLimiter } from './signInLimiter.ts'
+import { verifyToken } from './verifyToken.ts'
 
-const VERIFY_OPERATION = { operation: 'list_executions', method: 'GET', path: '/executions' } as const
-const VERIFY_BODY = Buffer.from(JSON.stringify({ page: { first: 1 } }))
-const MAX_TOKEN_LENGTH = 4096
+export interface SessionContext {
+  upstream: UpstreamConfig
+  session: SessionSettings
+  isDemo: boolean
+  /** Refuses too many sign-in attempts from one address; one per proxy instance. */
+  limiter: ReturnType<typeof createSignInLimiter>
+}
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
   res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' })
   res.end(text)
+}
+
+function tokenFrom(body: Buffer): unknown {
+  try {
+    return (JSON.parse(body.toString('utf8')) as { token?: unknown } | null)?.token
+  } catch {
+    return undefined
+  }
 }
 
 /**
@@ -23,13 +37,19 @@ export async function handleSession(
   res: ServerResponse,
   method: string,
   body: Buffer,
-  upstream: UpstreamConfig,
-  key: Buffer,
-): Promise<number> {
+  context: SessionContext,
+): Promise<string | number> {
+  const { upstream, session, isDemo } = context
   const mode = upstream.token ? 'server-token' : 'sign-in'
   const api = describeUpstream(upstream)
+  const state = (signedIn: boolean) => ({ mode, api, signedIn, demo: isDemo })
   if (method === 'GET') {
-    sendJson(res, 200, { mode, api, signedIn: mode === 'server-token' || sessionToken(req, key) !== null })
+    const read = mode === 'sign-in' ? readSession(req, session) : null
+    if (read?.state === 'unreadable') clearSessionCookie(req, res, session.trustProxy)
+    sendJson(res, 200, {
+      ...state(read === null || read.state === 'valid'),
+      sessionEnded: read?.state === 'unreadable',
+    })
     return 200
   }
   if (mode === 'server-token') {
@@ -42,48 +62,41 @@ export async function handleSession(
     return 409
   }
   if (method === 'DELETE') {
-    clearSessionCookie(req, res)
-    sendJson(res, 200, { mode, api, signedIn: false })
+    clearSessionCookie(req, res, session.trustProxy)
+    sendJson(res, 200, state(false))
     return 200
   }
   if (method !== 'POST') {
     sendJsonError(res, 404, 'not_found', 'No such API operation.')
     return 404
   }
-  let token: unknown
-  try {
-    token = (JSON.parse(body.toString('utf8')) as { token?: unknown }).token
-  } catch {
-    token = undefined
-  }
-  if (
-    typeof token !== 'string' ||
-    token.trim() === '' ||
-    token.length > MAX_TOKEN_LENGTH ||
-    /\s/.test(token.trim())
-  ) {
-    sendJsonError(res, 400, 'bad_request', 'token: enter the API token (one word, no spaces).')
-    return 400
-  }
-  const result = await probeUpstream(upstream, VERIFY_OPERATION, VERIFY_BODY, `Bearer ${token.trim()}`)
-  if ('failure' in result) {
-    sendJsonError(res, ...result.failure)
-    return result.failure[0]
-  }
-  if (result.status === 401 || result.status === 403) {
-    sendJsonError(res, 401, 'invalid_token', 'The API refused this token.')
-    return 401
-  }
-  if (result.status >= 400) {
+  const waitSeconds = context.limiter(clientAddress(req, session.trustProxy))
+  if (waitSeconds !== null) {
+    res.setHeader('Retry-After', String(waitSeconds))
     sendJsonError(
       res,
-      502,
-      'verification_failed',
-      `The API answered HTTP ${result.status} while checking the token.`,
+      429,
+      'sign_in_rate_limited',
+      `Too many sign-in attempts; try again in ${waitSeconds} s.`,
     )
-    return 502
+    return '429 sign_in_rate_limited'
   }
-  setSessionCookie(req, res, token.trim(), key)
-  sendJson(res, 200, { mode, api, signedIn: true })
+  const token = tokenFrom(body)
+  if (typeof token !== 'string' || token.trim() === '') {
+    sendJsonError(res, 400, 'bad_request', 'token: enter the API token.')
+    return 400
+  }
+  const problem = bearerTokenProblem(token.trim())
+  if (problem) {
+    sendJsonError(res, 400, 'invalid_token_format', `token: this is not a valid API token: ${problem}.`)
+    return '400 invalid_token_format'
+  }
+  const verdict = await verifyToken(upstream, token.trim())
+  if (!verdict.ok) {
+    sendJsonError(res, verdict.status, verdict.code, verdict.message)
+    return `${verdict.status} ${verdict.code}`
+  }
+  setSessionCookie(req, res, token.trim(), session)
+  sendJson(res, 200, state(true))
   return 200
 }

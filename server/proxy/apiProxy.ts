@@ -1,7 +1,15 @@
+import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { sessionKeyFrom } from '../auth/sealedCookie.ts'
-import { clearSessionCookie, sessionToken } from '../auth/sessionCookie.ts'
+import {
+  clearSessionCookie,
+  readSession,
+  setSessionCookie,
+  type SessionSettings,
+} from '../auth/sessionCookie.ts'
+import { DEFAULT_SESSION_TTL_MS, type SessionKeyring } from '../auth/sessionKeys.ts'
 import { handleSession } from '../auth/sessionRoutes.ts'
+import { createSignInLimiter } from '../auth/signInLimiter.ts'
 import { forwardRequest, type Credentials } from './forwardRequest.ts'
 import { BodyTooLargeError, isCrossSite, isJsonContentType, readBody, sendJsonError } from './httpHelpers.ts'
 import { effectiveMethod, matchOperation } from './routes.ts'
@@ -17,29 +25,55 @@ export type Middleware = (req: IncomingMessage, res: ServerResponse, next: NextF
 export interface ApiProxyOptions {
   upstream: UpstreamConfig
   bodyLimitBytes?: number
-  /** Receives one line per request: method, path, status and time. Never headers or bodies. */
+  /** Receives one line per request: method, path, status, time and request id. Never headers or bodies. */
   log?: ProxyLogger
   /** Seals the sign-in cookie; a random key when absent (sessions then end when the server restarts). */
   sessionKey?: Buffer
+  /** The current and previous keys; wins over `sessionKey`. */
+  sessionKeys?: SessionKeyring
+  sessionTtlMs?: number
+  /** Behind a reverse proxy: believe X-Forwarded-Proto and X-Forwarded-Host. */
+  trustProxy?: boolean
+  /** The origin users open (e.g. https://ops.example.com); the cross-site check compares against it. */
+  publicOrigin?: string | null
+  /** The upstream is the built-in demo API; the UI says "Demo data". */
+  isDemo?: boolean
+  /** Sign-in attempts allowed per client address and minute (default 10). */
+  signInAttemptsPerMinute?: number
 }
 
 const SESSION_PATH = '/session'
+const SESSION_ENDED = 'Your session has ended; sign in again.'
 
 /** Connect-style middleware for Vite dev, Vite preview and the production server alike. */
 export function createApiProxy(options: ApiProxyOptions): Middleware {
   const { upstream, bodyLimitBytes = DEFAULT_BODY_LIMIT_BYTES, log = () => {} } = options
-  const sessionKey = options.sessionKey ?? sessionKeyFrom(undefined)
-
-  /** The server's token wins; else the signed-in session's; else whatever the browser sent. */
-  function credentialsFor(req: IncomingMessage): Credentials {
-    if (upstream.token) return { authorization: `Bearer ${upstream.token}`, source: 'server' }
-    const token = sessionToken(req, sessionKey)
-    if (token) return { authorization: `Bearer ${token}`, source: 'session' }
-    const fromBrowser = req.headers.authorization
-    return fromBrowser
-      ? { authorization: fromBrowser, source: 'browser' }
-      : { authorization: null, source: 'none' }
+  const trustProxy = options.trustProxy ?? false
+  const session: SessionSettings = {
+    keys: options.sessionKeys ?? { current: options.sessionKey ?? sessionKeyFrom(undefined), previous: [] },
+    ttlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    trustProxy,
   }
+  const origin = { trustProxy, publicOrigin: options.publicOrigin ?? null }
+  const limiter = createSignInLimiter(options.signInAttemptsPerMinute)
+
+  /**
+   * The server's token wins; else the signed-in session's (re-sealed when an old key opened it); else a
+   * browser's own Authorization when it has no session cookie. A cookie that no longer opens is a session
+   * that ended: no API call is made with nothing in its place.
+   */
+  function credentialsFor(req: IncomingMessage, res: ServerResponse): Credentials | null {
+    if (upstream.token) return { authorization: `Bearer ${upstream.token}`, source: 'server' }
+    const read = readSession(req, session)
+    if (read.state === 'valid') {
+      if (read.sealedWithPrevious) setSessionCookie(req, res, read.token, session, read.issuedAt)
+      return { authorization: `Bearer ${read.token}`, source: 'session' }
+    }
+    const fromBrowser = req.headers.authorization
+    if (read.state === 'none' && fromBrowser) return { authorization: fromBrowser, source: 'browser' }
+    return null
+  }
+
   return (req, res, next) => {
     const rawUrl = req.url ?? '/'
     if (
@@ -51,11 +85,24 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
       return
     }
     const started = Date.now()
+    const requestId = randomUUID()
     const pathname = rawUrl.slice(API_PREFIX.length).split('?')[0] ?? ''
     const method = effectiveMethod(req.method, req.headers['x-http-method-override'])
-    void handle(req, res, pathname, method).then((outcome) => {
-      log(`${method} ${API_PREFIX}${pathname} → ${outcome} (${Date.now() - started} ms)`)
-    })
+    const finish = (outcome: number | string) =>
+      log(`${method} ${API_PREFIX}${pathname} → ${outcome} (${Date.now() - started} ms) [${requestId}]`)
+    // Every request is contained: whatever goes wrong becomes a 500 for this request, never a stopped process.
+    const contain = (error: unknown) => {
+      const kind = error instanceof Error ? `${error.name}${errorCode(error)}` : typeof error
+      const message = `The dashboard's server failed on this request (request id ${requestId}).`
+      sendJsonError(res, 500, 'internal_error', message, { request_id: requestId })
+      finish(`500 internal_error ${kind}`)
+    }
+    try {
+      res.setHeader('X-Request-Id', requestId)
+      handle(req, res, pathname, method).then(finish, contain)
+    } catch (error) {
+      contain(error)
+    }
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, pathname: string, method: string) {
@@ -63,9 +110,9 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
       // Drain what the browser sent so the kept-alive connection stays in step.
       req.resume()
       sendJsonError(res, status, code, message)
-      return status
+      return `${status} ${code}`
     }
-    if (isCrossSite(req)) {
+    if (isCrossSite(req, origin)) {
       return refuse(403, 'cross_site_refused', 'Cross-site requests to the dashboard API are refused.')
     }
     const isSession = pathname === SESSION_PATH
@@ -73,8 +120,14 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
     if (!isSession && operation === null) {
       return refuse(404, 'not_found', 'No such API operation.')
     }
-    const hasBody =
-      Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
+    const declaredLength = Number(req.headers['content-length'] ?? 0)
+    if (declaredLength > bodyLimitBytes) {
+      // Refused before a byte is read; the connection closes rather than draining a large upload.
+      res.setHeader('Connection', 'close')
+      sendJsonError(res, 413, 'payload_too_large', `Request bodies are limited to ${bodyLimitBytes} bytes.`)
+      return '413 payload_too_large (declared)'
+    }
+    const hasBody = declaredLength > 0 || req.headers['transfer-encoding'] !== undefined
     if (hasBody && !isJsonContentType(req.headers['content-type'])) {
       return refuse(415, 'unsupported_media_type', 'Request bodies must be application/json.')
     }
@@ -87,10 +140,28 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
       }
       return refuse(400, 'bad_request', 'The request body could not be read.')
     }
-    if (operation === null) return handleSession(req, res, method, body, upstream, sessionKey)
-    const credentials = credentialsFor(req)
-    const onRefused = credentials.source === 'session' ? () => clearSessionCookie(req, res) : undefined
-    const result = await forwardRequest(upstream, operation, body, credentials, res, onRefused)
+    if (operation === null) {
+      return handleSession(req, res, method, body, {
+        upstream,
+        session,
+        isDemo: options.isDemo ?? false,
+        limiter,
+      })
+    }
+    const credentials = credentialsFor(req, res)
+    if (credentials === null) {
+      clearSessionCookie(req, res, trustProxy)
+      return refuse(401, 'session_expired', SESSION_ENDED)
+    }
+    const onRefused =
+      credentials.source === 'session' ? () => clearSessionCookie(req, res, trustProxy) : undefined
+    const result = await forwardRequest(upstream, operation, body, credentials, req, res, onRefused)
     return result.detail ? `${result.status} ${result.detail}` : result.status
   }
+}
+
+/** Only the error's code (e.g. ERR_INVALID_CHAR): messages may quote header values, and so the token. */
+function errorCode(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code
+  return typeof code === 'string' ? ` ${code}` : ''
 }

@@ -1,7 +1,8 @@
 import http from 'node:http'
 import https from 'node:https'
 import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http'
-import { SECURITY_HEADERS, sendJsonError } from './httpHelpers.ts'
+import { sendJsonError } from './httpHelpers.ts'
+import { relayErrorBody, relayStream } from './relayResponse.ts'
 import type { MatchedOperation } from './routes.ts'
 import { describeUpstream, upstreamUrl, type UpstreamConfig } from './upstreamConfig.ts'
 
@@ -24,10 +25,23 @@ const REFUSED_MESSAGES: Partial<Record<CredentialSource, [code: string, message:
 }
 
 class UpstreamTimeoutError extends Error {}
+class InvalidUpstreamAnswerError extends Error {}
+
+/** Statuses Node can relay to the browser; anything else from the API is answered with a 502. */
+export function isRelayableStatus(status: number | undefined): status is number {
+  return status !== undefined && Number.isInteger(status) && status >= 200 && status <= 599
+}
+
+// Upstream connections are reused; the pool is bounded so a slow API cannot take every socket.
+const AGENTS = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 }),
+}
 
 /**
  * Opens the upstream request with node:http, which (unlike fetch) allows a GET with a JSON body.
  * Only the headers built here go upstream; the browser's Cookie and Host never do.
+ * `timeoutMs` is a deadline for the whole answer, not an idle timeout: a dripping API is cut at it.
  */
 function openUpstream(
   config: UpstreamConfig,
@@ -42,18 +56,31 @@ function openUpstream(
     'Content-Length': body.length,
   }
   if (authorization) headers['Authorization'] = authorization
-  const client = target.protocol === 'https:' ? https : http
-  const request: ClientRequest = client.request(target, {
+  const isHttps = target.protocol === 'https:'
+  const request: ClientRequest = (isHttps ? https : http).request(target, {
     method: operation.method,
     headers,
-    timeout: config.timeoutMs,
+    agent: AGENTS[isHttps ? 'https:' : 'http:'],
   })
-  request.on('timeout', () => request.destroy(new UpstreamTimeoutError()))
+  const deadline = setTimeout(() => request.destroy(new UpstreamTimeoutError()), config.timeoutMs)
+  request.once('close', () => clearTimeout(deadline))
+  // 101 Switching Protocols: nothing the dashboard can relay.
+  request.on('upgrade', (_res, socket) => {
+    socket.destroy()
+    request.emit('error', new InvalidUpstreamAnswerError('an upgrade (HTTP 101)'))
+  })
   return request
 }
 
 function failureOf(config: UpstreamConfig, error: NodeJS.ErrnoException): [number, string, string] {
   const where = describeUpstream(config)
+  if (error instanceof InvalidUpstreamAnswerError) {
+    return [
+      502,
+      'upstream_invalid_response',
+      `The Execution API at ${where} sent ${error.message}, which cannot be relayed.`,
+    ]
+  }
   if (error instanceof UpstreamTimeoutError) {
     const seconds = Math.round(config.timeoutMs / 100) / 10
     return [504, 'upstream_timeout', `The Execution API at ${where} did not answer within ${seconds} s.`]
@@ -62,61 +89,123 @@ function failureOf(config: UpstreamConfig, error: NodeJS.ErrnoException): [numbe
   return [502, 'upstream_unreachable', `The Execution API at ${where} cannot be reached (${cause}).`]
 }
 
-/** Streams the upstream answer back; a 401 for a token the dashboard holds becomes our own clear message. */
+class ClientGoneError extends Error {}
+
+/** The secret part of `Bearer <token>`, to keep it out of anything relayed. */
+function secretOf(authorization: string | null): string | null {
+  const token = authorization?.replace(/^Bearer\s+/i, '') ?? ''
+  return token.length >= 4 ? token : null
+}
+
+/**
+ * Streams the upstream answer back; a 401 for a token the dashboard holds becomes our own clear message.
+ * The upstream call is aborted as soon as the browser goes away.
+ */
 export function forwardRequest(
   config: UpstreamConfig,
   operation: MatchedOperation,
   body: Buffer,
   credentials: Credentials,
+  req: IncomingMessage,
   res: ServerResponse,
   onRefused?: () => void,
 ): Promise<ForwardResult> {
   return new Promise((resolve) => {
+    let settled = false
+    let upstreamStatus = 502
+    const done = (result: ForwardResult) => {
+      if (settled) return
+      settled = true
+      resolve(result)
+    }
     const upstream = openUpstream(config, operation, body, credentials.authorization)
+    res.once('close', () => {
+      if (!res.writableFinished) upstream.destroy(new ClientGoneError())
+    })
     upstream.on('response', (upstreamRes: IncomingMessage) => {
-      const status = upstreamRes.statusCode ?? 502
+      const status = upstreamRes.statusCode
+      if (!isRelayableStatus(status)) {
+        upstreamRes.resume()
+        upstream.destroy(new InvalidUpstreamAnswerError(`the status ${String(status)}`))
+        return
+      }
+      upstreamStatus = status
       const refused = status === 401 ? REFUSED_MESSAGES[credentials.source] : undefined
       if (refused) {
         upstreamRes.resume()
         onRefused?.()
         sendJsonError(res, 401, ...refused)
-        resolve({ status, detail: refused[0] })
+        done({ status, detail: refused[0] })
         return
       }
-      const responseHeaders: Record<string, string> = { ...SECURITY_HEADERS }
-      const contentType = upstreamRes.headers['content-type']
-      if (contentType) responseHeaders['Content-Type'] = contentType
-      const retryAfter = upstreamRes.headers['retry-after']
-      if (retryAfter) responseHeaders['Retry-After'] = retryAfter
-      res.writeHead(status, responseHeaders)
-      upstreamRes.pipe(res)
-      upstreamRes.on('end', () => resolve({ status }))
-      upstreamRes.on('error', () => {
-        res.destroy()
-        resolve({ status, detail: 'upstream response interrupted' })
-      })
+      const context = {
+        status,
+        acceptEncoding: req.headers['accept-encoding'],
+        secret: secretOf(credentials.authorization),
+        onDone: (detail?: string) => done(detail ? { status, detail } : { status }),
+      }
+      if (status >= 400) relayErrorBody(upstreamRes, res, context)
+      else relayStream(upstreamRes, res, context)
     })
     upstream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error instanceof ClientGoneError) {
+        done({ status: 499, detail: 'browser went away; upstream call aborted' })
+        return
+      }
       const [status, code, message] = failureOf(config, error)
+      if (res.headersSent) {
+        res.destroy()
+        done({ status: upstreamStatus, detail: `${code} after the answer began` })
+        return
+      }
       sendJsonError(res, status, code, message)
-      resolve({ status, detail: code })
+      done({ status, detail: code })
     })
     upstream.end(body)
   })
 }
 
-/** Sends one operation and reports only the status (or the failure), reading nothing back. */
+export type ProbeResult =
+  | { status: number; contentType: string | null; retryAfter: string | null; text: string }
+  | { failure: [number, string, string] }
+
+const PROBE_TEXT_LIMIT = 16 * 1024
+
+/** Sends one operation and reports the status, content type and the start of the body (for a reason). */
 export function probeUpstream(
   config: UpstreamConfig,
   operation: MatchedOperation,
   body: Buffer,
   authorization: string,
-): Promise<{ status: number } | { failure: [number, string, string] }> {
+): Promise<ProbeResult> {
   return new Promise((resolve) => {
     const upstream = openUpstream(config, operation, body, authorization)
     upstream.on('response', (upstreamRes) => {
-      upstreamRes.resume()
-      resolve({ status: upstreamRes.statusCode ?? 502 })
+      const status = upstreamRes.statusCode
+      if (!isRelayableStatus(status)) {
+        upstreamRes.resume()
+        resolve({
+          failure: failureOf(config, new InvalidUpstreamAnswerError(`the status ${String(status)}`)),
+        })
+        return
+      }
+      const chunks: Buffer[] = []
+      let size = 0
+      upstreamRes.on('data', (chunk: Buffer) => {
+        if (size < PROBE_TEXT_LIMIT) chunks.push(chunk)
+        size += chunk.length
+      })
+      upstreamRes.on('error', (error: NodeJS.ErrnoException) =>
+        resolve({ failure: failureOf(config, error) }),
+      )
+      upstreamRes.on('end', () =>
+        resolve({
+          status,
+          contentType: upstreamRes.headers['content-type'] ?? null,
+          retryAfter: upstreamRes.headers['retry-after'] ?? null,
+          text: Buffer.concat(chunks).subarray(0, PROBE_TEXT_LIMIT).toString('utf8'),
+        }),
+      )
     })
     upstream.on('error', (error: NodeJS.ErrnoException) => resolve({ failure: failureOf(config, error) }))
     upstream.end(body)

@@ -6,16 +6,26 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'no-referrer',
 }
 
-export function sendJsonError(res: ServerResponse, status: number, code: string, message: string): void {
+/** Errors the dashboard's own server makes say so, so the UI never blames the API for them. */
+export const DASHBOARD_ERROR_HEADER = 'X-Dashboard-Error'
+
+export function sendJsonError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, string> = {},
+): void {
   if (res.headersSent) {
     res.destroy()
     return
   }
-  const body = JSON.stringify({ error: { code, message } })
+  const body = JSON.stringify({ error: { code, message, source: 'dashboard', ...extra } })
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
+    [DASHBOARD_ERROR_HEADER]: '1',
   })
   res.end(body)
 }
@@ -46,14 +56,34 @@ export function isJsonContentType(value: string | undefined): boolean {
   return mediaType === 'application/json' || (mediaType?.endsWith('+json') ?? false)
 }
 
+export interface OriginSettings {
+  trustProxy: boolean
+  /** When set, the only origin browsers may send requests from. */
+  publicOrigin: string | null
+}
+
+/** The host the browser addressed: X-Forwarded-Host behind a trusted reverse proxy, else Host. */
+export function requestHost(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  const forwarded = req.headers['x-forwarded-host']
+  if (trustProxy && typeof forwarded === 'string' && forwarded.trim() !== '') {
+    return forwarded.split(',')[0]?.trim()
+  }
+  return req.headers.host
+}
+
 /** Refuses requests another site made a browser send; same-origin fetches carry no such marks. */
-export function isCrossSite(req: IncomingMessage): boolean {
+export function isCrossSite(
+  req: IncomingMessage,
+  settings: OriginSettings = { trustProxy: false, publicOrigin: null },
+): boolean {
   const fetchSite = req.headers['sec-fetch-site']
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true
   const origin = req.headers.origin
   if (origin === undefined || origin === 'null') return origin === 'null'
   try {
-    return new URL(origin).host !== req.headers.host
+    const parsed = new URL(origin)
+    if (settings.publicOrigin) return parsed.origin !== new URL(settings.publicOrigin).origin
+    return parsed.host !== requestHost(req, settings.trustProxy)
   } catch {
     return true
   }

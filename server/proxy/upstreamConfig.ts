@@ -1,3 +1,5 @@
+import { bearerTokenProblem } from '../auth/bearerToken.ts'
+
 export interface UpstreamConfig {
   /** The spec's base_url, including any path prefix such as /some/prefix/v2. */
   baseUrl: URL
@@ -30,6 +32,8 @@ export function parseUpstreamConfig(env: {
     )
   }
   const token = env.EXEC_API_TOKEN?.trim() || null
+  const problem = token === null ? null : bearerTokenProblem(token)
+  if (problem) throw new Error(`EXEC_API_TOKEN is not a valid bearer token: ${problem}`)
   return { baseUrl, token, timeoutMs }
 }
 

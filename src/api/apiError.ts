@@ -1,4 +1,6 @@
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'schema'
+/** Who answered with the error: the dashboard's own server (its proxy or session endpoint) or the API behind it. */
+export type ApiErrorOrigin = 'dashboard' | 'api'
 
 interface ApiErrorInit {
   kind: ApiErrorKind
@@ -8,6 +10,7 @@ interface ApiErrorInit {
   body?: unknown
   fieldPath?: string | null
   retryAfterSeconds?: number | null
+  origin?: ApiErrorOrigin
 }
 
 /** The one error type the transport throws; views branch on kind and status. */
@@ -19,6 +22,7 @@ export class ApiError extends Error {
   readonly body: unknown
   readonly fieldPath: string | null
   readonly retryAfterSeconds: number | null
+  readonly origin: ApiErrorOrigin
   /** When the failure was seen (ms epoch), so a Retry-After countdown can start from it. */
   readonly occurredAt = Date.now()
 
@@ -30,6 +34,7 @@ export class ApiError extends Error {
     this.body = init.body
     this.fieldPath = init.fieldPath ?? null
     this.retryAfterSeconds = init.retryAfterSeconds ?? null
+    this.origin = init.origin ?? 'api'
   }
 }
 

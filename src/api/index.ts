@@ -16,5 +16,12 @@ export type {
   PageInfo,
 } from './schemas'
 export { findCachedExecution, patchExecutionInLists, replaceExecutionInPage } from './executionCache'
-export { REFUSED_TOKEN_CODES, sessionKeys, sessionQuery, signIn, signOut } from './session'
+export {
+  REFUSED_TOKEN_CODES,
+  SESSION_ENDED_NOTICE,
+  sessionKeys,
+  sessionQuery,
+  signIn,
+  signOut,
+} from './session'
 export type { Session } from './session'

@@ -8,6 +8,10 @@ export const sessionSchema = z.looseObject({
   /** Scheme, host and path of the API; never credentials. */
   api: z.string(),
   signedIn: z.boolean(),
+  /** The upstream is the dashboard's built-in demo API. */
+  demo: z.optional(z.boolean()),
+  /** The browser's session cookie no longer opens (expired, signed with a retired key, tampered). */
+  sessionEnded: z.optional(z.boolean()),
 })
 export type Session = z.infer<typeof sessionSchema>
 
@@ -31,4 +35,7 @@ export function signOut(): Promise<Session> {
 }
 
 /** Error codes of the dashboard's server meaning "the token it used was refused". */
-export const REFUSED_TOKEN_CODES = ['session_refused', 'server_token_refused'] as const
+export const REFUSED_TOKEN_CODES = ['session_refused', 'server_token_refused', 'session_expired'] as const
+
+/** What the sign-in form says when a session ended without the user signing out. */
+export const SESSION_ENDED_NOTICE = 'Your session has ended; sign in again.'

@@ -47,6 +47,21 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+describe('who answered with an error', () => {
+  it('marks errors the dashboard server made by its header', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        404,
+        { error: { code: 'not_found', message: 'No such API operation.' } },
+        { 'X-Dashboard-Error': '1' },
+      ),
+    )
+    expect((await captureError(rescheduleExecution('x'))).origin).toBe('dashboard')
+    fetchMock.mockResolvedValue(jsonResponse(404, { message: 'unknown execution' }))
+    expect((await captureError(rescheduleExecution('x'))).origin).toBe('api')
+  })
+})
+
 describe('list operations', () => {
   it('send a POST with the GET override and the JSON body', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { data: [execution], page_info: emptyPageInfo }))

@@ -88,6 +88,7 @@ function httpError(response: Response, payload: unknown): ApiError {
     message: messageFromBody(payload) ?? statusLine,
     body: payload,
     retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+    origin: response.headers.get('X-Dashboard-Error') === '1' ? 'dashboard' : 'api',
   })
 }
 

@@ -9,13 +9,22 @@ interface RefreshControlsProps {
   /** When the shown data last arrived (ms epoch); 0 if never. */
   updatedAt: number
   isRefreshing: boolean
+  onRefreshNow(): void
 }
 
-export function RefreshControls({ updatedAt, isRefreshing }: RefreshControlsProps) {
+export function RefreshControls({ updatedAt, isRefreshing, onRefreshNow }: RefreshControlsProps) {
   const { enabled, intervalSeconds, setEnabled, setIntervalSeconds } = useRefreshSettings()
   const now = useNow(1000)
   return (
     <div className="refresh-controls">
+      <button
+        type="button"
+        className="button button-small"
+        onClick={onRefreshNow}
+        aria-disabled={isRefreshing}
+      >
+        Refresh now
+      </button>
       <label className="checkbox">
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         Auto-refresh

@@ -35,6 +35,21 @@ describe('describeApiError', () => {
     expect(describeApiError(error).message).toBe('Sign in again.')
   })
 
+  it('says when the dashboard itself refused a request, never blaming the API', () => {
+    const error = new ApiError({
+      kind: 'http',
+      status: 404,
+      code: 'not_found',
+      message: 'No such API operation.',
+      origin: 'dashboard',
+    })
+    expect(describeApiError(error).message).toBe(
+      "The dashboard's server refused this request: No such API operation.",
+    )
+    const fromApi = new ApiError({ kind: 'http', status: 404, message: 'Execution x not found' })
+    expect(describeApiError(fromApi).message).toBe('Execution x not found')
+  })
+
   it('names the field of a schema error', () => {
     const error = new ApiError({ kind: 'schema', message: 'bad', fieldPath: 'data[0].state' })
     expect(describeApiError(error)).toEqual({ message: 'bad', detail: 'Field: data[0].state' })

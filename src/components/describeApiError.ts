@@ -11,6 +11,17 @@ const STATUS_LEADS: Record<number, string> = {
   429: 'The API is rate limiting requests.',
 }
 
+/** Codes with which the dashboard's own server refuses a request before (or instead of) asking the API. */
+const DASHBOARD_REFUSALS = new Set([
+  'not_found',
+  'cross_site_refused',
+  'payload_too_large',
+  'unsupported_media_type',
+  'bad_request',
+  'internal_error',
+  'misdirected_request',
+])
+
 /** Turns any thrown value into words for an error panel; the status stays visible for operators. */
 export function describeApiError(error: unknown): ErrorDescription {
   if (!isApiError(error)) {
@@ -26,6 +37,9 @@ export function describeApiError(error: unknown): ErrorDescription {
       const detail = `HTTP ${error.status ?? '?'}${code}`
       // The dashboard's server already words its own 401s (refused server token or session).
       const ownWords = (REFUSED_TOKEN_CODES as readonly (string | null)[]).includes(error.code)
+      if (error.origin === 'dashboard' && DASHBOARD_REFUSALS.has(error.code ?? '')) {
+        return { message: `The dashboard's server refused this request: ${error.message}`, detail }
+      }
       const lead = ownWords ? undefined : STATUS_LEADS[error.status ?? 0]
       return { message: lead ? `${lead} ${error.message}` : error.message, detail }
     }

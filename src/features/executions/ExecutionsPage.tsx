@@ -78,6 +78,7 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
         <RefreshControls
           updatedAt={query.dataUpdatedAt}
           isRefreshing={query.isFetching && !query.isPending}
+          onRefreshNow={() => void query.refetch()}
         />
         <TimeDisplaySetting />
       </div>

@@ -1,6 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { attemptKeys, executionKeys, sessionKeys, sessionQuery, type Session } from '../../api'
+import {
+  attemptKeys,
+  executionKeys,
+  SESSION_ENDED_NOTICE,
+  sessionKeys,
+  sessionQuery,
+  type Session,
+} from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { ErrorPanel } from '../../components/ErrorPanel'
 import { SignInForm } from './SignInForm'
@@ -36,7 +43,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
       queryClient.removeQueries({ queryKey: attemptKeys.all })
       queryClient.setQueryData(sessionKeys.all, next)
     }
-    return <SignInForm api={session.data.api} notice={notice} onSignedIn={onSignedIn} />
+    const shown = notice ?? (session.data.sessionEnded ? SESSION_ENDED_NOTICE : null)
+    return <SignInForm api={session.data.api} notice={shown} onSignedIn={onSignedIn} />
   }
   return children
 }

@@ -11,7 +11,7 @@ export function SessionStatus() {
   const announce = useAnnounce()
   const [isSigningOut, setIsSigningOut] = useState(false)
   if (!session.data) return null
-  const { mode, api, signedIn } = session.data
+  const { mode, api, signedIn, demo } = session.data
 
   const leave = async () => {
     setIsSigningOut(true)
@@ -30,6 +30,14 @@ export function SessionStatus() {
 
   return (
     <div className="session-status">
+      {demo ? (
+        <span
+          className="demo-badge"
+          title="The built-in demo API: seeded, simulated executions, not a real deployment"
+        >
+          Demo data
+        </span>
+      ) : null}
       <span className="muted">
         Connected to <code className="mono">{api}</code>
         {mode === 'server-token' ? ' with the server’s token' : ''}
