@@ -56,7 +56,9 @@ test('filter → page → open attempts → reschedule → close, by keyboard al
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Reschedule' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(
-    page.getByRole('status').filter({ hasText: `Execution ${id} rescheduled; state is now created` }),
+    page
+      .getByRole('status')
+      .filter({ hasText: `Execution ${id} rescheduled; the API says its state is now Created.` }),
   ).toBeVisible()
   expect((await demo.stats()).requests.reschedule).toBe(1)
 

@@ -31,7 +31,9 @@ test('reschedule from the panel: row and panel show created, attempts are refetc
   await dialog.getByRole('button', { name: 'Reschedule' }).click()
 
   await expect(
-    page.getByRole('status').filter({ hasText: 'Execution exec-markup rescheduled; state is now created' }),
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Execution exec-markup rescheduled; the API says its state is now Created.' }),
   ).toBeVisible()
   await expect(dialog).toHaveCount(0)
   await expect(row.getByRole('cell', { name: 'Created', exact: true })).toBeVisible()
@@ -40,7 +42,7 @@ test('reschedule from the panel: row and panel show created, attempts are refetc
   expect(sent).toEqual(['/api/executions/exec-markup/schedule {"schedule_for":true}'])
   await expect.poll(() => attemptCalls.length).toBeGreaterThan(attemptCallsBefore)
   expect((await demo.stats()).requests.reschedule).toBe(1)
-  await expect(panel.getByRole('button', { name: 'Reschedule exec-markup' })).toBeFocused()
+  await expect(panel.getByRole('button', { name: 'Reschedule exec-markup again' })).toBeFocused()
 })
 
 test('a refused reschedule shows the server reason and keeps the state', async ({ page, demo }) => {
@@ -116,7 +118,9 @@ test('the odd id works end to end: row, panel, URL and reschedule', async ({ pag
   await panel.getByRole('button', { name: `Reschedule ${id}` }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Reschedule' }).click()
   await expect(
-    page.getByRole('status').filter({ hasText: `Execution ${id} rescheduled; state is now created` }),
+    page
+      .getByRole('status')
+      .filter({ hasText: `Execution ${id} rescheduled; the API says its state is now Created.` }),
   ).toBeVisible()
   expect(sent).toEqual(['/api/executions/job%2F2026%20%231/schedule {"schedule_for":true}'])
   await page.reload()

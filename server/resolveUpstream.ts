@@ -1,4 +1,5 @@
 import { startDemoApi } from './demo-api/index.ts'
+import { readingsSchema, RESCHEDULE_ANSWERS, STATE_SPELLINGS } from './demo-api/readings.ts'
 import { parseUpstreamConfig, type UpstreamConfig } from './proxy/upstreamConfig.ts'
 
 export interface ResolvedUpstream {
@@ -13,7 +14,17 @@ export async function resolveUpstream(env: NodeJS.ProcessEnv = process.env): Pro
   if (env.EXEC_API_URL?.trim()) {
     return { config: parseUpstreamConfig(env), isDemo: false, close: async () => {} }
   }
-  const demo = await startDemoApi({ simulate: env.DEMO_API_FROZEN !== '1' })
+  const readings = readingsSchema.safeParse({
+    rescheduleAnswer: env.DEMO_API_RESCHEDULE_ANSWER || undefined,
+    stateSpelling: env.DEMO_API_STATE_SPELLING || undefined,
+  })
+  if (!readings.success) {
+    throw new Error(
+      `DEMO_API_RESCHEDULE_ANSWER must be one of ${RESCHEDULE_ANSWERS.join(', ')}; ` +
+        `DEMO_API_STATE_SPELLING one of ${STATE_SPELLINGS.join(', ')}`,
+    )
+  }
+  const demo = await startDemoApi({ simulate: env.DEMO_API_FROZEN !== '1', readings: readings.data })
   const config = parseUpstreamConfig({ ...env, EXEC_API_URL: demo.url, EXEC_API_TOKEN: demo.token })
   return { config, isDemo: true, close: () => demo.close() }
 }

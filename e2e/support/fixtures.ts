@@ -2,6 +2,13 @@ import { test as base, expect } from '@playwright/test'
 
 export interface DemoStats {
   requests: { list_executions: number; list_attempts: number; reschedule: number }
+  /** PATCHes that reached the demo, per execution id. */
+  reschedules_by_id: Record<string, number>
+}
+
+export interface DemoReadings {
+  rescheduleAnswer?: 'spec' | 'top-level' | '202' | '204' | 'new-execution'
+  stateSpelling?: 'spec' | 'upper' | 'succeeded'
 }
 
 /** Talks to the demo API's control endpoints directly; the browser never sees this. */
@@ -25,6 +32,8 @@ export class DemoControl {
   reset = () => this.call('POST', '/reset')
   stats = () => this.call('GET', '/stats') as Promise<DemoStats>
   addFaults = (rules: unknown[]) => this.call('POST', '/faults', { rules })
+  /** Switches the demo to another reading of the spec's open points (reset() switches back). */
+  useReadings = (readings: DemoReadings) => this.call('PUT', '/readings', readings)
 
   /** Makes every executions list call answer 200 with `data` as the one and only page. */
   serveExecutionPage = (data: unknown[]) => {

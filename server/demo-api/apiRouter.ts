@@ -4,6 +4,7 @@ import { ApiError, methodNotAllowed } from './errors.ts'
 import { applyFault, corruptResponse, selectFault } from './faults.ts'
 import { listAttempts, listExecutions, reschedule } from './operations.ts'
 import type { Operation } from './operations.ts'
+import { rescheduleAnswer, respellAnswer, unspellRequest } from './readings.ts'
 import { readJsonBody } from './requestBody.ts'
 
 interface ApiRoute {
@@ -60,11 +61,21 @@ export function createApiHandler(context: DemoContext): RequestHandler {
     if (route === null) throw new ApiError(404, `No route for ${req.method} ${rawPath}`)
     if (req.method !== route.method) throw methodNotAllowed(req.method, [route.method])
 
-    context.stats.count(route.operation)
+    context.stats.count(route.operation, route.executionId)
     const fault = selectFault(context.faults, req, route.operation, route.executionId)
     if (fault && (await applyFault(fault, req, res))) return
-    const body = await readJsonBody(req, res)
-    const response = runOperation(context, route, body)
-    res.json(fault?.malformed ? corruptResponse(response) : response)
+    const body = unspellRequest(await readJsonBody(req, res))
+    const response = respellAnswer(runOperation(context, route, body), context.readings.stateSpelling)
+    if (fault?.malformed) {
+      res.json(corruptResponse(response))
+      return
+    }
+    if (route.operation !== 'reschedule') {
+      res.json(response)
+      return
+    }
+    const answer = rescheduleAnswer(response, context.readings.rescheduleAnswer)
+    if (answer.body === undefined) res.status(answer.status).end()
+    else res.status(answer.status).json(answer.body)
   }
 }

@@ -1,5 +1,6 @@
 import { FaultBook } from './faults.ts'
 import type { DemoApiSettings } from './options.ts'
+import type { DemoReadings } from './readings.ts'
 import { generateSeedData } from './seed.ts'
 import { Simulation } from './simulation.ts'
 import { RequestStats } from './stats.ts'
@@ -13,6 +14,8 @@ export interface DemoContext {
   simulation: Simulation
   now: () => number
   basePath: string
+  /** Which reading of the spec's open points the demo follows now (switchable under /__demo/readings). */
+  readings: DemoReadings
   /** Back to the data as seeded at start-up, no faults, zeroed stats. */
   reset(): void
 }
@@ -27,18 +30,21 @@ export function createDemoContext(settings: DemoApiSettings): DemoContext {
   const stats = new RequestStats()
   const faults = new FaultBook()
   const simulation = new Simulation(store, settings.seed, settings.now, settings.tickMs)
-  return {
+  const context: DemoContext = {
     store,
     stats,
     faults,
     simulation,
     now: settings.now,
     basePath: settings.basePath,
+    readings: { ...settings.readings },
     reset() {
+      context.readings = { ...settings.readings }
       store.reset()
       faults.clear()
       stats.reset()
       simulation.reseed()
     },
   }
+  return context
 }

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { DemoContext } from './context.ts'
 import { methodNotAllowed } from './errors.ts'
 import { faultRuleSchema } from './faults.ts'
+import { readingsSchema } from './readings.ts'
 import { readJsonBody } from './requestBody.ts'
 import { parseBody } from './requestSchemas.ts'
 
@@ -54,6 +55,14 @@ export function createControlRouter(context: DemoContext): Router {
     },
   })
   route('/simulation/tick', { POST: (_req, res) => void res.json(context.simulation.tick()) })
+  route('/readings', {
+    GET: (_req, res) => void res.json(context.readings),
+    PUT: async (req, res) => {
+      const readings = parseBody(readingsSchema, await readJsonBody(req, res))
+      context.readings = { ...context.readings, ...readings }
+      res.json(context.readings)
+    },
+  })
   route('/faults', {
     GET: (_req, res) => void res.json({ rules: context.faults.list() }),
     POST: async (req, res) => {

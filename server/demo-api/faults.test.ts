@@ -153,7 +153,10 @@ describe('request stats', () => {
   it('resets the counters', async () => {
     await client.listExecutions()
     const { json } = await client.control('POST', '/stats/reset')
-    expect(json).toEqual({ requests: { list_executions: 0, list_attempts: 0, reschedule: 0 } })
+    expect(json).toEqual({
+      requests: { list_executions: 0, list_attempts: 0, reschedule: 0 },
+      reschedules_by_id: {},
+    })
     expect(await stats()).toEqual({ list_executions: 0, list_attempts: 0, reschedule: 0 })
   })
 })

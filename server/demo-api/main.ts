@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util'
 import { startDemoApi } from './index.ts'
+import { readingsSchema } from './readings.ts'
 
 const USAGE = `Usage: tsx server/demo-api/main.ts [--port N] [--host HOST] [--frozen]
+  [--reschedule-answer spec|top-level|202|204|new-execution] [--state-spelling spec|upper|succeeded]
 Environment: DEMO_API_PORT (default 4010), DEMO_API_TOKEN (default demo-token)`
 
 function parsePort(text: string): number {
@@ -16,6 +18,8 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       frozen: { type: 'boolean', default: false },
+      'reschedule-answer': { type: 'string' },
+      'state-spelling': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   })
@@ -29,6 +33,10 @@ async function main(): Promise<void> {
     host: values.host ?? '127.0.0.1',
     token: process.env.DEMO_API_TOKEN || undefined,
     simulate: !values.frozen,
+    readings: readingsSchema.parse({
+      rescheduleAnswer: values['reschedule-answer'],
+      stateSpelling: values['state-spelling'],
+    }),
   })
   console.log(`Demo Execution API listening at ${api.url} (token: ${api.token})`)
   if (values.frozen) console.log('Simulation frozen')

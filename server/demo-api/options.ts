@@ -1,3 +1,5 @@
+import { SPEC_READINGS, type DemoReadings } from './readings.ts'
+
 export interface DemoApiOptions {
   /** Bearer token every request must carry; default 'demo-token'. */
   token?: string
@@ -13,9 +15,11 @@ export interface DemoApiOptions {
   simulate?: boolean
   /** Simulation tick in ms; default 2000. */
   tickMs?: number
+  /** Other readings of the spec's open points; default the spec's own. */
+  readings?: Partial<DemoReadings>
 }
 
-export type DemoApiSettings = Required<DemoApiOptions>
+export type DemoApiSettings = Required<Omit<DemoApiOptions, 'readings'>> & { readings: DemoReadings }
 
 export const DEFAULT_TOKEN = 'demo-token'
 export const DEFAULT_BASE_PATH = '/v2'
@@ -35,5 +39,6 @@ export function resolveOptions(options: DemoApiOptions): DemoApiSettings {
     now: options.now ?? Date.now,
     simulate: options.simulate ?? true,
     tickMs: options.tickMs ?? 2000,
+    readings: { ...SPEC_READINGS, ...options.readings },
   }
 }

@@ -4,20 +4,26 @@ import type { Operation } from './operations.ts'
 /** Counts requests that reached an operation's handler, whatever their outcome. */
 export class RequestStats {
   private counts = RequestStats.zeroes()
+  /** PATCHes per execution id, to prove one confirmation is one request. */
+  private reschedulesById = new Map<string, number>()
 
   private static zeroes(): Record<Operation, number> {
     return Object.fromEntries(OPERATIONS.map((operation) => [operation, 0])) as Record<Operation, number>
   }
 
-  count(operation: Operation): void {
+  count(operation: Operation, executionId?: string): void {
     this.counts[operation] += 1
+    if (operation === 'reschedule' && executionId !== undefined) {
+      this.reschedulesById.set(executionId, (this.reschedulesById.get(executionId) ?? 0) + 1)
+    }
   }
 
   reset(): void {
     this.counts = RequestStats.zeroes()
+    this.reschedulesById.clear()
   }
 
-  snapshot(): { requests: Record<Operation, number> } {
-    return { requests: { ...this.counts } }
+  snapshot(): { requests: Record<Operation, number>; reschedules_by_id: Record<string, number> } {
+    return { requests: { ...this.counts }, reschedules_by_id: Object.fromEntries(this.reschedulesById) }
   }
 }

@@ -151,7 +151,6 @@ describe('the allow-list', () => {
     ['GET', '/api/other'],
     ['GET', '/api/executions/e1/attempts/extra'],
     ['PATCH', '/api/executions//schedule'],
-    ['PATCH', '/api/executions/%2e%2e/schedule'],
     ['PATCH', '/api/executions/../executions/e1/schedule'],
     ['PATCH', '/api/executions/%E0%A4%A/schedule'],
     ['GET', '/api//executions'],
@@ -167,6 +166,34 @@ describe('the allow-list', () => {
     })
     expect(response.status).toBe(404)
     expect(JSON.parse(response.body)).toMatchObject({ error: { code: 'not_found' } })
+    expect(seen).toHaveLength(0)
+  })
+
+  it.each([
+    ['%2e', '%2E'],
+    ['%2E%2E', '%2E%2E'],
+    ['.%2E', '%2E%2E'],
+  ])('sends the id %s (a real "." or "..") upstream as %s, to exactly that path', async (raw, sent) => {
+    const response = await rawRequest(`${proxyUrl}/api/executions/${raw}/schedule`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"schedule_for":true}',
+    })
+    expect(response.status).toBe(200)
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
+      `PATCH /some/prefix/v2/executions/${sent}/schedule`,
+    ])
+  })
+
+  it('refuses literal dot segments, which would walk', async () => {
+    for (const path of ['/api/executions/./schedule', '/api/executions/../schedule']) {
+      const response = await rawRequest(`${proxyUrl}${path}`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      })
+      expect(response.status).toBe(404)
+    }
     expect(seen).toHaveLength(0)
   })
 

@@ -4,7 +4,7 @@ import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http'
 import { sendJsonError } from './httpHelpers.ts'
 import { relayErrorBody, relayStream } from './relayResponse.ts'
 import type { MatchedOperation } from './routes.ts'
-import { describeUpstream, upstreamUrl, type UpstreamConfig } from './upstreamConfig.ts'
+import { describeUpstream, upstreamTarget, type UpstreamConfig } from './upstreamConfig.ts'
 
 export interface ForwardResult {
   status: number
@@ -49,7 +49,7 @@ function openUpstream(
   body: Buffer,
   authorization: string | null,
 ) {
-  const target = upstreamUrl(config, operation.path)
+  const target = upstreamTarget(config, operation.path)
   const headers: Record<string, string | number> = {
     Accept: 'application/json',
     'Content-Type': 'application/json',
@@ -57,7 +57,8 @@ function openUpstream(
   }
   if (authorization) headers['Authorization'] = authorization
   const isHttps = target.protocol === 'https:'
-  const request: ClientRequest = (isHttps ? https : http).request(target, {
+  const request: ClientRequest = (isHttps ? https : http).request({
+    ...target,
     method: operation.method,
     headers,
     agent: AGENTS[isHttps ? 'https:' : 'http:'],

@@ -7,16 +7,21 @@ export interface MatchedOperation {
   path: string
 }
 
-/** Decodes one path segment and re-encodes it, so that `%2F` stays inside the segment and `..` never walks. */
+/**
+ * Decodes one path segment and re-encodes it, so that `%2F` stays inside the segment and `..` never walks.
+ * The ids `.` and `..` are real ids when they arrive encoded (`%2E`, `%2E%2E`); they go upstream encoded the
+ * same way, never as literal dot segments. Literal `.`/`..` segments are refused.
+ */
 function canonicalSegment(raw: string): string | null {
-  if (raw === '') return null
+  if (raw === '' || raw === '.' || raw === '..') return null
   let decoded: string
   try {
     decoded = decodeURIComponent(raw)
   } catch {
     return null
   }
-  if (decoded === '' || decoded === '.' || decoded === '..') return null
+  if (decoded === '') return null
+  if (decoded === '.' || decoded === '..') return decoded.replaceAll('.', '%2E')
   return encodeURIComponent(decoded)
 }
 

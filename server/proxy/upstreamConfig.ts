@@ -37,12 +37,18 @@ export function parseUpstreamConfig(env: {
   return { baseUrl, token, timeoutMs }
 }
 
-export function upstreamUrl(config: UpstreamConfig, path: string): URL {
-  const url = new URL(config.baseUrl.href)
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`
-  url.search = ''
-  url.hash = ''
-  return url
+/**
+ * Where to send an operation. The path is joined as a string, not through URL's pathname setter, which
+ * would turn an id `%2E%2E` back into a `..` that walks.
+ */
+export function upstreamTarget(config: UpstreamConfig, path: string) {
+  const base = config.baseUrl
+  return {
+    protocol: base.protocol,
+    hostname: base.hostname.replace(/^\[|\]$/g, ''),
+    port: base.port,
+    path: `${base.pathname.replace(/\/+$/, '')}${path}`,
+  }
 }
 
 /** What may be shown in logs and the UI: scheme, host and path, never credentials. */

@@ -55,9 +55,15 @@ export function messageFromBody(body: unknown): string | null {
   if (typeof body === 'string') return textExcerpt(body)
   const nested: unknown =
     body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['error'] : null
+  const errors: unknown =
+    body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['errors'] : null
+  const firstError: unknown = Array.isArray(errors) ? (errors as unknown[])[0] : null
   return (
     stringAt(body, 'message') ??
     stringAt(nested, 'message') ??
+    stringAt(body, 'error_description') ??
+    stringAt(firstError, 'message') ??
+    stringAt(firstError, 'detail') ??
     stringAt(body, 'error') ??
     stringAt(body, 'detail') ??
     stringAt(body, 'title')

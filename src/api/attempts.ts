@@ -1,3 +1,4 @@
+import { executionPath } from './executionPath'
 import { buildListBody, type ListParams } from './listRequest'
 import { attemptListSchema, type AttemptList } from './schemas'
 import { apiRequest } from './transport'
@@ -11,7 +12,7 @@ export function listAttempts(
 ): Promise<AttemptList> {
   return apiRequest({
     method: 'GET',
-    path: `/executions/${encodeURIComponent(executionId)}/attempts`,
+    path: `${executionPath(executionId)}/attempts`,
     body: buildListBody(params),
     schema: attemptListSchema,
     signal: options.signal,

@@ -1,6 +1,9 @@
 import { buildListBody, type ListParams } from './listRequest'
-import { executionListSchema, rescheduleResponseSchema, type Execution, type ExecutionList } from './schemas'
-import { apiRequest } from './transport'
+import { z } from 'zod/mini'
+import { readRescheduleAnswer, type RescheduleOutcome } from './rescheduleAnswer'
+import { executionListSchema, type ExecutionList } from './schemas'
+import { apiExchange, apiRequest } from './transport'
+import { executionPath } from './executionPath'
 
 interface CallOptions {
   signal?: AbortSignal
@@ -16,13 +19,14 @@ export function listExecutions(params: ListParams, options: CallOptions = {}): P
   })
 }
 
-export async function rescheduleExecution(id: string, options: CallOptions = {}): Promise<Execution> {
-  const response = await apiRequest({
+/** One PATCH; never retried here or by the caller, since the spec does not say it is idempotent. */
+export async function rescheduleExecution(id: string, options: CallOptions = {}): Promise<RescheduleOutcome> {
+  const { status, data } = await apiExchange({
     method: 'PATCH',
-    path: `/executions/${encodeURIComponent(id)}/schedule`,
+    path: `${executionPath(id)}/schedule`,
     body: { schedule_for: true },
-    schema: rescheduleResponseSchema,
+    schema: z.unknown(),
     signal: options.signal,
   })
-  return response.data
+  return readRescheduleAnswer(id, status, data)
 }

@@ -89,14 +89,14 @@ describe('list operations', () => {
 
 describe('rescheduleExecution', () => {
   it('sends PATCH with schedule_for true and returns the execution', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { data: { ...execution, state: 'created' } }))
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: { ...execution, id: 'a/b', state: 'created' } }))
     const result = await rescheduleExecution('a/b')
     const { url, init } = lastCall()
     expect(url).toBe('/api/executions/a%2Fb/schedule')
     expect(init.method).toBe('PATCH')
     expect(init.headers).not.toHaveProperty('X-HTTP-Method-Override')
     expect(JSON.parse(String(init.body))).toEqual({ schedule_for: true })
-    expect(result.state).toBe('created')
+    expect(result).toMatchObject({ kind: 'applied', status: 200, execution: { state: 'created' } })
   })
 })
 

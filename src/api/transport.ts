@@ -18,6 +18,11 @@ export interface ApiRequest<T> {
  * X-HTTP-Method-Override; the dashboard's server turns it back into a GET upstream.
  */
 export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
+  return (await apiExchange(request)).data
+}
+
+/** Like apiRequest, but keeps the 2xx status too: 200, 202 and 204 can mean different things. */
+export async function apiExchange<T>(request: ApiRequest<T>): Promise<{ status: number; data: T }> {
   const { method, path, body, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = request
   const headers: Record<string, string> = { Accept: 'application/json' }
   let wireMethod: string = method
@@ -64,7 +69,7 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
 
   const payload = parseBody(text, response.headers.get('content-type'))
   if (!response.ok) throw httpError(response, payload)
-  return parseWithSchema(schema, payload)
+  return { status: response.status, data: parseWithSchema(schema, payload) }
 }
 
 function parseBody(text: string, contentType: string | null): unknown {

@@ -3,7 +3,7 @@ import type { Execution } from '../api'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { LazyAttemptsPanel } from '../features/attempts'
 import { ExecutionsPage } from '../features/executions'
-import { RescheduleButton } from '../features/reschedule'
+import { RescheduleButton, RescheduleProvider } from '../features/reschedule'
 import { useUrlSearch } from '../lib/useUrlSearch'
 
 export const PAGE_TITLE_ID = 'page-title'
@@ -39,26 +39,28 @@ export function Dashboard() {
   }, [navigate])
 
   return (
-    <div className={`dashboard${executionId ? ' has-panel' : ''}`}>
-      <ErrorBoundary section="The executions view">
-        <ExecutionsPage
-          onOpenExecution={openExecution}
-          selectedId={executionId}
-          renderRowActions={renderReschedule}
-        />
-      </ErrorBoundary>
-      {executionId ? (
-        <ErrorBoundary key={executionId} section="The attempts panel">
-          <Suspense fallback={<p className="panel muted">Loading the attempts panel…</p>}>
-            <LazyAttemptsPanel
-              key={executionId}
-              executionId={executionId}
-              onClose={closeExecution}
-              renderActions={renderReschedule}
-            />
-          </Suspense>
+    <RescheduleProvider onOpenExecution={openExecution} fallbackFocusId={PAGE_TITLE_ID}>
+      <div className={`dashboard${executionId ? ' has-panel' : ''}`}>
+        <ErrorBoundary section="The executions view">
+          <ExecutionsPage
+            onOpenExecution={openExecution}
+            selectedId={executionId}
+            renderRowActions={renderReschedule}
+          />
         </ErrorBoundary>
-      ) : null}
-    </div>
+        {executionId ? (
+          <ErrorBoundary key={executionId} section="The attempts panel">
+            <Suspense fallback={<p className="panel muted">Loading the attempts panel…</p>}>
+              <LazyAttemptsPanel
+                key={executionId}
+                executionId={executionId}
+                onClose={closeExecution}
+                renderActions={renderReschedule}
+              />
+            </Suspense>
+          </ErrorBoundary>
+        ) : null}
+      </div>
+    </RescheduleProvider>
   )
 }

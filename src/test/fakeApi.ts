@@ -44,8 +44,10 @@ function toResponse(answer: FakeApiAnswer): Response {
 export function installFakeApi(api: FakeApi): InstalledFakeApi {
   const requests: FakeApiRequest[] = []
   const fake = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://dashboard.test')
-    if (!url.pathname.startsWith('/api/')) throw new Error(`fake API: unexpected URL ${url.href}`)
+    // Not through URL: it would turn an id's %2E%2E into a walking `..`, which the proxy never does.
+    const raw = String(input instanceof Request ? input.url : input).replace(/^https?:\/\/[^/]+/, '')
+    const pathname = raw.split(/[?#]/)[0] ?? ''
+    if (!pathname.startsWith('/api/')) throw new Error(`fake API: unexpected URL ${raw}`)
     const headers = new Headers(init.headers)
     const override = headers.get('X-HTTP-Method-Override')
     const method =
@@ -55,7 +57,7 @@ export function installFakeApi(api: FakeApi): InstalledFakeApi {
     const rawBody = typeof init.body === 'string' ? init.body : ''
     const request: FakeApiRequest = {
       method,
-      path: url.pathname.slice('/api'.length),
+      path: pathname.slice('/api'.length),
       body: rawBody === '' ? undefined : (JSON.parse(rawBody) as unknown),
     }
     requests.push(request)

@@ -1,9 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { executionKeys } from '../../api'
 import { AnnouncerProvider } from '../../components/Announcer'
+import { RefreshSettingsProvider } from '../../components/RefreshSettings'
+import { installFakeApi, specPage, type FakeApi, type InstalledFakeApi } from '../../test/fakeApi'
+import { forgetReschedules } from './recentReschedules'
 import { RescheduleButton } from './RescheduleButton'
+import { RescheduleProvider } from './RescheduleProvider'
 
 const execution = {
   id: 'a/b',
@@ -11,65 +16,135 @@ const execution = {
   created_at: '2026-11-20T10:00:00Z',
   updated_at: '2026-11-20T10:05:00Z',
 }
-const fetchMock = vi.fn<typeof fetch>()
+let api: InstalledFakeApi | null = null
+const onOpenExecution = vi.fn<(id: string) => void>()
 
-function renderButton() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+afterEach(() => {
+  api?.restore()
+  forgetReschedules()
+  onOpenExecution.mockReset()
+})
+
+function renderButton(fake: FakeApi) {
+  api = installFakeApi(fake)
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  })
+  // A cached list page, so the invalidation after a reschedule has something to refetch.
+  client.setQueryData(executionKeys.list({ first: 20 }), specPage([execution]))
   render(
     <QueryClientProvider client={client}>
-      <AnnouncerProvider>
-        <RescheduleButton execution={execution} />
-      </AnnouncerProvider>
+      <RefreshSettingsProvider>
+        <AnnouncerProvider>
+          <RescheduleProvider onOpenExecution={onOpenExecution} fallbackFocusId="title">
+            <RescheduleButton execution={execution} />
+          </RescheduleProvider>
+        </AnnouncerProvider>
+      </RefreshSettingsProvider>
     </QueryClientProvider>,
   )
+  return api
 }
 
-beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
-})
-afterEach(() => vi.unstubAllGlobals())
+const patches = () => api?.requests.filter((request) => request.method === 'PATCH') ?? []
+const openDialog = () => userEvent.click(screen.getByRole('button', { name: 'Reschedule a/b' }))
+const confirmButton = () => screen.getByRole('button', { name: 'Reschedule' })
 
 describe('RescheduleButton', () => {
   it('confirms first, then sends one PATCH however often confirm is pressed', async () => {
-    let answer: (response: Response) => void = () => {}
-    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)))
-    renderButton()
-    await userEvent.click(screen.getByRole('button', { name: 'Reschedule a/b' }))
-    const dialog = screen.getByRole('dialog', { name: 'Reschedule a/b?' })
-    expect(dialog).toHaveTextContent('is currently Failed. It will be scheduled to run again.')
-    expect(fetchMock).not.toHaveBeenCalled()
-
-    const confirm = screen.getByRole('button', { name: 'Reschedule' })
+    let answer: () => void = () => {}
+    renderButton(({ method }) =>
+      method === 'PATCH'
+        ? new Promise(
+            (resolve) =>
+              (answer = () => resolve({ status: 200, body: { data: { ...execution, state: 'created' } } })),
+          )
+        : { status: 200, body: specPage([]) },
+    )
+    await openDialog()
+    expect(screen.getByRole('dialog', { name: 'Reschedule a/b?' })).toHaveTextContent('is currently Failed.')
+    expect(patches()).toHaveLength(0)
+    const confirm = confirmButton()
     await userEvent.dblClick(confirm)
     await userEvent.click(confirm)
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/executions/a%2Fb/schedule')
+    expect(patches()).toHaveLength(1)
+    expect(patches()[0]?.path).toBe('/executions/a%2Fb/schedule')
     await screen.findByRole('button', { name: 'Rescheduling…' })
-
-    answer(
-      new Response(JSON.stringify({ data: { ...execution, state: 'created' } }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    )
+    answer()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(screen.getByRole('status')).toHaveTextContent('Execution a/b rescheduled; state is now created')
+    expect(screen.getByText(/the API says its state is now Created/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Reschedule a/b again' })).toHaveTextContent(/^Rescheduled · /)
+  })
+
+  it('ignores a held Enter: key repeats neither confirm nor reopen', async () => {
+    renderButton(({ method }) => (method === 'PATCH' ? { status: 204 } : { status: 200, body: specPage([]) }))
+    await openDialog()
+    expect(fireEvent.keyDown(confirmButton(), { key: 'Enter', repeat: true })).toBe(false)
+    expect(patches()).toHaveLength(0)
+    await userEvent.click(confirmButton())
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const again = screen.getByRole('button', { name: 'Reschedule a/b again' })
+    expect(fireEvent.keyDown(again, { key: 'Enter', repeat: true })).toBe(false)
+    expect(patches()).toHaveLength(1)
+  })
+
+  it('closes on the PATCH answer without waiting for the refetch it starts', async () => {
+    renderButton(({ method }) =>
+      method === 'PATCH' ? { status: 202, body: { queued: true } } : new Promise(() => {}),
+    )
+    await openDialog()
+    await userEvent.click(confirmButton())
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(
+      screen.getByText('Reschedule of a/b requested: accepted by the API; it may take a moment.'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Reschedule a/b again' })).toHaveTextContent(
+      /Requested, waiting for the API/,
+    )
+    expect(patches()).toHaveLength(1)
+  })
+
+  it('confirms with both ids when the answer names a new execution, and offers to open it', async () => {
+    renderButton(({ method }) =>
+      method === 'PATCH'
+        ? { status: 200, body: { data: { ...execution, id: 'a/b-2', state: 'created' } } }
+        : { status: 200, body: specPage([]) },
+    )
+    await openDialog()
+    await userEvent.click(confirmButton())
+    expect(
+      await screen.findByText('Execution a/b was rescheduled as a new execution, a/b-2.'),
+    ).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Open a/b-2' }))
+    expect(onOpenExecution).toHaveBeenCalledWith('a/b-2')
+    expect(patches()).toHaveLength(1)
   })
 
   it('shows the server reason in the dialog and does not retry', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ error: { code: 'conflict', message: 'Locked by a deployment' } }), {
-        status: 409,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    )
-    renderButton()
-    await userEvent.click(screen.getByRole('button', { name: 'Reschedule a/b' }))
-    await userEvent.click(screen.getByRole('button', { name: 'Reschedule' }))
+    renderButton(() => ({
+      status: 409,
+      body: { error: { code: 'conflict', message: 'Locked by a deployment' } },
+    }))
+    await openDialog()
+    await userEvent.click(confirmButton())
     expect(await screen.findByRole('alert')).toHaveTextContent('Rescheduling failed: Locked by a deployment')
-    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(patches()).toHaveLength(1)
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('says the outcome is unknown after a 5xx and offers no second PATCH', async () => {
+    renderButton(({ method }) =>
+      method === 'PATCH'
+        ? { status: 502, body: { message: 'bad gateway' } }
+        : { status: 200, body: specPage([]) },
+    )
+    await openDialog()
+    await userEvent.click(confirmButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent('The outcome is unknown')
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }))
+    expect(screen.getByRole('button', { name: 'Reschedule a/b again' })).toHaveTextContent(/Outcome unknown/)
+    expect(patches()).toHaveLength(1)
   })
 })

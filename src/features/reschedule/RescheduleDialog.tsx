@@ -1,30 +1,52 @@
-import { useId, useLayoutEffect, useRef } from 'react'
+import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import type { Execution } from '../../api'
-import { describeApiError } from '../../components/describeApiError'
 import { describeState } from '../../components/StateBadge'
+import type { RecentReschedule } from './recentReschedules'
+import { recentLabel } from './rescheduleWording'
+
+export type DialogPhase =
+  | { kind: 'confirm' }
+  | { kind: 'pending' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unknown'; message: string }
+  | { kind: 'new-execution'; newId: string; message: string }
 
 interface RescheduleDialogProps {
   execution: Execution
-  isPending: boolean
-  error: unknown
+  recent: RecentReschedule | undefined
+  phase: DialogPhase
   onConfirm(): void
   onCancel(): void
+  onOpenNew(id: string): void
+}
+
+/** A held Enter repeats keydown (and with it click); one press is one action. */
+export function ignoreKeyRepeat(event: KeyboardEvent) {
+  if (event.repeat && (event.key === 'Enter' || event.key === ' ')) event.preventDefault()
+}
+
+function ago(at: number): string {
+  const seconds = Math.max(0, Math.round((Date.now() - at) / 1000))
+  return seconds < 60 ? `${seconds} s ago` : `${Math.round(seconds / 60)} min ago`
 }
 
 /** A modal confirmation; the native <dialog> gives focus containment, Esc and an inert background. */
 export function RescheduleDialog({
   execution,
-  isPending,
-  error,
+  recent,
+  phase,
   onConfirm,
   onCancel,
+  onOpenNew,
 }: RescheduleDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const confirmRef = useRef<HTMLButtonElement>(null)
   const titleId = useId()
   const bodyId = useId()
+  const isPending = phase.kind === 'pending'
+  const canConfirm = phase.kind === 'confirm' || phase.kind === 'pending' || phase.kind === 'refused'
 
-  // Layout effect: its cleanup runs while the dialog is still attached, so close() hands focus back to the opener.
+  // Layout effect: its cleanup runs while the dialog is still attached, so close() hands focus back.
   useLayoutEffect(() => {
     const dialog = dialogRef.current
     if (dialog && !dialog.open) dialog.showModal()
@@ -38,7 +60,6 @@ export function RescheduleDialog({
       className="dialog"
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      // The dialog sits inside a clickable row and a panel that closes on Esc; its events stop here.
       onClick={(event) => event.stopPropagation()}
       onKeyDown={(event) => event.stopPropagation()}
       onCancel={(event) => {
@@ -53,24 +74,45 @@ export function RescheduleDialog({
         Execution <code className="mono">{execution.id}</code> is currently{' '}
         <strong>{describeState(execution.state).label}</strong>. It will be scheduled to run again.
       </p>
-      {error ? (
-        <p className="dialog-error" role="alert">
-          Rescheduling failed: {describeApiError(error).message}
+      {recent && phase.kind === 'confirm' ? (
+        <p className="dialog-warning">
+          You already rescheduled it {ago(recent.at)} ({recentLabel(recent).toLowerCase()}). Confirming sends
+          another reschedule.
         </p>
       ) : null}
+      {phase.kind === 'refused' ? (
+        <p className="dialog-error" role="alert">
+          Rescheduling failed: {phase.message}
+        </p>
+      ) : null}
+      {phase.kind === 'unknown' ? (
+        <p className="dialog-error" role="alert">
+          The outcome is unknown: {phase.message} The execution may have been rescheduled; the list is being
+          refreshed. Check its state before trying again.
+        </p>
+      ) : null}
+      {phase.kind === 'new-execution' ? <p role="status">{phase.message}</p> : null}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onCancel} disabled={isPending}>
-          Cancel
+          {canConfirm ? 'Cancel' : 'Close'}
         </button>
-        <button
-          type="button"
-          className="button button-primary"
-          ref={confirmRef}
-          onClick={onConfirm}
-          aria-disabled={isPending}
-        >
-          {isPending ? 'Rescheduling…' : 'Reschedule'}
-        </button>
+        {phase.kind === 'new-execution' ? (
+          <button type="button" className="button button-primary" onClick={() => onOpenNew(phase.newId)}>
+            Open {phase.newId}
+          </button>
+        ) : null}
+        {canConfirm ? (
+          <button
+            type="button"
+            className="button button-primary"
+            ref={confirmRef}
+            onClick={onConfirm}
+            onKeyDown={ignoreKeyRepeat}
+            aria-disabled={isPending}
+          >
+            {isPending ? 'Rescheduling…' : 'Reschedule'}
+          </button>
+        ) : null}
       </div>
     </dialog>
   )

@@ -1,1 +1,2 @@
 export { RescheduleButton } from './RescheduleButton'
+export { RescheduleProvider } from './RescheduleProvider'
