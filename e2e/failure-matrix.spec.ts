@@ -90,11 +90,18 @@ test('a dropped upstream connection: the proxy answers 502 and the UI says the A
   await expect(listAlert(page)).toContainText('HTTP 502')
 })
 
-test('a malformed 200 names the field inside its section; the rest keeps working', async ({ page, demo }) => {
+test('a malformed row is marked with its fields; the other rows and the panel keep working', async ({
+  page,
+  demo,
+}) => {
   await demo.addFaults([{ operation: 'list_executions', malformed: true }])
   await page.goto('/?execution=exec-flaky')
-  await expect(listAlert(page)).toContainText(/unexpected response: data\[0\]\.\w+/)
-  await expect(listAlert(page)).toContainText(/Field: data\[0\]\.\w+/)
+  const table = page.getByRole('table', { name: /^Executions/ })
+  await expect(table.getByRole('row', { name: /^Unreadable row / })).toContainText(
+    'created_at: not an RFC 3339',
+  )
+  await expect(table.getByRole('row', { name: /^Execution / }).first()).toBeVisible()
+  await expect(page.getByText(/1 row of this page could not be read \(state, created_at\)/)).toBeVisible()
   const panel = attemptsPanel(page, 'exec-flaky')
   await expect(panel.getByRole('table', { name: 'Attempts of exec-flaky' })).toBeVisible()
   await page
@@ -102,6 +109,25 @@ test('a malformed 200 names the field inside its section; the rest keeps working
     .getByRole('checkbox', { name: 'Failed' })
     .check()
   await expect(page).toHaveURL(/state=failed/)
+})
+
+test('an answer without an array of rows names the field and fails only its section', async ({
+  page,
+  demo,
+}) => {
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      status: 200,
+      contentType: 'application/json',
+      body: '{"data":{"rows":[]}}',
+    },
+  ])
+  await page.goto('/?execution=exec-flaky')
+  await expect(listAlert(page)).toContainText(/unexpected response: data:/)
+  await expect(
+    attemptsPanel(page, 'exec-flaky').getByRole('table', { name: 'Attempts of exec-flaky' }),
+  ).toBeVisible()
 })
 
 test('404 on the list shows an error panel with the status', async ({ page, demo }) => {

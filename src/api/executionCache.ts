@@ -1,3 +1,4 @@
+import { timestampInstant } from './timestamps'
 import type { QueryClient } from '@tanstack/react-query'
 import { executionKeys } from './queries'
 import type { Execution, ExecutionList } from './schemas'
@@ -27,7 +28,11 @@ export function findCachedExecution(queryClient: QueryClient, id: string): Execu
   let found = queryClient.getQueryData<Execution>(executionKeys.detail(id))
   for (const [, page] of queryClient.getQueriesData<ExecutionList>({ queryKey: executionKeys.lists() })) {
     const match = page?.data.find((item) => item.id === id)
-    if (match && (!found || Date.parse(match.updated_at) > Date.parse(found.updated_at))) found = match
+    if (
+      match &&
+      (!found || (timestampInstant(match.updated_at) ?? 0) > (timestampInstant(found.updated_at) ?? 0))
+    )
+      found = match
   }
   return found
 }

@@ -1,7 +1,9 @@
 import { buildListBody, type ListParams } from './listRequest'
 import { z } from 'zod/mini'
 import { readRescheduleAnswer, type RescheduleOutcome } from './rescheduleAnswer'
-import { executionListSchema, type ExecutionList } from './schemas'
+import { rememberStates } from './executionStates'
+import { toListPage } from './listPage'
+import { executionSchema, listEnvelopeSchema, type ExecutionList } from './schemas'
 import { apiExchange, apiRequest } from './transport'
 import { executionPath } from './executionPath'
 
@@ -9,14 +11,17 @@ interface CallOptions {
   signal?: AbortSignal
 }
 
-export function listExecutions(params: ListParams, options: CallOptions = {}): Promise<ExecutionList> {
-  return apiRequest({
+export async function listExecutions(params: ListParams, options: CallOptions = {}): Promise<ExecutionList> {
+  const envelope = await apiRequest({
     method: 'GET',
     path: '/executions',
     body: buildListBody(params),
-    schema: executionListSchema,
+    schema: listEnvelopeSchema,
     signal: options.signal,
   })
+  const page = toListPage(envelope, executionSchema)
+  rememberStates(page.data.map((execution) => execution.state))
+  return page
 }
 
 /** One PATCH; never retried here or by the caller, since the spec does not say it is idempotent. */

@@ -9,6 +9,9 @@ export type { RescheduleOutcome } from './rescheduleAnswer'
 export type { ListParams, MetadataFilter } from './listRequest'
 export { attemptKeys, attemptListQuery, executionKeys, executionListQuery } from './queries'
 export { KNOWN_EXECUTION_STATES, readMetadata } from './schemas'
+export { nextPageOf, toListPage } from './listPage'
+export type { NextPage } from './listPage'
+export { lacksTimeZone, timestampInstant } from './timestamps'
 export type {
   Attempt,
   AttemptList,
@@ -17,6 +20,7 @@ export type {
   ExecutionState,
   KnownExecutionState,
   PageInfo,
+  RejectedRow,
 } from './schemas'
 export { findCachedExecution, patchExecutionInLists, replaceExecutionInPage } from './executionCache'
 export {
@@ -28,3 +32,11 @@ export {
   signOut,
 } from './session'
 export type { Session } from './session'
+export {
+  forgetSeenStates,
+  isFinalState,
+  readableState,
+  seenUnknownStates,
+  stateMeaning,
+  subscribeToSeenStates,
+} from './executionStates'

@@ -1,3 +1,4 @@
+import { spellingForFilter } from './executionStates'
 export interface MetadataFilter {
   key: string
   values: string[]
@@ -24,7 +25,7 @@ export function buildListBody(params: ListParams): ListRequestBody {
   const page: ListRequestBody['page'] = { first: params.first }
   if (params.after) page.after = params.after
   const filters: NonNullable<ListRequestBody['filters']> = {}
-  if (params.states && params.states.length > 0) filters.states = [...params.states]
+  if (params.states && params.states.length > 0) filters.states = params.states.map(spellingForFilter)
   const metadata = (params.metadata ?? []).filter((entry) => entry.key !== '' && entry.values.length > 0)
   if (metadata.length > 0)
     filters.metadata = metadata.map((entry) => ({ key: entry.key, values: [...entry.values] }))

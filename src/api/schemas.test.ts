@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { executionListSchema, executionSchema, isRfc3339Timestamp, readMetadata } from './schemas'
+import { executionSchema, isRfc3339Timestamp, listEnvelopeSchema, readMetadata } from './schemas'
 
 const execution = {
   id: 'exec-1',
@@ -60,17 +60,39 @@ describe('executionSchema', () => {
   })
 })
 
-describe('executionListSchema', () => {
+describe('listEnvelopeSchema', () => {
   it('accepts null cursors on an empty page', () => {
     const page = {
       data: [],
       page_info: { has_next_page: false, has_prev_page: false, start_cursor: null, end_cursor: null },
     }
-    expect(executionListSchema.parse(page).data).toEqual([])
+    expect(listEnvelopeSchema.parse(page).data).toEqual([])
   })
 
-  it('rejects a page without page_info', () => {
-    expect(executionListSchema.safeParse({ data: [execution] }).success).toBe(false)
+  it('tolerates a missing page_info, missing members and data: null', () => {
+    expect(listEnvelopeSchema.safeParse({ data: [execution] }).success).toBe(true)
+    expect(listEnvelopeSchema.safeParse({ data: null, page_info: { has_next_page: false } }).success).toBe(
+      true,
+    )
+  })
+
+  it('refuses an envelope without an array of items', () => {
+    expect(listEnvelopeSchema.safeParse({ items: [execution] }).success).toBe(false)
+  })
+})
+
+describe('timestamp near-misses', () => {
+  it.each([
+    [1_763_632_800, '2025-11-20T10:00:00.000Z'],
+    [1_763_632_800_000, '2025-11-20T10:00:00.000Z'],
+    ['2026-11-20T10:00:00+0530', '2026-11-20T10:00:00+05:30'],
+    ['2026-11-20T10:00:00', '2026-11-20T10:00:00'],
+  ])('reads %s as %s', (value, expected) => {
+    expect(executionSchema.parse({ ...execution, created_at: value }).created_at).toBe(expected)
+  })
+
+  it.each(['yesterday', '2026-13-01T10:00:00Z', true])('refuses %s', (value) => {
+    expect(executionSchema.safeParse({ ...execution, created_at: value }).success).toBe(false)
   })
 })
 

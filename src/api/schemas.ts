@@ -1,20 +1,27 @@
 import { z } from 'zod/mini'
+import { normaliseTimestamp } from './timestamps'
 
 export const KNOWN_EXECUTION_STATES = ['created', 'started', 'succeed', 'failed'] as const
 export type KnownExecutionState = (typeof KNOWN_EXECUTION_STATES)[number]
 /** The spec lists the states seen so far, not all of them: unknown values must still parse. */
 export type ExecutionState = KnownExecutionState | (string & {})
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/
+export { isRfc3339Timestamp } from './timestamps'
 
-export function isRfc3339Timestamp(value: string): boolean {
-  // Date.parse rejects impossible dates such as 2026-02-30 and tolerates nine fractional digits.
-  return RFC3339.test(value) && !Number.isNaN(Date.parse(value.replace(/(\.\d{3})\d+/, '$1')))
-}
-
-export const timestampSchema = z
-  .string()
-  .check(z.refine(isRfc3339Timestamp, { message: 'must be an RFC 3339 timestamp with Z or a ±hh:mm offset' }))
+/** RFC 3339, or an unambiguous near-miss normalised to it; a time without an offset is kept as given. */
+export const timestampSchema = z.pipe(
+  z.union([z.string(), z.number()]),
+  z.transform((value, context) => {
+    const normalised = normaliseTimestamp(value)
+    if (normalised !== null) return normalised
+    context.issues.push({
+      code: 'custom',
+      input: value,
+      message: 'not an RFC 3339 timestamp (a date and time with Z or an offset)',
+    })
+    return z.NEVER
+  }),
+)
 
 const stateSchema = z.string() as z.ZodMiniType<ExecutionState>
 
@@ -33,25 +40,42 @@ export type Execution = z.infer<typeof executionSchema>
 export const attemptSchema = z.looseObject(stateResourceShape)
 export type Attempt = z.infer<typeof attemptSchema>
 
+/**
+ * page_info as real APIs send it: every member may be missing. `has_next_page` stays undefined when not
+ * given; the caller decides from the page size whether more may follow.
+ */
 export const pageInfoSchema = z.looseObject({
-  has_next_page: z.boolean(),
-  has_prev_page: z.boolean(),
-  start_cursor: z.nullish(z.string()),
-  end_cursor: z.nullish(z.string()),
+  has_next_page: z.optional(z.nullable(z.boolean())),
+  has_prev_page: z.optional(z.nullable(z.boolean())),
+  start_cursor: z.optional(z.nullable(z.string())),
+  end_cursor: z.optional(z.nullable(z.string())),
 })
 export type PageInfo = z.infer<typeof pageInfoSchema>
 
-export const executionListSchema = z.looseObject({
-  data: z.array(executionSchema),
-  page_info: pageInfoSchema,
+/** The envelope of a list answer: only a missing or non-array `data` makes the whole answer unusable. */
+export const listEnvelopeSchema = z.looseObject({
+  data: z.nullable(z.array(z.unknown())),
+  page_info: z.optional(z.nullable(pageInfoSchema)),
 })
-export type ExecutionList = z.infer<typeof executionListSchema>
+export type ListEnvelope = z.infer<typeof listEnvelopeSchema>
 
-export const attemptListSchema = z.looseObject({
-  data: z.array(attemptSchema),
-  page_info: pageInfoSchema,
-})
-export type AttemptList = z.infer<typeof attemptListSchema>
+/** A row the API sent that did not parse; shown as such, with what was wrong, beside the good rows. */
+export interface RejectedRow {
+  /** Position in the API's answer. */
+  index: number
+  id: string | null
+  problems: string[]
+}
+
+export interface ListPage<T> {
+  data: T[]
+  page_info: PageInfo
+  /** Rows that did not parse; absent or empty when every row did. */
+  rejected?: RejectedRow[]
+}
+
+export type ExecutionList = ListPage<Execution>
+export type AttemptList = ListPage<Attempt>
 
 export const rescheduleResponseSchema = z.looseObject({
   data: executionSchema,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from './apiError'
 import { rescheduleExecution, listExecutions } from './executions'
 import { listAttempts } from './attempts'
-import { executionListSchema } from './schemas'
+import { listEnvelopeSchema as executionListSchema } from './schemas'
 import { apiRequest } from './transport'
 
 const execution = {
@@ -137,13 +137,29 @@ describe('errors', () => {
     expect(error).toMatchObject({ status: 429, retryAfterSeconds: 3, message: 'slow down' })
   })
 
-  it('name the field path when the response breaks the schema', async () => {
-    const broken = { data: [execution, { ...execution, created_at: 'yesterday' }], page_info: emptyPageInfo }
-    fetchMock.mockResolvedValue(jsonResponse(200, broken))
+  it('name the field path when the envelope breaks the schema', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: { items: [execution] }, page_info: emptyPageInfo }))
     const error = await captureError(listExecutions({ first: 20 }))
     expect(error.kind).toBe('schema')
-    expect(error.fieldPath).toBe('data[1].created_at')
-    expect(error.message).toContain('data[1].created_at')
+    expect(error.fieldPath).toBe('data')
+    expect(error.message).toContain('data')
+  })
+
+  it('keep the good rows and report a bad one by its id and field', async () => {
+    const broken = {
+      data: [execution, { ...execution, id: 'bad', created_at: 'yesterday' }],
+      page_info: emptyPageInfo,
+    }
+    fetchMock.mockResolvedValue(jsonResponse(200, broken))
+    const page = await listExecutions({ first: 20 })
+    expect(page.data).toEqual([execution])
+    expect(page.rejected).toEqual([
+      {
+        index: 1,
+        id: 'bad',
+        problems: [expect.stringMatching(/^created_at: not an RFC 3339 timestamp/) as string],
+      },
+    ])
   })
 
   it('treat a non-JSON 200 as a schema error at the root', async () => {

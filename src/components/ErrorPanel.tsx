@@ -4,15 +4,21 @@ interface ErrorPanelProps {
   /** Extra facts such as the HTTP status, shown under the message. */
   detail?: string | null
   onRetry?: () => void
+  /** Instead of Retry when retrying cannot help, e.g. "Back to the first page". */
+  action?: { label: string; onClick(): void }
 }
 
-export function ErrorPanel({ title, message, detail, onRetry }: ErrorPanelProps) {
+export function ErrorPanel({ title, message, detail, onRetry, action }: ErrorPanelProps) {
   return (
     <div className="panel panel-error" role="alert">
       <h2 className="panel-title">{title}</h2>
       <p>{message}</p>
       {detail ? <p className="panel-detail">{detail}</p> : null}
-      {onRetry ? (
+      {action ? (
+        <button type="button" className="button" onClick={action.onClick}>
+          {action.label}
+        </button>
+      ) : onRetry ? (
         <button type="button" className="button" onClick={onRetry}>
           Retry
         </button>

@@ -1,4 +1,4 @@
-import type { ExecutionState } from '../api'
+import { readableState, stateMeaning, type ExecutionState } from '../api'
 
 interface StateLook {
   label: string
@@ -13,8 +13,10 @@ const KNOWN_STATES: Record<string, StateLook> = {
   failed: { label: 'Failed', icon: '✕', tone: 'failed' },
 }
 
+/** Known states by meaning, whatever their spelling; any other state by its own name, in a neutral badge. */
 export function describeState(state: ExecutionState): StateLook {
-  return KNOWN_STATES[state] ?? { label: state, icon: '?', tone: 'unknown' }
+  const meaning = stateMeaning(state)
+  return (meaning && KNOWN_STATES[meaning]) ?? { label: readableState(state), icon: '?', tone: 'unknown' }
 }
 
 /** Icon plus text, never colour alone; an unknown state shows its raw value in a neutral badge. */

@@ -1,16 +1,15 @@
-import type { KnownExecutionState } from '../api'
 import { describeState } from './StateBadge'
 
 interface StateFilterProps {
   legend: string
   /** The states offered, in display order. */
-  options: readonly KnownExecutionState[]
-  selected: readonly KnownExecutionState[]
-  onChange(states: KnownExecutionState[]): void
+  options: readonly string[]
+  selected: readonly string[]
+  onChange(states: string[]): void
 }
 
 export function StateFilter({ legend, options, selected, onChange }: StateFilterProps) {
-  const toggle = (state: KnownExecutionState, checked: boolean) => {
+  const toggle = (state: string, checked: boolean) => {
     const next = checked ? [...selected, state] : selected.filter((s) => s !== state)
     onChange(options.filter((s) => next.includes(s)))
   }

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { lacksTimeZone } from '../api'
 import { formatRelative } from '../lib/relativeTime'
 import { useTimeDisplay } from './TimeDisplay'
 
@@ -19,6 +20,14 @@ export function formatAbsolute(value: string, zone: 'local' | 'utc'): string {
 export function Timestamp({ value }: { value: string }) {
   const { mode, now } = useTimeDisplay()
   const tooltipId = useId()
+  if (lacksTimeZone(value)) {
+    // Reading it as local or UTC would be a guess: show it as the API gave it, and say so.
+    return (
+      <span className="no-zone">
+        {value.replace(/[Tt]/, ' ')} <span className="muted">(no time zone given)</span>
+      </span>
+    )
+  }
   const instant = Date.parse(value)
   const text =
     mode === 'relative' && !Number.isNaN(instant)

@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import {
-  attemptListQuery,
-  isApiError,
-  type Attempt,
-  type Execution,
-  type KnownExecutionState,
-} from '../../api'
+import { attemptListQuery, isApiError, isFinalState, type Attempt, type Execution } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { ErrorPanel } from '../../components/ErrorPanel'
 import { PaginationBar } from '../../components/PaginationBar'
@@ -16,11 +10,11 @@ import { StateFilter } from '../../components/StateFilter'
 import { firstPage, nextPage, pageNumber, previousPage, type CursorPosition } from '../../lib/cursorTrail'
 import { AttemptsTable } from './AttemptsTable'
 import { AttemptsTimeline } from './AttemptsTimeline'
-import { ExecutionSummary, FINAL_STATES } from './ExecutionSummary'
+import { ExecutionSummary } from './ExecutionSummary'
 import { useCachedExecution } from './useCachedExecution'
 
 export const ATTEMPTS_PAGE_SIZE = 10
-const ATTEMPT_STATES: readonly KnownExecutionState[] = ['started', 'succeed', 'failed']
+const ATTEMPT_STATES: readonly string[] = ['started', 'succeed', 'failed']
 const NO_ATTEMPTS: Attempt[] = []
 
 export interface AttemptsPanelProps {
@@ -30,7 +24,7 @@ export interface AttemptsPanelProps {
 }
 
 interface AttemptsView extends CursorPosition {
-  states: KnownExecutionState[]
+  states: string[]
 }
 
 /** Drill-down for one execution: summary, attempts (own filter and paging) and their timeline. */
@@ -40,7 +34,7 @@ export function AttemptsPanel({ executionId, onClose, renderActions }: AttemptsP
   const execution = useCachedExecution(executionId)
   const { refetchInterval } = useRefreshSettings()
   const [view, setView] = useState<AttemptsView>({ after: null, trail: [], states: [] })
-  const isFinal = execution !== undefined && FINAL_STATES.includes(execution.state)
+  const isFinal = execution !== undefined && isFinalState(execution.state) === true
   const query = useQuery({
     ...attemptListQuery(executionId, { first: ATTEMPTS_PAGE_SIZE, after: view.after, states: view.states }),
     refetchInterval: isFinal ? false : refetchInterval,
@@ -126,7 +120,8 @@ export function AttemptsPanel({ executionId, onClose, renderActions }: AttemptsP
           Loading attempts…
         </p>
       )
-    if (page && page.data.length === 0 && !query.isPlaceholderData) {
+    const rejected = page?.rejected ?? []
+    if (page && page.data.length === 0 && rejected.length === 0 && !query.isPlaceholderData) {
       return view.states.length > 0 ? (
         <div className="panel" role="status">
           <h3 className="panel-title">No attempts match this filter</h3>
@@ -148,6 +143,15 @@ export function AttemptsPanel({ executionId, onClose, renderActions }: AttemptsP
     const rows = page?.data ?? NO_ATTEMPTS
     return (
       <>
+        {rejected.length > 0 ? (
+          <ul className="notice" aria-label="Attempts that could not be read">
+            {rejected.map((row) => (
+              <li key={row.index}>
+                <code className="mono">{row.id ?? '(no id)'}</code>: {row.problems.join('; ')}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <AttemptsTable executionId={executionId} rows={rows} isStale={query.isPlaceholderData} />
         <AttemptsTimeline attempts={rows} />
       </>

@@ -1,11 +1,9 @@
-import type { Execution } from '../../api'
+import { isFinalState, timestampInstant, type Execution } from '../../api'
 import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
 import { useTimeDisplay } from '../../components/TimeDisplay'
 import { formatDuration } from '../../lib/relativeTime'
-
-export const FINAL_STATES: readonly string[] = ['succeed', 'failed']
 
 interface ExecutionSummaryProps {
   id: string
@@ -59,8 +57,11 @@ export function ExecutionSummary({ id, execution }: ExecutionSummaryProps) {
 }
 
 function durationText(execution: Execution, now: number): string {
-  const created = Date.parse(execution.created_at)
-  if (FINAL_STATES.includes(execution.state))
-    return formatDuration(Date.parse(execution.updated_at) - created)
+  const created = timestampInstant(execution.created_at)
+  const updated = timestampInstant(execution.updated_at)
+  if (created === null || updated === null) return 'unknown (a timestamp has no time zone)'
+  const final = isFinalState(execution.state)
+  if (final === true) return formatDuration(updated - created)
+  if (final === null) return `unknown: the state “${execution.state}” is not known to be final or running`
   return `${formatDuration(now - created)} so far`
 }

@@ -1,5 +1,5 @@
 import { createColumnHelper, tableFeatures } from '@tanstack/react-table'
-import type { Attempt } from '../../api'
+import { timestampInstant, type Attempt } from '../../api'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
 import { formatDuration } from '../../lib/relativeTime'
@@ -9,7 +9,7 @@ export const attemptTableFeatures = tableFeatures({})
 const column = createColumnHelper<typeof attemptTableFeatures, Attempt>()
 
 export function attemptDurationMs(attempt: Attempt): number {
-  return Date.parse(attempt.updated_at) - Date.parse(attempt.created_at)
+  return (timestampInstant(attempt.updated_at) ?? NaN) - (timestampInstant(attempt.created_at) ?? NaN)
 }
 
 export function createAttemptColumns() {

@@ -1,3 +1,4 @@
+import { timestampInstant } from '../../api'
 interface TimedItem {
   id: string
   state: string
@@ -41,8 +42,8 @@ export const MIN_BAR_FRACTION = 0.004
 export function layoutTimeline(items: readonly TimedItem[]): TimelineLayout {
   const timed = items
     .map((item) => {
-      const startMs = Date.parse(item.created_at)
-      const endMs = Math.max(startMs, Date.parse(item.updated_at))
+      const startMs = timestampInstant(item.created_at) ?? NaN
+      const endMs = Math.max(startMs, timestampInstant(item.updated_at) ?? NaN)
       return { item, startMs, endMs }
     })
     .filter(({ startMs, endMs }) => Number.isFinite(startMs) && Number.isFinite(endMs))

@@ -1,10 +1,10 @@
-import type { KnownExecutionState, MetadataFilter } from '../../api'
+import type { MetadataFilter } from '../../api'
 import { describeState } from '../../components/StateBadge'
 
 interface ActiveFiltersProps {
-  states: readonly KnownExecutionState[]
+  states: readonly string[]
   metadata: readonly MetadataFilter[]
-  onRemoveState(state: KnownExecutionState): void
+  onRemoveState(state: string): void
   onRemoveMetadata(key: string): void
   onClear(): void
 }

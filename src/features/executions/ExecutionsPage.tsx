@@ -1,6 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react'
-import { executionListQuery, KNOWN_EXECUTION_STATES, type Execution, type ListParams } from '../../api'
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import {
+  executionListQuery,
+  KNOWN_EXECUTION_STATES,
+  seenUnknownStates,
+  subscribeToSeenStates,
+  isApiError,
+  type Execution,
+  type ListParams,
+  type RejectedRow,
+} from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { ErrorPanel } from '../../components/ErrorPanel'
 import { PaginationBar } from '../../components/PaginationBar'
@@ -15,10 +24,13 @@ import { hasFilters, PAGE_SIZES, type PageSize } from './executionSearch'
 import { ExecutionsTable } from './ExecutionsTable'
 import { EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
 import { MetadataFilterForm } from './MetadataFilterForm'
+import { ListNotices } from './ListNotices'
 import { useExecutionSearch } from './useExecutionSearch'
+import { useListPaging } from './useListPaging'
 import { useMetadataSuggestions } from './useMetadataSuggestions'
 
 const NO_ROWS: Execution[] = []
+const NO_REJECTED: RejectedRow[] = []
 
 export interface ExecutionsPageProps {
   /** Opens the drill-down for one execution (the attempts panel). */
@@ -41,8 +53,15 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
     refetchInterval,
   })
   const suggestions = useMetadataSuggestions()
+  const seenStates = useSyncExternalStore(subscribeToSeenStates, seenUnknownStates)
+  // The four known states, then every other state an answer or the link named.
+  const stateOptions = useMemo(
+    () => [...new Set([...KNOWN_EXECUTION_STATES, ...seenStates, ...search.states])],
+    [seenStates, search.states],
+  )
   const page = query.data
-  const endCursor = page?.page_info.has_next_page ? page.page_info.end_cursor : null
+  const paging = useListPaging(page, params, search, query.isPlaceholderData)
+  const endCursor = paging.nextCursor
 
   useEffect(() => {
     if (endCursor && !query.isPlaceholderData) {
@@ -61,7 +80,7 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
       <div className="filters" role="search" aria-label="Filter executions">
         <StateFilter
           legend="State"
-          options={KNOWN_EXECUTION_STATES}
+          options={stateOptions}
           selected={search.states}
           onChange={actions.setStates}
         />
@@ -89,7 +108,7 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
         nextLabel="Next page"
         page={pageNumber(search)}
         hasPrevious={search.trail.length > 0}
-        hasNext={endCursor !== null && endCursor !== undefined && !query.isPlaceholderData}
+        hasNext={endCursor !== null && !query.isPlaceholderData}
         onPrevious={actions.goPrevious}
         onNext={() => endCursor && actions.goNext(endCursor)}
         pageSize={{
@@ -103,6 +122,7 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
         failureCount={query.failureCount}
         isFetching={query.isFetching}
       />
+      <ListNotices rejected={page?.rejected ?? NO_REJECTED} paging={paging.problem} />
       <p className="visually-hidden" role="status">
         {page && !query.isPlaceholderData ? `${page.data.length} executions, page ${pageNumber(search)}` : ''}
       </p>
@@ -113,12 +133,15 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
   function renderList() {
     if (query.isError && !page) {
       const { message, detail } = describeApiError(query.error)
+      // A cursor from an old link that the API refuses: Retry cannot help, the first page can.
+      const cursorRefused = search.after !== null && isApiError(query.error) && query.error.status === 400
       return (
         <ErrorPanel
-          title="Executions could not be loaded"
+          title={cursorRefused ? 'The API refused this page’s cursor' : 'Executions could not be loaded'}
           message={message}
           detail={detail}
           onRetry={() => void query.refetch()}
+          action={cursorRefused ? { label: 'Back to the first page', onClick: actions.goFirst } : undefined}
         />
       )
     }
@@ -138,6 +161,7 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
         ) : null}
         <ExecutionsTable
           rows={page?.data ?? NO_ROWS}
+          rejected={page?.rejected ?? NO_REJECTED}
           isLoading={query.isPending}
           skeletonRows={Math.min(search.size, 10)}
           isStale={query.isPlaceholderData}

@@ -1,7 +1,7 @@
 import { useTable } from '@tanstack/react-table'
 import { useMemo, type KeyboardEvent, type MouseEvent } from 'react'
 import { DataTableHead } from '../../components/DataTableHead'
-import type { Execution } from '../../api'
+import type { Execution, RejectedRow } from '../../api'
 import {
   createExecutionColumns,
   executionTableFeatures,
@@ -10,6 +10,8 @@ import {
 
 interface ExecutionsTableProps extends ExecutionColumnCallbacks {
   rows: readonly Execution[]
+  /** Rows the API sent that did not parse; shown marked, after the good ones. */
+  rejected?: readonly RejectedRow[]
   /** First load: skeleton rows of `skeletonRows` instead of data. */
   isLoading: boolean
   skeletonRows: number
@@ -26,6 +28,7 @@ function fromInnerControl(target: EventTarget): boolean {
 
 export function ExecutionsTable(props: ExecutionsTableProps) {
   const { rows, isLoading, skeletonRows, isStale, onMetadataClick, renderActions, onOpen, selectedId } = props
+  const rejected = props.rejected ?? []
   const columns = useMemo(
     () => createExecutionColumns({ onMetadataClick, renderActions }),
     [onMetadataClick, renderActions],
@@ -47,7 +50,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   return (
     <table className={`data-table${isStale ? ' is-stale' : ''}`} aria-busy={isLoading || isStale}>
       <caption className="visually-hidden">
-        Executions, newest first. Press Enter on a row to see its attempts.
+        Executions, in the order the API returned them. Press Enter on a row to see its attempts.
       </caption>
       <DataTableHead table={table} />
       <tbody>
@@ -76,6 +79,20 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
+              </tr>
+            ))}
+        {isLoading
+          ? null
+          : rejected.map((row) => (
+              <tr
+                key={`rejected-${row.index}`}
+                className="rejected-row"
+                aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
+              >
+                <td colSpan={columns.length}>
+                  <code className="mono">{row.id ?? '(no id)'}</code>{' '}
+                  <span className="badge badge-unknown">Could not be read</span> {row.problems.join('; ')}
+                </td>
               </tr>
             ))}
       </tbody>

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { KNOWN_EXECUTION_STATES, type KnownExecutionState, type MetadataFilter } from '../../api'
+import { stateMeaning, type MetadataFilter } from '../../api'
 import { normaliseTrail, type CursorPosition } from '../../lib/cursorTrail'
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const
@@ -8,7 +8,8 @@ export const DEFAULT_PAGE_SIZE: PageSize = 20
 
 /** Everything that decides which executions are on screen; lives in the URL. */
 export interface ExecutionSearch extends CursorPosition {
-  states: KnownExecutionState[]
+  /** Known states by their spec name (failed), any other state as the link gave it (queued). */
+  states: string[]
   metadata: MetadataFilter[]
   size: PageSize
 }
@@ -33,8 +34,17 @@ const trailSchema = z.catch(
 )
 const textSchema = z.string().check(z.minLength(1), z.maxLength(MAX_TEXT))
 
-function parseStates(values: string[]): KnownExecutionState[] {
-  return KNOWN_EXECUTION_STATES.filter((state) => values.includes(state))
+const MAX_STATES = 20
+
+/** A state given in a link is kept, never dropped: known ones by meaning, others as given. */
+function parseStates(values: string[]): string[] {
+  const states: string[] = []
+  for (const value of values) {
+    if (!textSchema.safeParse(value.trim()).success) continue
+    const state = stateMeaning(value) ?? value.trim()
+    if (!states.includes(state) && states.length < MAX_STATES) states.push(state)
+  }
+  return states
 }
 
 function parseMetadata(params: URLSearchParams): MetadataFilter[] {

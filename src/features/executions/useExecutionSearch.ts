@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { KnownExecutionState, MetadataFilter } from '../../api'
+import type { MetadataFilter } from '../../api'
 import { firstPage, nextPage, previousPage } from '../../lib/cursorTrail'
 import { useUrlSearch } from '../../lib/useUrlSearch'
 import {
@@ -10,10 +10,10 @@ import {
 } from './executionSearch'
 
 export interface ExecutionSearchActions {
-  setStates(states: KnownExecutionState[]): void
+  setStates(states: string[]): void
   addMetadata(entry: MetadataFilter): void
   removeMetadata(key: string): void
-  removeState(state: KnownExecutionState): void
+  removeState(state: string): void
   clearFilters(): void
   goFirst(): void
   setPageSize(size: PageSize): void

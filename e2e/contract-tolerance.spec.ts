@@ -1,0 +1,112 @@
+import { expect, test } from './support/fixtures.ts'
+import { openDashboard, recordListBodies } from './support/executionsPage.ts'
+
+const row = (id: string, created_at: unknown, state = 'failed') => ({
+  id,
+  state,
+  created_at,
+  updated_at: '2026-11-20T10:05:00Z',
+})
+const table = (page: import('@playwright/test').Page) => page.getByRole('table', { name: /^Executions/ })
+
+test('one bad value never hides the rest; near-miss timestamps are read, a missing zone is said', async ({
+  page,
+  demo,
+}) => {
+  await demo.serveExecutionPage([
+    row('spec-row', '2026-11-20T10:00:00Z'),
+    row('epoch-row', 1_763_632_800),
+    row('compact-offset-row', '2026-11-20T10:00:00+0530'),
+    row('no-zone-row', '2026-11-20T10:00:00'),
+    row('bad-row', 'yesterday'),
+  ])
+  await page.goto('/')
+  for (const id of ['spec-row', 'epoch-row', 'compact-offset-row', 'no-zone-row']) {
+    await expect(table(page).getByRole('row', { name: `Execution ${id}` })).toBeVisible()
+  }
+  await expect(table(page).getByRole('row', { name: 'Execution no-zone-row' })).toContainText(
+    '2026-11-20 10:00:00 (no time zone given)',
+  )
+  await expect(table(page).getByRole('row', { name: 'Unreadable row bad-row' })).toContainText(
+    'created_at: not an RFC 3339 timestamp',
+  )
+  await expect(page.getByText('1 row of this page could not be read (created_at)')).toBeVisible()
+})
+
+test('an API that ignores page.after is caught: Next is turned off and the reason is said', async ({
+  page,
+  demo,
+}) => {
+  const same = {
+    data: [row('first-item', '2026-11-20T10:00:00Z')],
+    page_info: { has_next_page: true, end_cursor: 'again', start_cursor: 'again' },
+  }
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify(same),
+    },
+  ])
+  await page.goto('/?size=10')
+  await page.getByRole('button', { name: 'Next page' }).first().click()
+  await expect(
+    page.getByText(/This API did not move to the next page; paging is not supported as assumed/),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Next page' }).first()).toBeDisabled()
+})
+
+test('a cursor the API refuses offers the first page, not a Retry that cannot work', async ({
+  page,
+  demo,
+}) => {
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      times: 1,
+      status: 400,
+      contentType: 'application/json',
+      body: '{"message":"page.after: unknown cursor"}',
+    },
+  ])
+  await page.goto('/?after=stale-cursor&trail=')
+  const alert = page.getByRole('alert').filter({ hasText: 'The API refused this page’s cursor' })
+  await expect(alert).toContainText('page.after: unknown cursor')
+  await expect(alert.getByRole('button', { name: 'Retry' })).toHaveCount(0)
+  await alert.getByRole('button', { name: 'Back to the first page' }).click()
+  await expect(page).not.toHaveURL(/after=/)
+  await expect(
+    table(page)
+      .getByRole('row', { name: /^Execution / })
+      .first(),
+  ).toBeVisible()
+})
+
+test('a state given in a link is kept, shown and sent, never dropped', async ({ page }) => {
+  const bodies = recordListBodies(page)
+  await page.goto('/?state=queued')
+  const states = page.getByRole('group', { name: 'State', exact: true })
+  await expect(states.getByRole('checkbox', { name: 'Queued' })).toBeChecked()
+  await expect(page.getByRole('heading', { name: 'No executions match these filters' })).toBeVisible()
+  await expect.poll(() => bodies).toContainEqual({ page: { first: 20 }, filters: { states: ['queued'] } })
+})
+
+test('an API that spells states in upper case: badges by meaning, filters in its spelling', async ({
+  page,
+  demo,
+}) => {
+  await demo.useReadings({ stateSpelling: 'upper' })
+  const bodies = recordListBodies(page)
+  await openDashboard(page)
+  await page
+    .getByRole('group', { name: 'State', exact: true })
+    .getByRole('checkbox', { name: 'Failed' })
+    .check()
+  await expect.poll(() => bodies).toContainEqual({ page: { first: 20 }, filters: { states: ['FAILED'] } })
+  await expect(
+    table(page)
+      .getByRole('row', { name: /^Execution / })
+      .first(),
+  ).toContainText('Failed')
+})
