@@ -110,3 +110,32 @@ test('an API that spells states in upper case: badges by meaning, filters in its
       .first(),
   ).toContainText('Failed')
 })
+
+test('the filters say how they were asked for, and rows that contradict them are called out once', async ({
+  page,
+  demo,
+}) => {
+  await demo.serveExecutionPage([
+    { ...row('matches', '2026-11-20T10:00:00Z'), metadata: { env: 'staging', team: 't0' } },
+    { ...row('or-reading', '2026-11-20T10:00:00Z'), metadata: { env: 'staging', team: 't9' } },
+  ])
+  await page.goto('/?m.env=staging&m.team=t0')
+  await expect(
+    page.getByText('Asked the API for executions where env is “staging”, and team is “t0”.'),
+  ).toBeVisible()
+  await expect(
+    page.getByText(/The API combined these filters differently from how they are shown: 1 of the rows/),
+  ).toBeVisible()
+  await expect(table(page).getByRole('row', { name: 'Execution or-reading' })).toBeVisible()
+})
+
+test('a metadata value may contain a comma', async ({ page }) => {
+  const bodies = recordListBodies(page)
+  await openDashboard(page)
+  await page.getByRole('combobox', { name: 'Metadata key' }).fill('note')
+  await page.getByRole('combobox', { name: 'Metadata values' }).fill('a, b')
+  await page.getByRole('button', { name: 'Add metadata filter' }).click()
+  await expect
+    .poll(() => bodies)
+    .toContainEqual({ page: { first: 20 }, filters: { metadata: [{ key: 'note', values: ['a, b'] }] } })
+})

@@ -34,9 +34,7 @@ describe('readRetryDelay', () => {
     expect(readRetryDelay(1, http(429, 3600))).toBe(60_000)
   })
 
-  it('backs off exponentially otherwise', () => {
-    expect([1, 2, 3, 4, 5].map((count) => readRetryDelay(count, http(503)))).toEqual([
-      1000, 2000, 4000, 8000, 8000,
-    ])
+  it('backs off 1 s, 2 s, 4 s: TanStack Query passes 0 before the first retry', () => {
+    expect([0, 1, 2].map((count) => readRetryDelay(count, http(503)))).toEqual([1000, 2000, 4000])
   })
 })

@@ -1,4 +1,5 @@
 import { isApiError } from '../api'
+import { readRetryDelay } from '../api/retryPolicy'
 import { useNow } from '../lib/useNow'
 
 interface RetryNoticeProps {
@@ -12,12 +13,15 @@ interface RetryNoticeProps {
 export function RetryNotice({ failureReason, failureCount, isFetching }: RetryNoticeProps) {
   const now = useNow(500)
   if (!isFetching || failureCount === 0 || !isApiError(failureReason)) return null
-  const { status, retryAfterSeconds, occurredAt } = failureReason
-  const secondsLeft = Math.max(0, Math.ceil((occurredAt + (retryAfterSeconds ?? 0) * 1000 - now) / 1000))
+  const { status, occurredAt } = failureReason
+  // The same delay the query client waits, so the countdown ends when the retry goes out.
+  const retryAt = occurredAt + readRetryDelay(failureCount - 1, failureReason)
+  const secondsLeft = Math.max(0, Math.ceil((retryAt - now) / 1000))
+  const when = secondsLeft > 0 ? `retrying in ${secondsLeft} s` : 'retrying now'
   const text =
     status === 429
-      ? `Rate limited; retrying in ${secondsLeft} s`
-      : `The request failed${status ? ` (HTTP ${status})` : ''}; retrying (attempt ${failureCount + 1})…`
+      ? `Rate limited; ${when}`
+      : `The request failed${status ? ` (HTTP ${status})` : ''}; ${when} (attempt ${failureCount + 1})…`
   return (
     <p className="retry-notice" role="status">
       {text}

@@ -7,6 +7,39 @@ interface ActiveFiltersProps {
   onRemoveState(state: string): void
   onRemoveMetadata(key: string): void
   onClear(): void
+  /** Rows on this page that contradict the filters as asked for. */
+  contradictingRows?: number
+}
+
+/** "state is Failed or Started, and env is staging or prod": how the dashboard asked for the filters. */
+function describeAsked(states: readonly string[], metadata: readonly MetadataFilter[]) {
+  const parts = [
+    ...(states.length > 0
+      ? [{ name: 'state', values: states.map((state) => describeState(state).label) }]
+      : []),
+    ...metadata.map((entry) => ({ name: entry.key, values: entry.values })),
+  ]
+  return parts.map((part, index) => (
+    <span key={`${part.name}-${index}`}>
+      {index > 0 ? (
+        <>
+          , <strong>and</strong>{' '}
+        </>
+      ) : null}
+      {part.name} is{' '}
+      {part.values.map((value, valueIndex) => (
+        <span key={value}>
+          {valueIndex > 0 ? (
+            <>
+              {' '}
+              <strong>or</strong>{' '}
+            </>
+          ) : null}
+          “{value}”
+        </span>
+      ))}
+    </span>
+  ))
 }
 
 /** One chip per active filter; each chip removes its own filter. */
@@ -16,10 +49,18 @@ export function ActiveFilters({
   onRemoveState,
   onRemoveMetadata,
   onClear,
+  contradictingRows = 0,
 }: ActiveFiltersProps) {
   if (states.length === 0 && metadata.length === 0) return null
   return (
     <div className="active-filters" role="group" aria-label="Active filters">
+      <p className="filters-asked">Asked the API for executions where {describeAsked(states, metadata)}.</p>
+      {contradictingRows > 0 ? (
+        <p className="notice">
+          The API combined these filters differently from how they are shown: {contradictingRows} of the rows
+          below do not match them as asked.
+        </p>
+      ) : null}
       <ul className="chip-list">
         {states.map((state) => {
           const text = `State: ${describeState(state).label}`

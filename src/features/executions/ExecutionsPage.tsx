@@ -24,6 +24,7 @@ import { hasFilters, PAGE_SIZES, type PageSize } from './executionSearch'
 import { ExecutionsTable } from './ExecutionsTable'
 import { EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
 import { MetadataFilterForm } from './MetadataFilterForm'
+import { contradictsFilters } from './filterMatch'
 import { ListNotices } from './ListNotices'
 import { useExecutionSearch } from './useExecutionSearch'
 import { useListPaging } from './useListPaging'
@@ -61,6 +62,9 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
   )
   const page = query.data
   const paging = useListPaging(page, params, search, query.isPlaceholderData)
+  const contradicting = query.isPlaceholderData
+    ? 0
+    : (page?.data.filter((row) => contradictsFilters(row, search.states, search.metadata)).length ?? 0)
   const endCursor = paging.nextCursor
 
   useEffect(() => {
@@ -92,6 +96,7 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
         onRemoveState={actions.removeState}
         onRemoveMetadata={actions.removeMetadata}
         onClear={actions.clearFilters}
+        contradictingRows={contradicting}
       />
       <div className="list-toolbar">
         <RefreshControls

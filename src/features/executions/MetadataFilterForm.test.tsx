@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { MetadataFilterForm, splitValues } from './MetadataFilterForm'
+import { MetadataFilterForm } from './MetadataFilterForm'
 
 const suggestions = new Map([
   ['env', new Set(['production', 'staging'])],
@@ -9,16 +9,27 @@ const suggestions = new Map([
 ])
 
 describe('MetadataFilterForm', () => {
-  it('adds an entry with its comma-separated values and clears the inputs', async () => {
+  it('takes each value as its own entry, commas included, and clears the inputs', async () => {
     const onAdd = vi.fn()
     render(<MetadataFilterForm suggestions={suggestions} onAdd={onAdd} />)
     await userEvent.type(screen.getByRole('combobox', { name: 'Metadata key' }), ' env ')
-    await userEvent.type(
-      screen.getByRole('combobox', { name: 'Metadata values' }),
-      'production, staging,,production{Enter}',
-    )
-    expect(onAdd).toHaveBeenCalledWith({ key: 'env', values: ['production', 'staging'] })
+    const values = screen.getByRole('combobox', { name: 'Metadata values' })
+    await userEvent.type(values, 'eu, west{Enter}production{Enter}production{Enter}')
+    expect(onAdd).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: 'Remove value eu, west' })).toBeInTheDocument()
+    await userEvent.type(values, '{Enter}')
+    expect(onAdd).toHaveBeenCalledWith({ key: 'env', values: ['eu, west', 'production'] })
     expect(screen.getByRole('combobox', { name: 'Metadata key' })).toHaveValue('')
+    expect(screen.queryByRole('button', { name: /^Remove value/ })).not.toBeInTheDocument()
+  })
+
+  it('adds a typed value that was not yet a chip when the filter is added', async () => {
+    const onAdd = vi.fn()
+    render(<MetadataFilterForm suggestions={suggestions} onAdd={onAdd} />)
+    await userEvent.type(screen.getByRole('combobox', { name: 'Metadata key' }), 'team')
+    await userEvent.type(screen.getByRole('combobox', { name: 'Metadata values' }), 'data')
+    await userEvent.click(screen.getByRole('button', { name: 'Add metadata filter' }))
+    expect(onAdd).toHaveBeenCalledWith({ key: 'team', values: ['data'] })
   })
 
   it('explains what is missing instead of adding', async () => {
@@ -42,11 +53,5 @@ describe('MetadataFilterForm', () => {
       ['env', 'team'],
       ['production', 'staging'],
     ])
-  })
-})
-
-describe('splitValues', () => {
-  it('trims, drops blanks and duplicates', () => {
-    expect(splitValues(' a, b ,, a ,')).toEqual(['a', 'b'])
   })
 })

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { MetadataFilter } from '../../api'
 
 interface MetadataFilterFormProps {
@@ -7,30 +7,44 @@ interface MetadataFilterFormProps {
   onAdd(entry: MetadataFilter): void
 }
 
-export function splitValues(text: string): string[] {
-  return [...new Set(text.split(',').map((value) => value.trim()))].filter((value) => value !== '')
-}
-
+/**
+ * Values are separate entries (a value may contain a comma): Enter in the values box adds the typed value
+ * as a chip; Enter in an empty values box, or "Add metadata filter", adds the filter.
+ */
 export function MetadataFilterForm({ suggestions, onAdd }: MetadataFilterFormProps) {
   const [key, setKey] = useState('')
-  const [values, setValues] = useState('')
+  const [pending, setPending] = useState('')
+  const [values, setValues] = useState<string[]>([])
   const [problem, setProblem] = useState<string | null>(null)
   const keyListId = useId()
   const valueListId = useId()
   const problemId = useId()
   const valueSuggestions = [...(suggestions.get(key.trim()) ?? [])].sort()
 
+  const withPending = () => {
+    const value = pending.trim()
+    return value === '' || values.includes(value) ? values : [...values, value]
+  }
+
+  const addValue = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || pending.trim() === '') return
+    event.preventDefault()
+    setValues(withPending())
+    setPending('')
+    setProblem(null)
+  }
+
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const trimmedKey = key.trim()
-    const parsedValues = splitValues(values)
+    const allValues = withPending()
     if (trimmedKey === '') return setProblem('Enter a metadata key.')
-    if (parsedValues.length === 0)
-      return setProblem('Enter at least one value; separate several with commas.')
+    if (allValues.length === 0) return setProblem('Enter at least one value.')
     setProblem(null)
-    onAdd({ key: trimmedKey, values: parsedValues })
+    onAdd({ key: trimmedKey, values: allValues })
     setKey('')
-    setValues('')
+    setPending('')
+    setValues([])
   }
 
   return (
@@ -51,18 +65,36 @@ export function MetadataFilterForm({ suggestions, onAdd }: MetadataFilterFormPro
           <option key={suggestion} value={suggestion} />
         ))}
       </datalist>
-      <label className="stacked-field">
-        <span>Metadata values</span>
+      <div className="stacked-field">
+        <label htmlFor={`${valueListId}-input`}>Metadata values</label>
+        {values.length > 0 ? (
+          <ul className="chip-list" aria-label="Values of this filter">
+            {values.map((value) => (
+              <li key={value}>
+                <button
+                  type="button"
+                  className="chip chip-removable"
+                  aria-label={`Remove value ${value}`}
+                  onClick={() => setValues(values.filter((other) => other !== value))}
+                >
+                  {value} <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <input
-          value={values}
-          onChange={(event) => setValues(event.target.value)}
+          id={`${valueListId}-input`}
+          value={pending}
+          onChange={(event) => setPending(event.target.value)}
+          onKeyDown={addValue}
           list={valueListId}
           autoComplete="off"
-          placeholder="e.g. prod, staging"
+          placeholder="a value, then Enter"
           aria-invalid={problem?.includes('value') ?? false}
           aria-describedby={problem ? problemId : undefined}
         />
-      </label>
+      </div>
       <datalist id={valueListId}>
         {valueSuggestions.map((suggestion) => (
           <option key={suggestion} value={suggestion} />
