@@ -112,6 +112,7 @@ describe('sign-in mode (no server token)', () => {
     try {
       const response = await listWith(cookie)
       expect(response.status).toBe(401)
+      expect(JSON.parse(response.body).error.message).toContain('The API said: bad token')
       expect(JSON.parse(response.body).error.code).toBe('session_refused')
       expect(cookieOf(response)).toMatch(new RegExp(`^${SESSION_COOKIE}=; .*Max-Age=0`))
     } finally {

@@ -152,6 +152,8 @@ describe('the allow-list', () => {
     ['GET', '/api/executions/e1/attempts/extra'],
     ['PATCH', '/api/executions//schedule'],
     ['PATCH', '/api/executions/../executions/e1/schedule'],
+    ['PATCH', '/api/executions/./schedule'],
+    ['PATCH', '/api/executions/../schedule'],
     ['PATCH', '/api/executions/%E0%A4%A/schedule'],
     ['GET', '/api//executions'],
     ['GET', '/api/https://evil.example/executions'],
@@ -183,18 +185,6 @@ describe('the allow-list', () => {
     expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
       `PATCH /some/prefix/v2/executions/${sent}/schedule`,
     ])
-  })
-
-  it('refuses literal dot segments, which would walk', async () => {
-    for (const path of ['/api/executions/./schedule', '/api/executions/../schedule']) {
-      const response = await rawRequest(`${proxyUrl}${path}`, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/json' },
-        body: '{}',
-      })
-      expect(response.status).toBe(404)
-    }
-    expect(seen).toHaveLength(0)
   })
 
   it('keeps an encoded traversal inside the id segment', async () => {

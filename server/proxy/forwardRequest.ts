@@ -3,6 +3,7 @@ import https from 'node:https'
 import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http'
 import { sendJsonError } from './httpHelpers.ts'
 import { relayErrorBody, relayStream } from './relayResponse.ts'
+import { upstreamReason } from './upstreamReason.ts'
 import type { MatchedOperation } from './routes.ts'
 import { describeUpstream, upstreamTarget, type UpstreamConfig } from './upstreamConfig.ts'
 
@@ -92,6 +93,25 @@ function failureOf(config: UpstreamConfig, error: NodeJS.ErrnoException): [numbe
 
 class ClientGoneError extends Error {}
 
+/** The API's own words from a short error body, unless they repeat the credential. */
+function readReason(
+  upstreamRes: IncomingMessage,
+  secret: string | null,
+  then: (reason: string | null) => void,
+) {
+  const chunks: Buffer[] = []
+  let size = 0
+  upstreamRes.on('data', (chunk: Buffer) => {
+    size += chunk.length
+    if (size <= 16 * 1024) chunks.push(chunk)
+  })
+  upstreamRes.on('error', () => then(null))
+  upstreamRes.on('end', () => {
+    const reason = upstreamReason(Buffer.concat(chunks).toString('utf8'))
+    then(reason !== null && secret !== null && reason.includes(secret) ? null : reason)
+  })
+}
+
 /** The secret part of `Bearer <token>`, to keep it out of anything relayed. */
 function secretOf(authorization: string | null): string | null {
   const token = authorization?.replace(/^Bearer\s+/i, '') ?? ''
@@ -133,10 +153,12 @@ export function forwardRequest(
       upstreamStatus = status
       const refused = status === 401 ? REFUSED_MESSAGES[credentials.source] : undefined
       if (refused) {
-        upstreamRes.resume()
         onRefused?.()
-        sendJsonError(res, 401, ...refused)
-        done({ status, detail: refused[0] })
+        readReason(upstreamRes, secretOf(credentials.authorization), (reason) => {
+          const [code, message] = refused
+          sendJsonError(res, 401, code, reason ? `${message} The API said: ${reason}` : message)
+          done({ status, detail: code })
+        })
         return
       }
       const context = {

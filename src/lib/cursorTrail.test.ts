@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  MAX_TRAIL,
+  previousSkipsPages,
   firstPage,
   nextPage,
   normaliseTrail,
@@ -41,5 +43,19 @@ describe('cursor trail', () => {
     expect(normaliseTrail(null, ['', 'c1'])).toEqual([])
     expect(normaliseTrail('c5', [])).toEqual([''])
     expect(normaliseTrail('c2', ['', 'c1'])).toEqual(['', 'c1'])
+  })
+})
+
+describe('a long walk', () => {
+  it('keeps the first page and the newest cursors, and page numbers stay true', () => {
+    let position: CursorPosition = { after: null, trail: [] }
+    for (let page = 1; page <= MAX_TRAIL + 5; page += 1) position = nextPage(position, `c${page}`)
+    expect(position.trail).toHaveLength(MAX_TRAIL)
+    expect(position.trail[0]).toBe('')
+    expect(pageNumber(position)).toBe(MAX_TRAIL + 6)
+    expect(previousPage(position)).toMatchObject({ after: `c${MAX_TRAIL + 4}` })
+    while (!previousSkipsPages(position)) position = previousPage(position)
+    expect(pageNumber(position)).toBe(7)
+    expect(previousPage(position)).toMatchObject({ after: null, trail: [], skipped: 0 })
   })
 })

@@ -18,7 +18,7 @@ import { RefreshControls } from '../../components/RefreshControls'
 import { useRefreshSettings } from '../../components/RefreshSettings'
 import { StateFilter } from '../../components/StateFilter'
 import { TimeDisplaySetting } from '../../components/TimeDisplay'
-import { pageNumber } from '../../lib/cursorTrail'
+import { pageNumber, previousSkipsPages } from '../../lib/cursorTrail'
 import { ActiveFilters } from './ActiveFilters'
 import { hasFilters, PAGE_SIZES, type PageSize } from './executionSearch'
 import { ExecutionsTable } from './ExecutionsTable'
@@ -127,7 +127,11 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
         failureCount={query.failureCount}
         isFetching={query.isFetching}
       />
-      <ListNotices rejected={page?.rejected ?? NO_REJECTED} paging={paging.problem} />
+      <ListNotices
+        rejected={page?.rejected ?? NO_REJECTED}
+        paging={paging.problem}
+        previousSkips={previousSkipsPages(search)}
+      />
       <p className="visually-hidden" role="status">
         {page && !query.isPlaceholderData ? `${page.data.length} executions, page ${pageNumber(search)}` : ''}
       </p>

@@ -1,4 +1,5 @@
 import type { RejectedRow } from '../../api'
+import { MAX_TRAIL } from '../../lib/cursorTrail'
 import type { PagingProblem } from './useListPaging'
 
 const PAGING_PROBLEMS: Record<Exclude<PagingProblem, null>, string> = {
@@ -8,17 +9,18 @@ const PAGING_PROBLEMS: Record<Exclude<PagingProblem, null>, string> = {
 }
 
 /** Facts about the answer the user must know to read the table right; each is said once, above it. */
-export function ListNotices({
-  rejected,
-  paging,
-}: {
+interface ListNoticesProps {
   rejected: readonly RejectedRow[]
   paging: PagingProblem
-}) {
+  /** Previous jumps to the first page: older cursors were dropped to keep the link short. */
+  previousSkips?: boolean
+}
+
+export function ListNotices({ rejected, paging, previousSkips = false }: ListNoticesProps) {
   const fields = [
     ...new Set(rejected.flatMap((row) => row.problems.map((problem) => problem.split(':')[0] ?? ''))),
   ]
-  if (rejected.length === 0 && paging === null) return null
+  if (rejected.length === 0 && paging === null && !previousSkips) return null
   return (
     <div className="list-notices">
       {rejected.length > 0 ? (
@@ -29,6 +31,12 @@ export function ListNotices({
         </p>
       ) : null}
       {paging ? <p className="notice">{PAGING_PROBLEMS[paging]}</p> : null}
+      {previousSkips ? (
+        <p className="notice">
+          The link keeps only the last {MAX_TRAIL} page cursors, so Previous from here goes back to the first
+          page.
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -24,6 +24,7 @@ describe('parseExecutionSearch', () => {
       size: 50,
       after: 'c2',
       trail: ['', 'c1'],
+      skipped: 0,
     })
   })
 
@@ -60,6 +61,7 @@ describe('writeExecutionSearch', () => {
       size: 100,
       after: 'c2',
       trail: ['', 'c1'],
+      skipped: 4,
     }
     const params = writeExecutionSearch(search, '?execution=e1&state=created&size=10')
     expect(params.get('execution')).toBe('e1')

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { stateMeaning, type MetadataFilter } from '../../api'
-import { normaliseTrail, type CursorPosition } from '../../lib/cursorTrail'
+import { MAX_TRAIL, normaliseTrail, type CursorPosition } from '../../lib/cursorTrail'
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const
 export type PageSize = (typeof PAGE_SIZES)[number]
@@ -20,11 +20,11 @@ export const DEFAULT_SEARCH: ExecutionSearch = {
   size: DEFAULT_PAGE_SIZE,
   after: null,
   trail: [],
+  skipped: 0,
 }
 
 const METADATA_PREFIX = 'm.'
 const MAX_TEXT = 2048
-const MAX_TRAIL = 1000
 
 const sizeSchema = z.catch(z.union(PAGE_SIZES.map((size) => z.literal(size))), DEFAULT_PAGE_SIZE)
 const cursorSchema = z.catch(z.nullable(z.string().check(z.minLength(1), z.maxLength(MAX_TEXT))), null)
@@ -32,6 +32,7 @@ const trailSchema = z.catch(
   z.array(z.string().check(z.maxLength(MAX_TEXT))).check(z.maxLength(MAX_TRAIL)),
   [],
 )
+const skippedSchema = z.catch(z.int().check(z.minimum(0), z.maximum(1_000_000)), 0)
 const textSchema = z.string().check(z.minLength(1), z.maxLength(MAX_TEXT))
 
 const MAX_STATES = 20
@@ -70,10 +71,11 @@ export function parseExecutionSearch(search: string): ExecutionSearch {
     size: sizeSchema.parse(Number(params.get('size') ?? DEFAULT_PAGE_SIZE)),
     after,
     trail: normaliseTrail(after, trailSchema.parse(params.getAll('trail'))),
+    skipped: after === null ? 0 : skippedSchema.parse(Number(params.get('skipped') ?? 0)),
   }
 }
 
-const OWNED_PARAMS = ['state', 'size', 'after', 'trail']
+const OWNED_PARAMS = ['state', 'size', 'after', 'trail', 'skipped']
 
 /** Writes the search into the URL's params, keeping params that other views own. */
 export function writeExecutionSearch(search: ExecutionSearch, current: string): URLSearchParams {
@@ -89,6 +91,7 @@ export function writeExecutionSearch(search: ExecutionSearch, current: string): 
   if (search.after !== null) {
     params.set('after', search.after)
     for (const cursor of search.trail) params.append('trail', cursor)
+    if ((search.skipped ?? 0) > 0) params.set('skipped', String(search.skipped))
   }
   return params
 }
