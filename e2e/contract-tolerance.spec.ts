@@ -139,3 +139,14 @@ test('a metadata value may contain a comma', async ({ page }) => {
     .poll(() => bodies)
     .toContainEqual({ page: { first: 20 }, filters: { metadata: [{ key: 'note', values: ['a, b'] }] } })
 })
+
+test('a 200-character id never pushes the state or the actions off screen', async ({ page, demo }) => {
+  const id = `very-long-${'x'.repeat(180)}-end-of-id`
+  await demo.serveExecutionPage([row(id, '2026-11-20T10:00:00Z')])
+  await page.goto('/')
+  const longRow = table(page).getByRole('row', { name: `Execution ${id}` })
+  await expect(longRow.getByRole('button', { name: `Reschedule ${id}` })).toBeInViewport()
+  await expect(longRow.getByText('Failed')).toBeInViewport()
+  await expect(longRow.getByRole('button', { name: `Copy ID ${id}` })).toBeVisible()
+  await expect(longRow.getByTitle(id)).toHaveText(/^very-long-x+…x+-end-of-id$/)
+})

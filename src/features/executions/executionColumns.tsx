@@ -4,6 +4,7 @@ import { readMetadata, type Execution } from '../../api'
 import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
+import { middleTruncate } from '../../lib/middleTruncate'
 
 export const executionTableFeatures = tableFeatures({})
 
@@ -34,7 +35,9 @@ export function createExecutionColumns({ onMetadataClick, renderActions }: Execu
         return (
           <div className="id-cell">
             <div className="id-line">
-              <code className="mono">{id}</code>
+              <code className="mono" title={id}>
+                {middleTruncate(id)}
+              </code>
               <CopyButton value={id} label={`Copy ID ${id}`} />
             </div>
             {metadata.length > 0 ? (
