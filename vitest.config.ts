@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Run after the build, against real processes: npm run test:integration.
+          exclude: ['server/integration/**'],
         },
       },
     ],

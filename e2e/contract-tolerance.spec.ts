@@ -150,3 +150,23 @@ test('a 200-character id never pushes the state or the actions off screen', asyn
   await expect(longRow.getByRole('button', { name: `Copy ID ${id}` })).toBeVisible()
   await expect(longRow.getByTitle(id)).toHaveText(/^very-long-x+…x+-end-of-id$/)
 })
+
+test('the ids "." and ".." reach the API as themselves, from a real browser', async ({ page }) => {
+  await openDashboard(page)
+  for (const [segment, id] of [
+    ['%2E%', '.'],
+    ['%2E%2E%', '..'],
+  ]) {
+    const answer = await page.evaluate(async (path) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'GET' },
+        body: '{"page":{"first":1}}',
+      })
+      return { status: response.status, body: await response.text() }
+    }, `/api/executions/${segment}/attempts`)
+    // The demo has no such execution: its 404 names exactly the id that arrived.
+    expect(answer.status).toBe(404)
+    expect(answer.body).toContain(`Execution ${id} not found`)
+  }
+})

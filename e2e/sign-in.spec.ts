@@ -80,7 +80,9 @@ test('a 401 from the API returns the user to sign-in with a message', async ({ p
     .click() // not check(): the checkbox is gone once sign-in is back
   const form = page.getByRole('form', { name: 'Sign in' })
   await expect(form).toBeVisible()
-  await expect(form.getByRole('alert')).toHaveText('The API refused your token. Sign in again.')
+  await expect(form.getByRole('alert')).toHaveText(
+    'The API refused your token. Sign in again. The API said: token revoked',
+  )
 })
 
 test.describe('dark mode', () => {

@@ -49,5 +49,3 @@ export function proxyOptionsFromEnv(
     signInAttemptsPerMinute: parseSignInLimit(env.DASHBOARD_SIGN_IN_LIMIT),
   }
 }
-
-export const isProxyLogOn = (env: NodeJS.ProcessEnv = process.env) => isOn(env.EXEC_PROXY_LOG)

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Logger, Plugin } from 'vite'
 import { previewSecurityHeaders } from './http/securityHeaders.ts'
-import { isProxyLogOn, proxyOptionsFromEnv } from './dashboardConfig.ts'
+import { proxyOptionsFromEnv } from './dashboardConfig.ts'
+import { createRequestLogger, logProxyEvent } from './http/requestLog.ts'
 import { createApiProxy, type Middleware } from './proxy/apiProxy.ts'
 import { describeUpstream } from './proxy/upstreamConfig.ts'
 import { resolveUpstream } from './resolveUpstream.ts'
@@ -22,13 +23,11 @@ async function installProxy(server: ServerLike): Promise<void> {
       ? `  ➜  Execution API: built-in demo at ${where} (set EXEC_API_URL to use a real deployment)`
       : `  ➜  Execution API: ${where}${upstream.config.token ? '' : ' (no EXEC_API_TOKEN: the browser must send one)'}`,
   )
-  const verbose = isProxyLogOn()
+  const requestLogger = createRequestLogger()
   server.middlewares.use(
     createApiProxy({
       ...proxyOptionsFromEnv(upstream.config, upstream.isDemo, { production: false }),
-      log: (line) => {
-        if (verbose) logger.info(`[api] ${line}`)
-      },
+      onEvent: (event) => logProxyEvent(requestLogger, event),
     }),
   )
   server.httpServer?.once('close', () => void upstream.close())

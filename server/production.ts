@@ -1,10 +1,12 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { readFileSync } from 'node:fs'
-import { isProxyLogOn, proxyOptionsFromEnv } from './dashboardConfig.ts'
+import { proxyOptionsFromEnv } from './dashboardConfig.ts'
 import { allowedHostsFrom, isAllowedHost } from './http/hostCheck.ts'
+import { createMetrics } from './http/metrics.ts'
 import { createReadiness } from './http/readiness.ts'
+import { createRequestLogger, logProxyEvent } from './http/requestLog.ts'
 import { htmlSecurityHeaders } from './http/securityHeaders.ts'
 import { createStaticFiles } from './http/staticFiles.ts'
 import { createApiProxy } from './proxy/apiProxy.ts'
@@ -18,6 +20,8 @@ export interface ProductionOptions {
   /** Start the built-in demo API when EXEC_API_URL is unset (only when asked: --demo or DEMO_API=1). */
   demo?: boolean
 }
+
+const DRAIN_GRACE_MS = 250
 
 function sendPlain(res: http.ServerResponse, status: number, body: string, type = 'application/json') {
   res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' })
@@ -47,10 +51,18 @@ export async function startProductionServer(options: ProductionOptions) {
   const indexHtml = readFileSync(path.join(options.distDir, 'index.html'), 'utf8')
   const https = proxyOptions.publicOrigin?.startsWith('https:') ?? false
   const staticFiles = createStaticFiles(options.distDir, htmlSecurityHeaders(indexHtml, { https }))
-  const log = isProxyLogOn(env) ? (line: string) => console.log(line) : () => {}
-  const proxy = createApiProxy({ ...proxyOptions, log })
+  const logger = createRequestLogger(env)
+  const metrics = env.DASHBOARD_METRICS === '1' ? createMetrics() : null
+  const proxy = createApiProxy({
+    ...proxyOptions,
+    onEvent: (event) => {
+      logProxyEvent(logger, event)
+      metrics?.record(event)
+    },
+  })
   const readiness = createReadiness(upstream.config)
   let allowedHosts = new Set<string>()
+  let draining = false
 
   const server = http.createServer((req, res) => {
     try {
@@ -62,8 +74,16 @@ export async function startProductionServer(options: ProductionOptions) {
           '{"error":{"code":"misdirected_request","message":"Unknown host.","source":"dashboard"}}',
         )
       }
+      // While draining, no connection is kept for another request.
+      if (draining) res.setHeader('Connection', 'close')
       const pathname = (req.url ?? '/').split('?')[0]
       if (pathname === '/healthz') return sendPlain(res, 200, '{"status":"ok"}')
+      if (pathname === '/metrics' && metrics)
+        return sendPlain(res, 200, metrics.render(), 'text/plain; version=0.0.4')
+      if (metrics) {
+        metrics.started()
+        res.once('close', metrics.ended)
+      }
       if (pathname === '/readyz') {
         void readiness
           .check(draining)
@@ -71,7 +91,8 @@ export async function startProductionServer(options: ProductionOptions) {
         return
       }
       proxy(req, res, () => staticFiles(req, res, () => sendPlain(res, 404, 'Not found', 'text/plain')))
-    } catch {
+    } catch (error) {
+      logger.error({ err_name: error instanceof Error ? error.name : typeof error }, 'request failed')
       if (!res.headersSent) sendPlain(res, 500, '{"error":{"code":"internal_error","source":"dashboard"}}')
     }
   })
@@ -91,14 +112,23 @@ export async function startProductionServer(options: ProductionOptions) {
     `Execution Dashboard at http://${options.host}:${port}/ → ${where}${upstream.isDemo ? ' (demo data)' : ''}`,
   )
 
-  let draining = false
   /** Stops accepting, lets requests in flight finish (a reschedule gets its answer), then exits by the deadline. */
   const close = async (deadlineMs = Number(env.DASHBOARD_SHUTDOWN_MS ?? 10_000)) => {
     draining = true
-    const closed = new Promise((resolve) => server.close(resolve))
-    server.closeIdleConnections()
+    // net.Server's close, not http.Server's: that one also drops connections whose request has not been
+    // read yet, which a load balancer has already sent (it then answers 502 instead of trying the next replica).
+    const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve))
+    // A connection accepted just before close() may not have sent its request yet, and Node counts it as
+    // idle: give such requests a moment to arrive, then close connections as they fall idle.
+    let sweep: NodeJS.Timeout | undefined
+    const grace = setTimeout(() => {
+      server.closeIdleConnections()
+      sweep = setInterval(() => server.closeIdleConnections(), 50)
+    }, DRAIN_GRACE_MS)
     const timer = setTimeout(() => server.closeAllConnections(), deadlineMs)
     await closed
+    clearTimeout(grace)
+    clearInterval(sweep)
     clearTimeout(timer)
     await upstream.close()
   }

@@ -172,8 +172,9 @@ describe('the allow-list', () => {
   })
 
   it.each([
+    ['%2E%', '%2E'],
+    ['%2E%2E%', '%2E%2E'],
     ['%2e', '%2E'],
-    ['%2E%2E', '%2E%2E'],
     ['.%2E', '%2E%2E'],
   ])('sends the id %s (a real "." or "..") upstream as %s, to exactly that path', async (raw, sent) => {
     const response = await rawRequest(`${proxyUrl}/api/executions/${raw}/schedule`, {

@@ -12,13 +12,36 @@ import { handleSession } from '../auth/sessionRoutes.ts'
 import { createSignInLimiter } from '../auth/signInLimiter.ts'
 import { forwardRequest, type Credentials } from './forwardRequest.ts'
 import { BodyTooLargeError, isCrossSite, isJsonContentType, readBody, sendJsonError } from './httpHelpers.ts'
-import { effectiveMethod, matchOperation } from './routes.ts'
+import { effectiveMethod, matchOperation, type OperationName } from './routes.ts'
 import type { UpstreamConfig } from './upstreamConfig.ts'
 
 export const API_PREFIX = '/api'
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024
 
 export type ProxyLogger = (line: string) => void
+
+export type RouteName = OperationName | 'session' | 'refused'
+
+/** One finished request, for logs and metrics: never headers, bodies, cookies or tokens. */
+export interface ProxyEvent {
+  requestId: string
+  method: string
+  route: RouteName
+  status: number
+  durationMs: number
+  upstreamStatus?: number
+  upstreamMs?: number
+  /** An error code or what went wrong, e.g. upstream_timeout, session_expired. */
+  detail?: string
+}
+
+interface Outcome {
+  status: number
+  route: RouteName
+  detail?: string
+  upstreamStatus?: number
+  upstreamMs?: number
+}
 export type NextFunction = (error?: unknown) => void
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void
 
@@ -40,6 +63,8 @@ export interface ApiProxyOptions {
   isDemo?: boolean
   /** Sign-in attempts allowed per client address and minute (default 10). */
   signInAttemptsPerMinute?: number
+  /** Receives every finished request as a structured event (pino logs, metrics). */
+  onEvent?: (event: ProxyEvent) => void
 }
 
 const SESSION_PATH = '/session'
@@ -47,7 +72,7 @@ const SESSION_ENDED = 'Your session has ended; sign in again.'
 
 /** Connect-style middleware for Vite dev, Vite preview and the production server alike. */
 export function createApiProxy(options: ApiProxyOptions): Middleware {
-  const { upstream, bodyLimitBytes = DEFAULT_BODY_LIMIT_BYTES, log = () => {} } = options
+  const { upstream, bodyLimitBytes = DEFAULT_BODY_LIMIT_BYTES, log = () => {}, onEvent = () => {} } = options
   const trustProxy = options.trustProxy ?? false
   const session: SessionSettings = {
     keys: options.sessionKeys ?? { current: options.sessionKey ?? sessionKeyFrom(undefined), previous: [] },
@@ -88,14 +113,18 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
     const requestId = randomUUID()
     const pathname = rawUrl.slice(API_PREFIX.length).split('?')[0] ?? ''
     const method = effectiveMethod(req.method, req.headers['x-http-method-override'])
-    const finish = (outcome: number | string) =>
-      log(`${method} ${API_PREFIX}${pathname} → ${outcome} (${Date.now() - started} ms) [${requestId}]`)
+    const finish = (outcome: Outcome) => {
+      const durationMs = Date.now() - started
+      const said = outcome.detail ? `${outcome.status} ${outcome.detail}` : String(outcome.status)
+      log(`${method} ${API_PREFIX}${pathname} → ${said} (${durationMs} ms) [${requestId}]`)
+      onEvent({ requestId, method, durationMs, ...outcome })
+    }
     // Every request is contained: whatever goes wrong becomes a 500 for this request, never a stopped process.
     const contain = (error: unknown) => {
       const kind = error instanceof Error ? `${error.name}${errorCode(error)}` : typeof error
       const message = `The dashboard's server failed on this request (request id ${requestId}).`
       sendJsonError(res, 500, 'internal_error', message, { request_id: requestId })
-      finish(`500 internal_error ${kind}`)
+      finish({ status: 500, route: 'refused', detail: `internal_error ${kind}` })
     }
     try {
       res.setHeader('X-Request-Id', requestId)
@@ -105,12 +134,17 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
     }
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, pathname: string, method: string) {
-    const refuse = (status: number, code: string, message: string) => {
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    method: string,
+  ): Promise<Outcome> {
+    const refuse = (status: number, code: string, message: string): Outcome => {
       // Drain what the browser sent so the kept-alive connection stays in step.
       req.resume()
       sendJsonError(res, status, code, message)
-      return `${status} ${code}`
+      return { status, route: 'refused', detail: code }
     }
     if (isCrossSite(req, origin)) {
       return refuse(403, 'cross_site_refused', 'Cross-site requests to the dashboard API are refused.')
@@ -125,7 +159,7 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
       // Refused before a byte is read; the connection closes rather than draining a large upload.
       res.setHeader('Connection', 'close')
       sendJsonError(res, 413, 'payload_too_large', `Request bodies are limited to ${bodyLimitBytes} bytes.`)
-      return '413 payload_too_large (declared)'
+      return { status: 413, route: 'refused', detail: 'payload_too_large (declared)' }
     }
     const hasBody = declaredLength > 0 || req.headers['transfer-encoding'] !== undefined
     if (hasBody && !isJsonContentType(req.headers['content-type'])) {
@@ -141,12 +175,14 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
       return refuse(400, 'bad_request', 'The request body could not be read.')
     }
     if (operation === null) {
-      return handleSession(req, res, method, body, {
+      const said = await handleSession(req, res, method, body, {
         upstream,
         session,
         isDemo: options.isDemo ?? false,
         limiter,
       })
+      const [status, ...detail] = String(said).split(' ')
+      return { status: Number(status), route: 'session', detail: detail.join(' ') || undefined }
     }
     const credentials = credentialsFor(req, res)
     if (credentials === null) {
@@ -156,7 +192,7 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
     const onRefused =
       credentials.source === 'session' ? () => clearSessionCookie(req, res, trustProxy) : undefined
     const result = await forwardRequest(upstream, operation, body, credentials, req, res, onRefused)
-    return result.detail ? `${result.status} ${result.detail}` : result.status
+    return { ...result, route: operation.operation }
   }
 }
 

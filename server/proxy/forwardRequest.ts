@@ -10,6 +10,9 @@ import { describeUpstream, upstreamTarget, type UpstreamConfig } from './upstrea
 export interface ForwardResult {
   status: number
   detail?: string
+  upstreamStatus?: number
+  /** Time to the upstream's response headers. */
+  upstreamMs?: number
 }
 
 /** Where the Authorization sent upstream came from; decides what a 401 from upstream means. */
@@ -134,10 +137,12 @@ export function forwardRequest(
   return new Promise((resolve) => {
     let settled = false
     let upstreamStatus = 502
+    const started = Date.now()
+    let upstreamSeen: Pick<ForwardResult, 'upstreamStatus' | 'upstreamMs'> = {}
     const done = (result: ForwardResult) => {
       if (settled) return
       settled = true
-      resolve(result)
+      resolve({ ...upstreamSeen, ...result })
     }
     const upstream = openUpstream(config, operation, body, credentials.authorization)
     res.once('close', () => {
@@ -151,6 +156,7 @@ export function forwardRequest(
         return
       }
       upstreamStatus = status
+      upstreamSeen = { upstreamStatus: status, upstreamMs: Date.now() - started }
       const refused = status === 401 ? REFUSED_MESSAGES[credentials.source] : undefined
       if (refused) {
         onRefused?.()

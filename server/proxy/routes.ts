@@ -12,8 +12,13 @@ export interface MatchedOperation {
  * The ids `.` and `..` are real ids when they arrive encoded (`%2E`, `%2E%2E`); they go upstream encoded the
  * same way, never as literal dot segments. Literal `.`/`..` segments are refused.
  */
+/** How the dashboard's browser code sends the ids `.` and `..`, which browsers would otherwise drop. */
+const DOT_ID_MARKERS: Record<string, string> = { '%2E%': '%2E', '%2E%2E%': '%2E%2E' }
+
 function canonicalSegment(raw: string): string | null {
   if (raw === '' || raw === '.' || raw === '..') return null
+  const dotId = DOT_ID_MARKERS[raw.toUpperCase()]
+  if (dotId) return dotId
   let decoded: string
   try {
     decoded = decodeURIComponent(raw)

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDemoApi, type RunningDemoApi } from '../demo-api/index.ts'
+import { rawRequest } from '../testing/httpTestKit.ts'
+import { freePort, NGINX, run, waitUntilUp, type RunningProcess } from './processes.ts'
+
+const SERVER = path.resolve('dist-server/production.js')
+const missing = !NGINX ? 'nginx is not installed' : !existsSync(SERVER) ? 'run npm run build first' : null
+// Under CI a missing nginx or build is a failure, not a skip.
+if (missing && process.env.CI) throw new Error(`load-balancer test cannot run: ${missing}`)
+
+let demo: RunningDemoApi
+let nginx: RunningProcess
+const replicas: RunningProcess[] = []
+let origin = ''
+let cookie = ''
+let nginxDir = ''
+
+function nginxConfig(dir: string, port: number, replicaPorts: number[]): string {
+  return `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  upstream dashboard { ${replicaPorts.map((p) => `server 127.0.0.1:${p} max_fails=0;`).join(' ')} }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://dashboard;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_next_upstream error timeout;
+    }
+  }
+}
+`
+}
+
+const api = (pathname: string, init: RequestInit = {}) =>
+  fetch(`${origin}/api${pathname}`, {
+    ...init,
+    headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie, ...init.headers },
+  })
+const list = () =>
+  api('/executions', {
+    method: 'POST',
+    headers: { 'X-HTTP-Method-Override': 'GET' },
+    body: '{"page":{"first":1}}',
+  })
+const served = (replica: RunningProcess, route: string) =>
+  replica
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(`"route":"${route}"`)).length
+
+beforeAll(async () => {
+  if (missing || !NGINX) return
+  demo = await startDemoApi({ simulate: false })
+  const [nginxPort, ...replicaPorts] = [await freePort(), await freePort(), await freePort()]
+  origin = `http://127.0.0.1:${nginxPort}`
+  const key = randomBytes(32).toString('hex')
+  for (const port of replicaPorts) {
+    const replica = run('node', [SERVER], {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      EXEC_API_URL: demo.url,
+      DASHBOARD_SESSION_KEY: key,
+      DASHBOARD_TRUST_PROXY: '1',
+      DASHBOARD_PUBLIC_ORIGIN: origin,
+      DASHBOARD_ALLOWED_HOSTS: `127.0.0.1:${nginxPort},127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+    })
+    replicas.push(replica)
+    await waitUntilUp(`http://127.0.0.1:${port}/healthz`, replica)
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'dashboard-nginx-'))
+  nginxDir = dir
+  writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, nginxPort, replicaPorts))
+  nginx = run(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { PATH: process.env.PATH })
+  await waitUntilUp(`${origin}/healthz`, nginx)
+}, 30_000)
+
+afterAll(async () => {
+  await Promise.all([nginx?.stop('SIGQUIT'), ...replicas.map((replica) => replica.stop())])
+  await demo?.close()
+})
+
+describe.skipIf(missing !== null)('two replicas behind nginx', () => {
+  it('signs in once, and both replicas accept the session for lists and reschedules', async () => {
+    const signIn = await api('/session', { method: 'POST', body: JSON.stringify({ token: demo.token }) })
+    expect(signIn.status).toBe(200)
+    cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    expect(cookie).toMatch(/^exec_dashboard_session=/)
+    for (let call = 0; call < 4; call += 1) expect((await list()).status).toBe(200)
+    for (const id of ['exec-000100', 'exec-000101']) {
+      const answer = await api(`/executions/${id}/schedule`, {
+        method: 'PATCH',
+        body: '{"schedule_for":true}',
+      })
+      expect(answer.status).toBe(200)
+    }
+    for (const replica of replicas) {
+      expect(served(replica, 'list_executions')).toBeGreaterThan(0)
+      expect(served(replica, 'reschedule')).toBe(1)
+    }
+  })
+
+  it('still refuses cross-site requests and unknown hosts', async () => {
+    expect(
+      (await api('/executions', { method: 'POST', headers: { Origin: 'http://evil.example' } })).status,
+    ).toBe(403)
+    // fetch will not send another Host; node:http will, as a rebinding attacker's browser does.
+    const rebinding = await rawRequest(`${origin}/`, {
+      headers: { Host: 'evil.example', Accept: 'text/html' },
+    })
+    expect(rebinding.status).toBe(421)
+  })
+
+  it('loses no request when one replica is stopped mid-traffic', async () => {
+    const statuses: number[] = []
+    let stopping: Promise<number | null> | null = null
+    for (let call = 0; call < 40; call += 1) {
+      if (call === 10) stopping = replicas[0]?.stop('SIGTERM') ?? null
+      statuses.push((await list()).status)
+    }
+    expect(await stopping).toBe(0)
+    expect(
+      statuses.filter((status) => status !== 200),
+      readFileSync(path.join(nginxDir, 'error.log'), 'utf8'),
+    ).toEqual([])
+  })
+})

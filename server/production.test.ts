@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto'
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startProductionServer } from './production.ts'
+import { close, listen, rawRequest } from './testing/httpTestKit.ts'
+
+const THEME_SCRIPT = 'document.documentElement.dataset.theme = "dark"'
+const distDir = mkdtempSync(path.join(tmpdir(), 'dashboard-dist-'))
+mkdirSync(path.join(distDir, 'assets'))
+writeFileSync(
+  path.join(distDir, 'index.html'),
+  `<!doctype html><script>${THEME_SCRIPT}</script><div id="root"></div>`,
+)
+const asset = 'console.log("app")'.repeat(50)
+writeFileSync(path.join(distDir, 'assets', 'app-Ab12Cd.js'), asset)
+writeFileSync(path.join(distDir, 'assets', 'app-Ab12Cd.js.br'), brotliCompressSync(asset))
+writeFileSync(path.join(distDir, 'assets', 'app-Ab12Cd.js.gz'), gzipSync(asset))
+
+let release: () => void = () => {}
+const api = http.createServer((req, res) => {
+  req.resume()
+  const answer = () =>
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"page_info":{}}')
+  if (req.method === 'PATCH') release = answer
+  else answer()
+})
+let apiUrl = ''
+let running: Awaited<ReturnType<typeof startProductionServer>>
+let base = ''
+
+beforeAll(async () => {
+  apiUrl = await listen(api)
+  running = await startProductionServer({
+    port: 0,
+    host: '127.0.0.1',
+    distDir,
+    env: {
+      EXEC_API_URL: `${apiUrl}/v2`,
+      EXEC_API_TOKEN: 'prod-token',
+      DASHBOARD_METRICS: '1',
+      LOG_LEVEL: 'silent',
+    },
+  })
+  base = `http://127.0.0.1:${running.port}`
+})
+afterAll(async () => {
+  await close(api)
+})
+
+describe('what the production server sends', () => {
+  it('index.html: no-cache, a CSP that allows its inline script by hash, no framing', async () => {
+    const response = await rawRequest(`${base}/`, { headers: { Accept: 'text/html' } })
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`)
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline')
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(response.headers['x-frame-options']).toBe('DENY')
+    expect(response.headers['permissions-policy']).toContain('camera=()')
+  })
+
+  it('hashed assets: cached for a year, brotli or gzip as the browser accepts', async () => {
+    const br = await rawRequest(`${base}/assets/app-Ab12Cd.js`, {
+      headers: { 'Accept-Encoding': 'gzip, br' },
+    })
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(br.headers['content-encoding']).toBe('br')
+    const gz = await rawRequest(`${base}/assets/app-Ab12Cd.js`, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    const plain = await rawRequest(`${base}/assets/app-Ab12Cd.js`)
+    expect(plain.body).toBe(asset)
+  })
+
+  it('a missing asset is a 404; only navigations fall back to index.html', async () => {
+    expect((await rawRequest(`${base}/assets/missing.js`, { headers: { Accept: 'text/html' } })).status).toBe(
+      404,
+    )
+    expect((await rawRequest(`${base}/some/view`, { headers: { Accept: 'text/html' } })).body).toContain(
+      'id="root"',
+    )
+    expect(
+      (await rawRequest(`${base}/some/view.json`, { headers: { Accept: 'application/json' } })).status,
+    ).toBe(404)
+  })
+
+  it('healthz without the API, readyz with it', async () => {
+    expect(JSON.parse((await rawRequest(`${base}/healthz`)).body)).toEqual({ status: 'ok' })
+    expect((await rawRequest(`${base}/readyz`)).status).toBe(200)
+  })
+
+  it('answers only to its own host names', async () => {
+    const response = await rawRequest(`${base}/api/executions`, { headers: { Host: 'evil.example' } })
+    expect(response.status).toBe(421)
+  })
+
+  it('counts requests for Prometheus', async () => {
+    await rawRequest(`${base}/api/executions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'GET' },
+      body: '{"page":{"first":1}}',
+    })
+    const metrics = (await rawRequest(`${base}/metrics`)).body
+    expect(metrics).toMatch(/dashboard_requests_total\{route="list_executions",status="200"\} \d+/)
+    expect(metrics).toContain('dashboard_request_duration_seconds_bucket{route="list_executions",le="+Inf"}')
+  })
+})
+
+describe('a graceful stop', () => {
+  it('lets a reschedule in flight get its answer, then stops accepting', async () => {
+    const reschedule = rawRequest(`${base}/api/executions/e1/schedule`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"schedule_for":true}',
+    })
+    await expect.poll(() => release.name).toBe('answer')
+    const stopped = running.close(5_000)
+    release()
+    expect((await reschedule).status).toBe(200)
+    await stopped
+    await expect(rawRequest(`${base}/healthz`)).rejects.toThrow()
+  })
+})
+
+describe('start-up', () => {
+  it('refuses to start without EXEC_API_URL unless the demo is asked for', async () => {
+    await expect(startProductionServer({ port: 0, host: '127.0.0.1', distDir, env: {} })).rejects.toThrow(
+      /EXEC_API_URL is not set.*--demo/,
+    )
+  })
+
+  it('refuses to start in production sign-in mode without a session key', async () => {
+    await expect(
+      startProductionServer({
+        port: 0,
+        host: '127.0.0.1',
+        distDir,
+        env: { EXEC_API_URL: apiUrl, NODE_ENV: 'production' },
+      }),
+    ).rejects.toThrow(/DASHBOARD_SESSION_KEY is required/)
+  })
+})
