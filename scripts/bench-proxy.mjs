@@ -1,0 +1,120 @@
+// npm run bench:proxy [-- --duration 3 --runs 3]: list calls straight to the demo API and through the
+// production server's proxy, side by side, at 1, 10 and 50 connections. Needs `npm run build` first.
+import autocannon from 'autocannon'
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import net from 'node:net'
+import { parseArgs } from 'node:util'
+
+const { values } = parseArgs({
+  options: { duration: { type: 'string', default: '3' }, runs: { type: 'string', default: '3' } },
+})
+const duration = Number(values.duration)
+const runs = Number(values.runs)
+if (!existsSync('dist-server/production.js')) throw new Error('run npm run build first')
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+
+function start(command, args, env, readyUrl) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore' })
+  const ready = (async () => {
+    for (let i = 0; i < 300; i += 1) {
+      const ok = await fetch(readyUrl).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+      if (ok) return
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    throw new Error(`${readyUrl} did not come up`)
+  })()
+  return { child, ready }
+}
+
+const rssMb = (pid) => {
+  const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return match ? Number(match[1]) / 1024 : NaN
+}
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
+
+const token = 'bench-token'
+const [apiPort, proxyPort] = [await freePort(), await freePort()]
+const api = start(
+  'node',
+  ['--import', 'tsx', 'server/demo-api/main.ts', '--port', String(apiPort), '--frozen'],
+  { DEMO_API_TOKEN: token },
+  `http://127.0.0.1:${apiPort}/__demo/health`,
+)
+await api.ready
+const proxy = start(
+  'node',
+  ['dist-server/production.js'],
+  {
+    PORT: String(proxyPort),
+    EXEC_API_URL: `http://127.0.0.1:${apiPort}/v2`,
+    EXEC_API_TOKEN: token,
+    LOG_LEVEL: 'silent',
+  },
+  `http://127.0.0.1:${proxyPort}/healthz`,
+)
+await proxy.ready
+
+const body = JSON.stringify({ page: { first: 20 } })
+const targets = {
+  direct: {
+    url: `http://127.0.0.1:${apiPort}/v2/executions`,
+    method: 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body,
+  },
+  proxy: {
+    url: `http://127.0.0.1:${proxyPort}/api/executions`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-http-method-override': 'GET' },
+    body,
+  },
+}
+
+const rss = []
+const sampler = setInterval(() => rss.push(rssMb(proxy.child.pid)), 500)
+const rows = []
+for (const connections of [1, 10, 50]) {
+  const cell = {}
+  for (const [name, target] of Object.entries(targets)) {
+    const results = []
+    for (let run = 0; run < runs; run += 1) {
+      const result = await autocannon({ ...target, connections, duration })
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+      results.push(result)
+    }
+    cell[name] = {
+      p50: median(results.map((r) => r.latency.p50)),
+      p99: median(results.map((r) => r.latency.p99)),
+      rps: median(results.map((r) => r.requests.average)),
+    }
+  }
+  rows.push({ connections, ...cell })
+}
+clearInterval(sampler)
+api.child.kill()
+proxy.child.kill()
+
+console.log(`\nList calls (first: 20), ${runs} runs of ${duration} s each, medians; latency in ms\n`)
+console.log('conns | direct p50  p99    req/s | proxy p50  p99    req/s | p50 ratio | req/s ratio')
+for (const { connections, direct, proxy: through } of rows) {
+  const ratio = (a, b) => (b === 0 ? '—' : (a / b).toFixed(2))
+  console.log(
+    `${String(connections).padStart(5)} | ${String(direct.p50).padStart(10)} ${String(direct.p99).padStart(5)} ${direct.rps.toFixed(0).padStart(8)} | ${String(through.p50).padStart(9)} ${String(through.p99).padStart(5)} ${through.rps.toFixed(0).padStart(8)} | ${ratio(Math.max(through.p50, 0.5), Math.max(direct.p50, 0.5)).padStart(9)} | ${ratio(through.rps, direct.rps).padStart(11)}`,
+  )
+}
+const valid = rss.filter(Number.isFinite)
+console.log(
+  `\nProxy RSS: start ${valid[0]?.toFixed(1)} MB, end ${valid.at(-1)?.toFixed(1)} MB, max ${Math.max(...valid).toFixed(1)} MB over ${(valid.length * 0.5) | 0} s`,
+)
