@@ -13,7 +13,11 @@ let origin = ''
 /** The repository's tracked files as they are now, in a fresh folder: what a deployment starts from. */
 function freshCopy(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'dashboard-deploy-'))
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' }).split('\0').filter(Boolean)
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean)
   for (const file of files) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
     cpSync(file, path.join(dir, file))

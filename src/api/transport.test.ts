@@ -47,6 +47,22 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+describe('a caller signal', () => {
+  it('that is already aborted sends no request at all', async () => {
+    const controller = new AbortController()
+    controller.abort(new DOMException('superseded', 'AbortError'))
+    await expect(
+      apiRequest({
+        method: 'GET',
+        path: '/executions',
+        schema: executionListSchema,
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow('superseded')
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})
+
 describe('who answered with an error', () => {
   it('marks errors the dashboard server made by its header', async () => {
     fetchMock.mockResolvedValue(

@@ -34,10 +34,11 @@ export async function apiExchange<T>(request: ApiRequest<T>): Promise<{ status: 
     }
   }
 
+  // A caller that already gave up (a superseded filter change) sends nothing at all.
+  signal?.throwIfAborted()
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(), timeoutMs)
-  const onCallerAbort = () => timeout.abort()
-  signal?.addEventListener('abort', onCallerAbort, { once: true })
+  const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal
 
   let response: Response
   let text: string
@@ -46,7 +47,7 @@ export async function apiExchange<T>(request: ApiRequest<T>): Promise<{ status: 
       method: wireMethod,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: timeout.signal,
+      signal: combined,
       credentials: 'same-origin',
     })
     text = await response.text()
@@ -64,7 +65,6 @@ export async function apiExchange<T>(request: ApiRequest<T>): Promise<{ status: 
     })
   } finally {
     clearTimeout(timer)
-    signal?.removeEventListener('abort', onCallerAbort)
   }
 
   const payload = parseBody(text, response.headers.get('content-type'))

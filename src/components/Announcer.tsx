@@ -20,18 +20,15 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
   return (
     <AnnouncerContext.Provider value={value}>
       {children}
-      <div
-        className={`announcer${current ? ` announcer-${current.tone}` : ''}`}
-        role="status"
-        aria-live="polite"
-      >
+      <div className={`announcer${current ? ` announcer-${current.tone}` : ''}`}>
+        {/* Only the message is live: the Dismiss button beside it is not read out with it. */}
+        <p role="status" aria-live="polite">
+          {current ? <span key={current.id}>{current.message}</span> : null}
+        </p>
         {current ? (
-          <p key={current.id}>
-            {current.message}
-            <button type="button" className="button button-small" onClick={() => setCurrent(null)}>
-              Dismiss
-            </button>
-          </p>
+          <button type="button" className="button button-small" onClick={() => setCurrent(null)}>
+            Dismiss
+          </button>
         ) : null}
       </div>
     </AnnouncerContext.Provider>

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 
 const PREFIX = 'execution-dashboard:'
 
@@ -18,6 +18,16 @@ export function usePreference<T extends string>(
   fallback: T,
 ): [T, (next: T) => void] {
   const [value, setValue] = useState<T>(() => readStored(key, allowed, fallback))
+  // Another tab changed it: follow, so open tabs agree. (Joined, so a new array literal is no new dependency.)
+  const allowedList = allowed.join('\n')
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key !== PREFIX + key && event.key !== null) return
+      setValue(readStored(key, allowedList.split('\n') as T[], fallback))
+    }
+    window.addEventListener('storage', follow)
+    return () => window.removeEventListener('storage', follow)
+  }, [key, allowedList, fallback])
   const update = useCallback(
     (next: T) => {
       setValue(next)
