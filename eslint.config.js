@@ -4,6 +4,28 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+const restriction = (regex, message) => ({ regex, message })
+const SRC_TO_SERVER = restriction('^(\\.\\./)+server(/|$)', 'The browser code never imports server/.')
+const SERVER_TO_SRC = restriction('^(\\.\\./)+src(/|$)', 'server/ never imports the browser code in src/.')
+const FEATURE_TO_FEATURE = restriction(
+  '^\\.\\./(?!\\.)|^(\\.\\./)+features/',
+  'Features never import each other; share through api/, components/ or lib/, and compose in app/.',
+)
+const TO_FEATURES = restriction(
+  '^(\\.\\./)+features(/|$)',
+  'api/, components/ and lib/ never import features/.',
+)
+const TO_APP = restriction('^(\\.\\./)+app(/|$)', 'Only app/ composes the app; nothing imports it.')
+const TO_DEMO_API = restriction(
+  '(^|/)demo-api(/|$)',
+  'Only the dev-server plugin (through resolveUpstream.ts) and tests import the demo API.',
+)
+
+/** One zone of the architecture: files, and the import patterns they must not use. */
+function boundary(files, patterns, extra = {}) {
+  return { files, ...extra, rules: { 'no-restricted-imports': ['error', { patterns }] } }
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -29,22 +51,27 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/*/*'],
-              message:
-                'A feature may not import another feature’s internals; share through api/ or components/.',
-            },
-          ],
-        },
-      ],
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+      complexity: ['error', 20],
     },
   },
-  {
-    files: ['src/features/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
+  // The architecture as rules: each zone lists what it may not import (see docs/decisions and the README).
+  boundary(['src/features/**/*.{ts,tsx}'], [SRC_TO_SERVER, FEATURE_TO_FEATURE, TO_APP]),
+  boundary(
+    ['src/components/**/*.{ts,tsx}', 'src/api/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    [SRC_TO_SERVER, TO_FEATURES, TO_APP],
+  ),
+  boundary(['src/app/**/*.{ts,tsx}', 'src/test/**/*.{ts,tsx}', 'src/*.{ts,tsx}'], [SRC_TO_SERVER]),
+  boundary(['server/**/*.ts'], [SERVER_TO_SRC, TO_DEMO_API], {
+    ignores: [
+      'server/demo-api/**',
+      'server/resolveUpstream.ts',
+      'server/integration/**',
+      'server/**/*.test.ts',
+    ],
+  }),
+  boundary(
+    ['server/demo-api/**/*.ts', 'server/resolveUpstream.ts', 'server/integration/**', 'server/**/*.test.ts'],
+    [SERVER_TO_SRC],
+  ),
 )

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
+import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
@@ -122,6 +123,29 @@ describe('a graceful stop', () => {
     expect((await reschedule).status).toBe(200)
     await stopped
     await expect(rawRequest(`${base}/healthz`)).rejects.toThrow()
+  })
+})
+
+describe('slow clients', () => {
+  it('a client that never finishes its headers is cut off, and others are still served', async () => {
+    const strict = await startProductionServer({
+      port: 0,
+      host: '127.0.0.1',
+      distDir,
+      env: { EXEC_API_URL: `${apiUrl}/v2`, EXEC_API_TOKEN: 'prod-token', LOG_LEVEL: 'silent' },
+      timeouts: { headersMs: 200, requestMs: 400, checkEveryMs: 50 },
+    })
+    const socket = net.connect(strict.port, '127.0.0.1')
+    socket.on('error', () => {})
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+    const ended = new Promise<string>((resolve) => {
+      let answer = ''
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()))
+      socket.on('close', () => resolve(answer))
+    })
+    expect(await ended).toMatch(/^HTTP\/1\.1 408/)
+    expect((await rawRequest(`http://127.0.0.1:${strict.port}/healthz`)).status).toBe(200)
+    await strict.close(1_000)
   })
 })
 

@@ -12,7 +12,12 @@ import { createStaticFiles } from './http/staticFiles.ts'
 import { createApiProxy } from './proxy/apiProxy.ts'
 import { describeUpstream, parseUpstreamConfig, type UpstreamConfig } from './proxy/upstreamConfig.ts'
 
+/** Slow or idle clients cannot hold connections: headers within 10 s, a whole request within 30 s. */
+const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 }
+
 export interface ProductionOptions {
+  /** For tests: shorter limits on slow clients. */
+  timeouts?: typeof DEFAULT_TIMEOUTS
   port: number
   host: string
   distDir: string
@@ -64,7 +69,8 @@ export async function startProductionServer(options: ProductionOptions) {
   let allowedHosts = new Set<string>()
   let draining = false
 
-  const server = http.createServer((req, res) => {
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS
+  const server = http.createServer({ connectionsCheckingInterval: timeouts.checkEveryMs }, (req, res) => {
     try {
       if (!isAllowedHost(req, allowedHosts, trustProxy)) {
         req.resume()
@@ -96,8 +102,8 @@ export async function startProductionServer(options: ProductionOptions) {
       if (!res.headersSent) sendPlain(res, 500, '{"error":{"code":"internal_error","source":"dashboard"}}')
     }
   })
-  server.headersTimeout = 10_000
-  server.requestTimeout = 30_000
+  server.headersTimeout = timeouts.headersMs
+  server.requestTimeout = timeouts.requestMs
   server.keepAliveTimeout = 5_000
   server.maxConnections = Number(env.DASHBOARD_MAX_CONNECTIONS ?? 1000)
   server.listen(options.port, options.host)

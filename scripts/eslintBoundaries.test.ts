@@ -1,0 +1,71 @@
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const eslint = new ESLint({ cwd: process.cwd() })
+
+/** The rule ids ESLint reports for `code` as if it lived at `filePath`. */
+async function reported(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message)
+}
+
+const restricted = ['no-restricted-imports']
+
+describe('the architecture, as lint rules', () => {
+  it.each([
+    [
+      'a feature importing another feature',
+      'src/features/attempts/X.ts',
+      "import { a } from '../executions/ExecutionsPage'",
+    ],
+    [
+      'a feature importing another feature’s index',
+      'src/features/attempts/X.ts',
+      "import { a } from '../executions'",
+    ],
+    ['a feature importing app/', 'src/features/attempts/X.ts', "import { a } from '../../app/Dashboard'"],
+    ['components/ importing a feature', 'src/components/X.ts', "import { a } from '../features/executions'"],
+    ['components/ importing app/', 'src/components/X.ts', "import { a } from '../app/Dashboard'"],
+    ['api/ importing a feature', 'src/api/X.ts', "import { a } from '../features/reschedule'"],
+    ['lib/ importing app/', 'src/lib/X.ts', "import { a } from '../app/queryClient'"],
+    ['src/ importing server/', 'src/app/X.ts', "import { a } from '../../server/proxy/apiProxy'"],
+    ['server/ importing src/', 'server/proxy/X.ts', "import { a } from '../../src/api'"],
+    [
+      'the production server importing the demo API',
+      'server/http/X.ts',
+      "import { a } from '../demo-api/index.ts'",
+    ],
+  ])('reports %s', async (_name, filePath, code) => {
+    expect(await reported(filePath, `${code}\nexport const b = a\n`)).toEqual(restricted)
+  })
+
+  it.each([
+    [
+      'a feature importing api/, components/ and lib/',
+      'src/features/attempts/X.ts',
+      "import { a } from '../../api'\nimport { c } from '../../components/ErrorPanel'\nimport { d } from '../../lib/useNow'\nexport const b = [a, c, d]",
+    ],
+    [
+      'a feature importing its own files',
+      'src/features/attempts/X.ts',
+      "import { a } from './AttemptsTable'\nexport const b = a",
+    ],
+    [
+      'app/ importing a feature',
+      'src/app/X.ts',
+      "import { a } from '../features/executions'\nexport const b = a",
+    ],
+    [
+      'resolveUpstream importing the demo API',
+      'server/resolveUpstream.ts',
+      "import { a } from './demo-api/index.ts'\nexport const b = a",
+    ],
+    [
+      'a server test importing the demo API',
+      'server/proxy/x.test.ts',
+      "import { a } from '../demo-api/index.ts'\nexport const b = a",
+    ],
+  ])('allows %s', async (_name, filePath, code) => {
+    expect(await reported(filePath, code)).toEqual([])
+  })
+})
