@@ -1,4 +1,11 @@
 import { defineConfig, devices } from '@playwright/test'
+import { existsSync, readFileSync } from 'node:fs'
+
+/** Written by scripts/ensure-browser.mjs, which `npm run test:e2e` runs first. */
+function browserFound(): string | undefined {
+  const file = 'node_modules/.cache/execution-dashboard/chromium-path'
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -14,7 +21,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? browserFound() ?? '/usr/bin/chromium',
     },
     trace: 'retain-on-failure',
   },

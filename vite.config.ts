@@ -6,5 +6,6 @@ export default defineConfig({
   plugins: [react(), dashboardServer()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
-  build: { target: 'es2022', sourcemap: false },
+  // The manifest lets scripts/check-size.mjs read what loads eagerly; the server never serves dot-folders.
+  build: { target: 'es2022', sourcemap: false, manifest: true },
 })

@@ -1,29 +1,23 @@
 import { readFileSync } from 'node:fs'
-import { dirname, join, posix } from 'node:path'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]*?from\s*)?["']([^"']+\.js)["']/g
-
-/** Assets index.html loads before first paint: entry scripts, modulepreloads, stylesheets and their static imports. */
+/**
+ * What index.html loads before first paint, read from Vite's build manifest: the entry chunk, the chunks it
+ * imports statically (recursively) and their CSS. Dynamic imports (lazy features) are left out.
+ */
 export function eagerAssets(distDir) {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8')
-  const queue = []
-  for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) queue.push(match[1])
-  for (const match of html.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g)) {
-    queue.push(match[1])
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'))
+  const files = new Set()
+  const visit = (key) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const css of chunk.css ?? []) files.add(css)
+    for (const imported of chunk.imports ?? []) visit(imported)
   }
-  const seen = new Set()
-  while (queue.length > 0) {
-    const url = posix.normalize(queue.shift().replace(/^\//, ''))
-    if (seen.has(url)) continue
-    seen.add(url)
-    if (!url.endsWith('.js')) continue
-    const code = readFileSync(join(distDir, url), 'utf8')
-    for (const match of code.matchAll(STATIC_IMPORT)) {
-      queue.push(posix.join(dirname(url), match[1]))
-    }
-  }
-  return [...seen].map((file) => {
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key)
+  return [...files].map((file) => {
     const bytes = readFileSync(join(distDir, file))
     return { file, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }
   })

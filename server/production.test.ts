@@ -20,6 +20,8 @@ const asset = 'console.log("app")'.repeat(50)
 writeFileSync(path.join(distDir, 'assets', 'app-Ab12Cd.js'), asset)
 writeFileSync(path.join(distDir, 'assets', 'app-Ab12Cd.js.br'), brotliCompressSync(asset))
 writeFileSync(path.join(distDir, 'assets', 'app-Ab12Cd.js.gz'), gzipSync(asset))
+mkdirSync(path.join(distDir, '.vite'))
+writeFileSync(path.join(distDir, '.vite', 'manifest.json'), '{}')
 
 let release: () => void = () => {}
 const api = http.createServer((req, res) => {

@@ -88,7 +88,8 @@ export function createStaticFiles(distDir: string, htmlHeaders: Record<string, s
     }
     const isNavigation = (req.headers.accept ?? '').includes('text/html')
     if (urlPath === '/' || urlPath === '/index.html') return send(req, res, index, 'no-cache', htmlHeaders)
-    const file = urlPath.includes('\0') ? null : fileAt(urlPath)
+    // No dotfiles or dot-folders (Vite's .vite/manifest.json) and no NUL tricks.
+    const file = urlPath.includes('\0') || /\/\./.test(urlPath) ? null : fileAt(urlPath)
     if (file) {
       const hashed = urlPath.startsWith('/assets/')
       return send(req, res, file, hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
