@@ -1,4 +1,4 @@
-// npm run bench:proxy [-- --duration 3 --runs 3]: list calls straight to the demo API and through the
+// npm run bench:proxy [-- --duration 3 --runs 3 --soak 60]: list calls straight to the demo API and through the
 // production server's proxy, side by side, at 1, 10 and 50 connections. Needs `npm run build` first.
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
@@ -7,7 +7,11 @@ import net from 'node:net'
 import { parseArgs } from 'node:util'
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '3' }, runs: { type: 'string', default: '3' } },
+  options: {
+    duration: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '3' },
+    soak: { type: 'string', default: '20' },
+  },
 })
 const duration = Number(values.duration)
 const runs = Number(values.runs)
@@ -103,6 +107,14 @@ for (const connections of [1, 10, 50]) {
   rows.push({ connections, ...cell })
 }
 clearInterval(sampler)
+
+// RSS under steady load: 50 connections through the proxy for --soak seconds, sampled every 5 s.
+const soakSeconds = Number(values.soak)
+const soakRss = [rssMb(proxy.child.pid)]
+const soakSampler = setInterval(() => soakRss.push(rssMb(proxy.child.pid)), 5000)
+await autocannon({ ...targets.proxy, connections: 50, duration: soakSeconds })
+clearInterval(soakSampler)
+soakRss.push(rssMb(proxy.child.pid))
 api.child.kill()
 proxy.child.kill()
 
@@ -116,5 +128,8 @@ for (const { connections, direct, proxy: through } of rows) {
 }
 const valid = rss.filter(Number.isFinite)
 console.log(
-  `\nProxy RSS: start ${valid[0]?.toFixed(1)} MB, end ${valid.at(-1)?.toFixed(1)} MB, max ${Math.max(...valid).toFixed(1)} MB over ${(valid.length * 0.5) | 0} s`,
+  `\nProxy RSS during the table: start ${valid[0]?.toFixed(1)} MB, max ${Math.max(...valid).toFixed(1)} MB`,
+)
+console.log(
+  `Proxy RSS over a ${soakSeconds} s soak at 50 connections, every 5 s (MB): ${soakRss.map((mb) => mb.toFixed(0)).join(' ')}`,
 )
