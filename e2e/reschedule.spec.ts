@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel, recordAttemptBodies } from './support/attemptsPanel.ts'
-import { openDashboard } from './support/executionsPage.ts'
+import { openDashboard, shownIds } from './support/executionsPage.ts'
 
 function patches(page: import('@playwright/test').Page): string[] {
   const seen: string[] = []
@@ -125,4 +125,17 @@ test('the odd id works end to end: row, panel, URL and reschedule', async ({ pag
   expect(sent).toEqual(['/api/executions/job%2F2026%20%231/schedule {"schedule_for":true}'])
   await page.reload()
   await expect(attemptsPanel(page, id)).toBeVisible()
+})
+
+test('a rescheduled row that leaves the filter hands focus to the page title, not to nowhere', async ({
+  page,
+}) => {
+  await openDashboard(page, '/?state=failed')
+  const [id] = await shownIds(page)
+  if (!id) throw new Error('no failed execution on the first page')
+  await page.getByRole('button', { name: `Reschedule ${id}` }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Reschedule' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('row', { name: `Execution ${id}` })).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: 'Executions' })).toBeFocused()
 })

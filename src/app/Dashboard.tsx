@@ -9,6 +9,7 @@ import { useUrlSearch } from '../lib/useUrlSearch'
 export const PAGE_TITLE_ID = 'page-title'
 
 const renderReschedule = (execution: Execution) => <RescheduleButton execution={execution} />
+const focusTitle = () => document.getElementById(PAGE_TITLE_ID)?.focus()
 
 /** Back to the execution's row; if a filter has since dropped it, to the page title instead of nowhere. */
 function focusRow(id: string) {
@@ -46,6 +47,7 @@ export function Dashboard() {
             onOpenExecution={openExecution}
             selectedId={executionId}
             renderRowActions={renderReschedule}
+            onFocusLost={focusTitle}
           />
         </ErrorBoundary>
         {executionId ? (

@@ -39,9 +39,16 @@ export interface ExecutionsPageProps {
   selectedId: string | null
   /** Per-row actions supplied by other features, e.g. Reschedule. */
   renderRowActions?(execution: Execution): ReactNode
+  /** Focus was in a row that a refresh or filter removed. */
+  onFocusLost?(): void
 }
 
-export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }: ExecutionsPageProps) {
+export function ExecutionsPage({
+  onOpenExecution,
+  selectedId,
+  renderRowActions,
+  onFocusLost,
+}: ExecutionsPageProps) {
   const queryClient = useQueryClient()
   const [search, actions] = useExecutionSearch()
   const { refetchInterval } = useRefreshSettings()
@@ -178,6 +185,7 @@ export function ExecutionsPage({ onOpenExecution, selectedId, renderRowActions }
           onOpen={onOpenExecution}
           selectedId={selectedId}
           renderActions={renderRowActions}
+          onFocusLost={onFocusLost}
         />
       </>
     )

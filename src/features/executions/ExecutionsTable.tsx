@@ -1,6 +1,7 @@
 import { useTable } from '@tanstack/react-table'
 import { useMemo, type KeyboardEvent, type MouseEvent } from 'react'
 import { DataTableHead } from '../../components/DataTableHead'
+import { useFocusKeeper } from './useFocusKeeper'
 import type { Execution, RejectedRow } from '../../api'
 import {
   createExecutionColumns,
@@ -19,6 +20,8 @@ interface ExecutionsTableProps extends ExecutionColumnCallbacks {
   isStale: boolean
   onOpen(id: string): void
   selectedId: string | null
+  /** Focus was in a row that is no longer there (a refresh or a filter dropped it). */
+  onFocusLost?(): void
 }
 
 /** Clicks and Enter on controls inside a row belong to those controls, not to the row. */
@@ -29,6 +32,7 @@ function fromInnerControl(target: EventTarget): boolean {
 export function ExecutionsTable(props: ExecutionsTableProps) {
   const { rows, isLoading, skeletonRows, isStale, onMetadataClick, renderActions, onOpen, selectedId } = props
   const rejected = props.rejected ?? []
+  const tableRef = useFocusKeeper(rows, props.onFocusLost)
   const columns = useMemo(
     () => createExecutionColumns({ onMetadataClick, renderActions }),
     [onMetadataClick, renderActions],
@@ -48,7 +52,11 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   }
 
   return (
-    <table className={`data-table${isStale ? ' is-stale' : ''}`} aria-busy={isLoading || isStale}>
+    <table
+      className={`data-table${isStale ? ' is-stale' : ''}`}
+      aria-busy={isLoading || isStale}
+      ref={tableRef}
+    >
       <caption className="visually-hidden">
         Executions, in the order the API returned them. Press Enter on a row to see its attempts.
       </caption>
