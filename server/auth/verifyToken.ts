@@ -1,4 +1,4 @@
-import { probeUpstream, type ProbeResult } from '../proxy/forwardRequest.ts'
+import { probeUpstream, type ProbeResult } from '../proxy/probeUpstream.ts'
 import { describeUpstream, type UpstreamConfig } from '../proxy/upstreamConfig.ts'
 import { upstreamReason } from '../proxy/upstreamReason.ts'
 

@@ -1,4 +1,4 @@
-import { probeUpstream } from '../proxy/forwardRequest.ts'
+import { probeUpstream } from '../proxy/probeUpstream.ts'
 import type { UpstreamConfig } from '../proxy/upstreamConfig.ts'
 
 const CACHE_MS = 5_000
