@@ -27,7 +27,7 @@ function boundary(files, patterns, extra = {}) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'node_modules', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'dist-server', 'coverage', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   ...pluginQuery.configs['flat/recommended'],

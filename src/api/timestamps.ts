@@ -4,9 +4,18 @@ const NO_OFFSET = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?$/
 /** Epoch numbers above this are milliseconds (year 2286 in seconds), below it seconds. */
 const MS_THRESHOLD = 10_000_000_000
 
+/** A calendar date and time that exist: Date.parse would roll 2026-02-30 over to March 2. */
 function isRealDate(value: string): boolean {
-  // Date.parse rejects impossible dates such as 2026-02-30; it reads at most three fractional digits.
-  return !Number.isNaN(Date.parse(value.replace(/(\.\d{3})\d+/, '$1')))
+  const [year, month, day, hour, minute, second] = (value.match(/\d+/g) ?? []).map(Number)
+  if (year === undefined || month === undefined || day === undefined) return false
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return (
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    (hour ?? 0) < 24 &&
+    (minute ?? 0) < 60 &&
+    (second ?? 0) < 60
+  )
 }
 
 export function isRfc3339Timestamp(value: string): boolean {
