@@ -30,6 +30,17 @@ export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'coverage', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: ['**/*.{ts,tsx}'] })),
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-deprecated': 'error' },
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.json', './tsconfig.node.json', './tsconfig.e2e.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
   ...pluginQuery.configs['flat/recommended'],
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -1,7 +1,18 @@
 import { ESLint } from 'eslint'
+import tseslint from 'typescript-eslint'
 import { describe, expect, it } from 'vitest'
 
-const eslint = new ESLint({ cwd: process.cwd() })
+// The fixtures are not files of a TypeScript project, so type-aware rules are switched off for them.
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: [
+    {
+      ...tseslint.configs.disableTypeChecked,
+      files: ['**/*.{ts,tsx}'],
+      languageOptions: { parserOptions: { project: false, projectService: false } },
+    },
+  ],
+})
 
 /** The rule ids ESLint reports for `code` as if it lived at `filePath`. */
 async function reported(filePath: string, code: string): Promise<string[]> {

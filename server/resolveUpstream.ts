@@ -6,7 +6,7 @@ export interface ResolvedUpstream {
   config: UpstreamConfig
   /** Set when the built-in demo API was started because EXEC_API_URL is unset. */
   isDemo: boolean
-  close(): Promise<void>
+  close: () => Promise<void>
 }
 
 /** EXEC_API_URL points at a real deployment; without it the built-in demo API starts on a free port. */

@@ -2,7 +2,7 @@ import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiProxy } from '../proxy/apiProxy.ts'
 import { parseUpstreamConfig } from '../proxy/upstreamConfig.ts'
-import { close, listen, rawRequest, type RawResponse } from '../testing/httpTestKit.ts'
+import { close, listen, jsonOf, rawRequest, type RawResponse } from '../testing/httpTestKit.ts'
 import { sessionKeyFrom } from './sealedCookie.ts'
 import { SESSION_COOKIE } from './sessionCookie.ts'
 
@@ -98,7 +98,7 @@ describe('sign-in mode (no server token)', () => {
   it('refuses a wrong token without setting a cookie', async () => {
     const response = await signIn('wrong')
     expect(response.status).toBe(401)
-    expect(JSON.parse(response.body).error.code).toBe('invalid_token')
+    expect(jsonOf(response).error.code).toBe('invalid_token')
     expect(response.headers['set-cookie']).toBeUndefined()
   })
 
@@ -112,8 +112,8 @@ describe('sign-in mode (no server token)', () => {
     try {
       const response = await listWith(cookie)
       expect(response.status).toBe(401)
-      expect(JSON.parse(response.body).error.message).toContain('The API said: bad token')
-      expect(JSON.parse(response.body).error.code).toBe('session_refused')
+      expect(jsonOf(response).error.message).toContain('The API said: bad token')
+      expect(jsonOf(response).error.code).toBe('session_refused')
       expect(cookieOf(response)).toMatch(new RegExp(`^${SESSION_COOKIE}=; .*Max-Age=0`))
     } finally {
       revoked = false
@@ -140,7 +140,7 @@ describe('sign-in mode (no server token)', () => {
     const calls = seenAuthorization.length
     const response = await listWith(`${SESSION_COOKIE}=forged-value`)
     expect(response.status).toBe(401)
-    expect(JSON.parse(response.body).error).toMatchObject({ code: 'session_expired', source: 'dashboard' })
+    expect(jsonOf(response).error).toMatchObject({ code: 'session_expired', source: 'dashboard' })
     expect(cookieOf(response)).toMatch(/Max-Age=0/)
     expect(seenAuthorization).toHaveLength(calls)
   })
@@ -149,7 +149,7 @@ describe('sign-in mode (no server token)', () => {
 describe('server-token mode', () => {
   it('needs no sign-in and says which API it uses, without the token', async () => {
     const response = await rawRequest(`${serverTokenProxy}/api/session`)
-    const body = JSON.parse(response.body)
+    const body = jsonOf(response)
     expect(body).toMatchObject({ mode: 'server-token', signedIn: true })
     expect(body.api).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2$/)
     expect(response.body).not.toContain(GOOD_TOKEN)
@@ -173,7 +173,7 @@ describe('server-token mode', () => {
         body: '{"page":{"first":1}}',
       })
       expect(response.status).toBe(401)
-      expect(JSON.parse(response.body).error).toMatchObject({ code: 'server_token_refused' })
+      expect(jsonOf(response).error).toMatchObject({ code: 'server_token_refused' })
       expect(response.body).toContain("The server's token was refused")
       expect(response.body).not.toContain(GOOD_TOKEN)
     } finally {

@@ -8,7 +8,7 @@ import { handleErrors, notFound } from './errors.ts'
 import { resolveOptions } from './options.ts'
 import type { DemoApiOptions } from './options.ts'
 
-export function createDemoApp(options: DemoApiOptions = {}): { app: Express; stop(): void } {
+export function createDemoApp(options: DemoApiOptions = {}): { app: Express; stop: () => void } {
   const settings = resolveOptions(options)
   const context = createDemoContext(settings)
   const app = express()

@@ -17,7 +17,7 @@ export interface DemoContext {
   /** Which reading of the spec's open points the demo follows now (switchable under /__demo/readings). */
   readings: DemoReadings
   /** Back to the data as seeded at start-up, no faults, zeroed stats. */
-  reset(): void
+  reset: () => void
 }
 
 export function createDemoContext(settings: DemoApiSettings): DemoContext {

@@ -129,6 +129,6 @@ export function corruptResponse(body: { data: unknown }): unknown {
     return { ...rest, created_at: 'yesterday' }
   }
   if (!Array.isArray(body.data)) return { ...body, data: breakItem(body.data) }
-  const [first, ...rest] = body.data
+  const [first, ...rest] = body.data as unknown[]
   return { ...body, data: [breakItem(first ?? { id: 'malformed' }), ...rest] }
 }

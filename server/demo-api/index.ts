@@ -21,7 +21,7 @@ export interface RunningDemoApi {
   url: string
   origin: string
   token: string
-  close(): Promise<void>
+  close: () => Promise<void>
 }
 
 export async function startDemoApi(

@@ -133,11 +133,15 @@ describe.skipIf(missing !== null)('two replicas behind nginx', () => {
 
   it('loses no request when one replica is stopped mid-traffic', async () => {
     const statuses: number[] = []
-    let stopping: Promise<number | null> | null = null
+    let stopping: Promise<number | null> = Promise.resolve(null)
+    let stopped = false
     // Three clients at once, so requests are in flight and arriving when the replica gets SIGTERM.
     const client = async () => {
       for (let call = 0; call < 30; call += 1) {
-        if (statuses.length === 20) stopping ??= replicas[0]?.stop('SIGTERM') ?? null
+        if (statuses.length === 20 && !stopped) {
+          stopped = true
+          stopping = replicas[0]?.stop('SIGTERM') ?? stopping
+        }
         statuses.push((await list()).status)
       }
     }

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { close, listen, rawRequest } from '../testing/httpTestKit.ts'
+import { close, listen, jsonOf, rawRequest } from '../testing/httpTestKit.ts'
 import { createApiProxy } from './apiProxy.ts'
 import { parseUpstreamConfig } from './upstreamConfig.ts'
 
@@ -253,7 +253,7 @@ describe('upstream failures', () => {
       body: listBody,
     })
     expect(response.status).toBe(502)
-    expect(JSON.parse(response.body).error.message).toContain('ECONNREFUSED')
+    expect(jsonOf(response).error.message).toContain('ECONNREFUSED')
     expect(response.body).not.toContain(TOKEN)
   })
 

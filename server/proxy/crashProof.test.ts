@@ -2,7 +2,7 @@ import http from 'node:http'
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { close, listen, rawRequest } from '../testing/httpTestKit.ts'
+import { close, listen, jsonOf, rawRequest } from '../testing/httpTestKit.ts'
 import { createApiProxy } from './apiProxy.ts'
 import { parseUpstreamConfig, type UpstreamConfig } from './upstreamConfig.ts'
 
@@ -58,7 +58,7 @@ describe('answers the proxy cannot relay become a 502 that says so', () => {
     rawAnswer = (socket) => socket.end(bytes)
     const response = await list()
     expect(response.status).toBe(502)
-    expect(JSON.parse(response.body).error.code).toMatch(/^upstream_/)
+    expect(jsonOf(response).error.code).toMatch(/^upstream_/)
     await stillServes()
   })
 
@@ -93,7 +93,7 @@ describe('an unexpected failure inside the proxy', () => {
     const base = await serve(broken)
     const response = await list(base)
     expect(response.status).toBe(500)
-    const error = JSON.parse(response.body).error
+    const error = jsonOf(response).error
     expect(error).toMatchObject({ code: 'internal_error', source: 'dashboard' })
     expect(error.request_id).toBe(response.headers['x-request-id'])
     expect(response.body).not.toMatch(/secret|tok-123456|at \//)

@@ -18,7 +18,7 @@ export interface RelayContext {
   acceptEncoding: string | undefined
   /** The credential the proxy sent upstream; an error body that repeats it is never relayed. */
   secret: string | null
-  onDone(detail?: string): void
+  onDone: (detail?: string) => void
 }
 
 function relayedHeaders(upstreamRes: IncomingMessage): Record<string, string> {

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { close, listen, rawRequest } from '../testing/httpTestKit.ts'
+import { close, listen, jsonOf, rawRequest } from '../testing/httpTestKit.ts'
 import { createApiProxy } from './apiProxy.ts'
 import { parseUpstreamConfig } from './upstreamConfig.ts'
 
@@ -106,7 +106,7 @@ describe('what comes back from the API', () => {
     const response = await list()
     expect(response.status).toBe(400)
     expect(response.body).not.toContain(TOKEN)
-    expect(JSON.parse(response.body).error.code).toBe('upstream_error_withheld')
+    expect(jsonOf(response).error.code).toBe('upstream_error_withheld')
   })
 })
 

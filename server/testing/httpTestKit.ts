@@ -55,3 +55,13 @@ export function close(server: http.Server): Promise<void> {
   server.closeAllConnections()
   return new Promise((resolve) => server.close(() => resolve()))
 }
+
+/** A JSON error or session answer, typed loosely enough for assertions. */
+export interface JsonAnswer {
+  error: { code: string; message: string; source?: string; request_id?: string }
+  [member: string]: unknown
+}
+
+export function jsonOf(response: RawResponse): JsonAnswer {
+  return JSON.parse(response.body) as JsonAnswer
+}

@@ -25,7 +25,7 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
 function lastCall(): { url: string; init: RequestInit } {
   const call = fetchMock.mock.calls.at(-1)
   if (!call) throw new Error('fetch was not called')
-  return { url: String(call[0]), init: call[1] ?? {} }
+  return { url: call[0] as string, init: call[1] ?? {} }
 }
 
 async function captureError(promise: Promise<unknown>): Promise<ApiError> {
@@ -89,7 +89,7 @@ describe('list operations', () => {
       'X-HTTP-Method-Override': 'GET',
       'Content-Type': 'application/json',
     })
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(JSON.parse(init.body as string)).toEqual({
       page: { first: 20, after: 'abc' },
       filters: { states: ['failed'] },
     })
@@ -111,7 +111,7 @@ describe('rescheduleExecution', () => {
     expect(url).toBe('/api/executions/a%2Fb/schedule')
     expect(init.method).toBe('PATCH')
     expect(init.headers).not.toHaveProperty('X-HTTP-Method-Override')
-    expect(JSON.parse(String(init.body))).toEqual({ schedule_for: true })
+    expect(JSON.parse(init.body as string)).toEqual({ schedule_for: true })
     expect(result).toMatchObject({ kind: 'applied', status: 200, execution: { state: 'created' } })
   })
 })

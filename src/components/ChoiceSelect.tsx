@@ -3,7 +3,7 @@ interface ChoiceSelectProps<T extends string> {
   value: T
   /** Each choice with the words shown for it, in display order. */
   choices: readonly (readonly [value: T, text: string])[]
-  onChange(value: T): void
+  onChange: (value: T) => void
   disabled?: boolean
 }
 

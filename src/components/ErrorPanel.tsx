@@ -15,7 +15,7 @@ export function ErrorPanel({ title, message, detail, onRetry, action }: ErrorPan
       <p>{message}</p>
       {detail ? <p className="panel-detail">{detail}</p> : null}
       {action ? (
-        <button type="button" className="button" onClick={action.onClick}>
+        <button type="button" className="button" onClick={() => action.onClick()}>
           {action.label}
         </button>
       ) : onRetry ? (

@@ -7,8 +7,8 @@ interface PaginationBarProps {
   page: number
   hasPrevious: boolean
   hasNext: boolean
-  onPrevious(): void
-  onNext(): void
+  onPrevious: () => void
+  onNext: () => void
   pageSize?: { value: number; options: readonly number[]; onChange(size: number): void }
 }
 

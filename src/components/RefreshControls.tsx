@@ -9,7 +9,7 @@ interface RefreshControlsProps {
   /** When the shown data last arrived (ms epoch); 0 if never. */
   updatedAt: number
   isRefreshing: boolean
-  onRefreshNow(): void
+  onRefreshNow: () => void
 }
 
 export function RefreshControls({ updatedAt, isRefreshing, onRefreshNow }: RefreshControlsProps) {

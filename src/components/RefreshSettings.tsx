@@ -7,12 +7,12 @@ export type RefreshInterval = (typeof REFRESH_INTERVALS)[number]
 interface RefreshSettings {
   enabled: boolean
   intervalSeconds: RefreshInterval
-  setEnabled(enabled: boolean): void
-  setIntervalSeconds(interval: RefreshInterval): void
+  setEnabled: (enabled: boolean) => void
+  setIntervalSeconds: (interval: RefreshInterval) => void
   /** What to pass as a query's refetchInterval; false also while something paused it. */
   refetchInterval: number | false
   /** Holds live refresh while the returned release has not been called (e.g. a dialog is open). */
-  pause(): () => void
+  pause: () => () => void
 }
 
 const RefreshSettingsContext = createContext<RefreshSettings | null>(null)

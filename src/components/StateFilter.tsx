@@ -5,7 +5,7 @@ interface StateFilterProps {
   /** The states offered, in display order. */
   options: readonly string[]
   selected: readonly string[]
-  onChange(states: string[]): void
+  onChange: (states: string[]) => void
 }
 
 export function StateFilter({ legend, options, selected, onChange }: StateFilterProps) {

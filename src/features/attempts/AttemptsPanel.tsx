@@ -19,8 +19,8 @@ const NO_ATTEMPTS: Attempt[] = []
 
 export interface AttemptsPanelProps {
   executionId: string
-  onClose(): void
-  renderActions?(execution: Execution): ReactNode
+  onClose: () => void
+  renderActions?: (execution: Execution) => ReactNode
 }
 
 interface AttemptsView extends CursorPosition {

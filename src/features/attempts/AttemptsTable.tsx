@@ -15,7 +15,7 @@ export function AttemptsTable({ executionId, rows, isStale }: AttemptsTableProps
   const table = useTable({
     features: attemptTableFeatures,
     columns,
-    data: rows as Attempt[],
+    data: rows,
     getRowId: (row) => row.id,
   })
   return (

@@ -20,7 +20,7 @@ describe('layoutTimeline', () => {
   it('finds the gaps between attempts', () => {
     const layout = layoutTimeline([attempt('a', 0, 40), attempt('b', 60, 100)])
     expect(layout.gaps).toEqual([
-      { afterId: 'a', beforeId: 'b', x: 0.4, width: expect.closeTo(0.2), durationMs: 20_000 },
+      { afterId: 'a', beforeId: 'b', x: 0.4, width: expect.closeTo(0.2) as number, durationMs: 20_000 },
     ])
   })
 
@@ -36,7 +36,7 @@ describe('layoutTimeline', () => {
       attempt('late', 90, 100),
     ])
     expect(layout.gaps).toEqual([
-      { afterId: 'long', beforeId: 'late', x: 0.7, width: expect.closeTo(0.2), durationMs: 20_000 },
+      { afterId: 'long', beforeId: 'late', x: 0.7, width: expect.closeTo(0.2) as number, durationMs: 20_000 },
     ])
   })
 

@@ -4,9 +4,9 @@ import { describeState } from '../../components/StateBadge'
 interface ActiveFiltersProps {
   states: readonly string[]
   metadata: readonly MetadataFilter[]
-  onRemoveState(state: string): void
-  onRemoveMetadata(key: string): void
-  onClear(): void
+  onRemoveState: (state: string) => void
+  onRemoveMetadata: (key: string) => void
+  onClear: () => void
   /** Rows on this page that contradict the filters as asked for. */
   contradictingRows?: number
 }

@@ -1,6 +1,6 @@
 interface Props {
-  onClearFilters(): void
-  onFirstPage(): void
+  onClearFilters: () => void
+  onFirstPage: () => void
 }
 
 export function NoExecutionsYet() {

@@ -35,12 +35,12 @@ const NO_REJECTED: RejectedRow[] = []
 
 export interface ExecutionsPageProps {
   /** Opens the drill-down for one execution (the attempts panel). */
-  onOpenExecution(id: string): void
+  onOpenExecution: (id: string) => void
   selectedId: string | null
   /** Per-row actions supplied by other features, e.g. Reschedule. */
-  renderRowActions?(execution: Execution): ReactNode
+  renderRowActions?: (execution: Execution) => ReactNode
   /** Focus was in a row that a refresh or filter removed. */
-  onFocusLost?(): void
+  onFocusLost?: () => void
 }
 
 export function ExecutionsPage({
@@ -76,7 +76,8 @@ export function ExecutionsPage({
 
   useEffect(() => {
     if (endCursor && !query.isPlaceholderData) {
-      void queryClient.prefetchQuery(executionListQuery({ ...params, after: endCursor }))
+      // Prefetch: a failure here is not the user's problem; the page itself reports its own.
+      queryClient.query(executionListQuery({ ...params, after: endCursor })).catch(() => {})
     }
   }, [endCursor, params, query.isPlaceholderData, queryClient])
 

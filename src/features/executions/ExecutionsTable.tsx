@@ -18,10 +18,10 @@ interface ExecutionsTableProps extends ExecutionColumnCallbacks {
   skeletonRows: number
   /** Old rows stay while a new page or filter loads. */
   isStale: boolean
-  onOpen(id: string): void
+  onOpen: (id: string) => void
   selectedId: string | null
   /** Focus was in a row that is no longer there (a refresh or a filter dropped it). */
-  onFocusLost?(): void
+  onFocusLost?: () => void
 }
 
 /** Clicks and Enter on controls inside a row belong to those controls, not to the row. */
@@ -40,7 +40,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   const table = useTable({
     features: executionTableFeatures,
     columns,
-    data: rows as Execution[],
+    data: rows,
     getRowId: (row) => row.id,
   })
 

@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useId, useState, type KeyboardEvent, type SubmitEvent } from 'react'
 import type { MetadataFilter } from '../../api'
 
 interface MetadataFilterFormProps {
   /** Keys and values seen on executions so far, offered as suggestions. */
   suggestions: ReadonlyMap<string, ReadonlySet<string>>
-  onAdd(entry: MetadataFilter): void
+  onAdd: (entry: MetadataFilter) => void
 }
 
 /**
@@ -34,7 +34,7 @@ export function MetadataFilterForm({ suggestions, onAdd }: MetadataFilterFormPro
     setProblem(null)
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const trimmedKey = key.trim()
     const allValues = withPending()

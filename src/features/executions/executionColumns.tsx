@@ -11,9 +11,9 @@ export const executionTableFeatures = tableFeatures({})
 const column = createColumnHelper<typeof executionTableFeatures, Execution>()
 
 export interface ExecutionColumnCallbacks {
-  onMetadataClick(key: string, value: string): void
+  onMetadataClick: (key: string, value: string) => void
   /** Adds an Actions column when given. */
-  renderActions?(execution: Execution): ReactNode
+  renderActions?: (execution: Execution) => ReactNode
 }
 
 export function createExecutionColumns({ onMetadataClick, renderActions }: ExecutionColumnCallbacks) {

@@ -10,15 +10,15 @@ import {
 } from './executionSearch'
 
 export interface ExecutionSearchActions {
-  setStates(states: string[]): void
-  addMetadata(entry: MetadataFilter): void
-  removeMetadata(key: string): void
-  removeState(state: string): void
-  clearFilters(): void
-  goFirst(): void
-  setPageSize(size: PageSize): void
-  goNext(endCursor: string): void
-  goPrevious(): void
+  setStates: (states: string[]) => void
+  addMetadata: (entry: MetadataFilter) => void
+  removeMetadata: (key: string) => void
+  removeState: (state: string) => void
+  clearFilters: () => void
+  goFirst: () => void
+  setPageSize: (size: PageSize) => void
+  goNext: (endCursor: string) => void
+  goPrevious: () => void
 }
 
 /** URL-backed search state. Every filter change goes back to the first page. */

@@ -39,7 +39,7 @@ export function RescheduleConfirmation({
   onClose,
 }: {
   snapshot: Execution
-  onClose(openInstead?: string): void
+  onClose: (openInstead?: string) => void
 }) {
   const execution = useLatestExecution(snapshot)
   const recent = useRecentReschedule(snapshot.id)

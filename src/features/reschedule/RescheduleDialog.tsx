@@ -15,9 +15,9 @@ interface RescheduleDialogProps {
   execution: Execution
   recent: RecentReschedule | undefined
   phase: DialogPhase
-  onConfirm(): void
-  onCancel(): void
-  onOpenNew(id: string): void
+  onConfirm: () => void
+  onCancel: () => void
+  onOpenNew: (id: string) => void
 }
 
 /** A held Enter repeats keydown (and with it click); one press is one action. */

@@ -14,7 +14,7 @@ interface Target {
 interface RescheduleProviderProps {
   children: ReactNode
   /** Opens another execution's attempts, e.g. the new execution a reschedule answer named. */
-  onOpenExecution(id: string): void
+  onOpenExecution: (id: string) => void
   /** Where focus goes when neither the opener nor the execution's row is on the page any more. */
   fallbackFocusId: string
 }

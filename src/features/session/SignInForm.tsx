@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { signIn, type Session } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 
@@ -6,7 +6,7 @@ interface SignInFormProps {
   api: string
   /** Why the user is here again, e.g. the API refused the last token. */
   notice: string | null
-  onSignedIn(session: Session): void
+  onSignedIn: (session: Session) => void
 }
 
 /**
@@ -18,7 +18,7 @@ export function SignInForm({ api, notice, onSignedIn }: SignInFormProps) {
   const [problem, setProblem] = useState<string | null>(null)
   const [isPending, setIsPending] = useState(false)
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (isPending) return
     const form = event.currentTarget
