@@ -1,6 +1,9 @@
 import js from '@eslint/js'
 import pluginQuery from '@tanstack/eslint-plugin-query'
+import jestDom from 'eslint-plugin-jest-dom'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
+import testingLibrary from 'eslint-plugin-testing-library'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
@@ -50,6 +53,9 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  { ...jsxA11y.flatConfigs.recommended, files: ['src/**/*.tsx'] },
+  { ...testingLibrary.configs['flat/react'], files: ['src/**/*.test.{ts,tsx}'] },
+  { ...jestDom.configs['flat/recommended'], files: ['src/**/*.test.{ts,tsx}'] },
   {
     files: ['server/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.{ts,js,mjs}', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },

@@ -49,6 +49,8 @@ export function AttemptsPanel({ executionId, onClose, renderActions }: AttemptsP
   const isGone = isApiError(query.error) && query.error.status === 404
 
   return (
+    // Esc anywhere in the panel closes it; the section only listens, it is not a control.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       className="panel attempts-panel"
       aria-labelledby={headingId}

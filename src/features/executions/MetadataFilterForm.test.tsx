@@ -45,8 +45,11 @@ describe('MetadataFilterForm', () => {
 
   it('suggests known keys, and the values seen for the typed key', async () => {
     const { container } = render(<MetadataFilterForm suggestions={suggestions} onAdd={() => {}} />)
+    // datalist options are not in the accessibility tree, so they are read from the DOM.
+    /* eslint-disable testing-library/no-container, testing-library/no-node-access */
     const lists = () =>
       [...container.querySelectorAll('datalist')].map((list) => [...list.options].map((o) => o.value))
+    /* eslint-enable testing-library/no-container, testing-library/no-node-access */
     expect(lists()).toEqual([['env', 'team'], []])
     await userEvent.type(screen.getByRole('combobox', { name: 'Metadata key' }), 'env')
     expect(lists()).toEqual([

@@ -60,8 +60,6 @@ export function RescheduleDialog({
       className="dialog"
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      onClick={(event) => event.stopPropagation()}
-      onKeyDown={(event) => event.stopPropagation()}
       onCancel={(event) => {
         event.preventDefault()
         if (!isPending) onCancel()
