@@ -1,4 +1,4 @@
-import http from 'node:http'
+import { rawRequest } from '../../server/testing/httpTestKit.ts'
 import type { ListBody } from './executionsPage.ts'
 
 interface DemoPage {
@@ -16,29 +16,16 @@ export async function demoAttemptIds(executionId: string, body: ListBody): Promi
   return page.data.map((attempt) => attempt.id)
 }
 
-function demoGet(path: string, body: ListBody): Promise<DemoPage> {
-  const base = new URL(`${process.env.E2E_DEMO_URL ?? ''}${path}`)
-  const payload = JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      base,
-      {
-        method: 'GET',
-        headers: {
-          Authorization: `Bearer ${process.env.E2E_DEMO_TOKEN ?? ''}`,
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(payload),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString()) as DemoPage))
-      },
-    )
-    request.on('error', reject)
-    request.end(payload)
+async function demoGet(path: string, body: ListBody): Promise<DemoPage> {
+  const response = await rawRequest(`${process.env.E2E_DEMO_URL ?? ''}${path}`, {
+    method: 'GET',
+    headers: {
+      Authorization: `Bearer ${process.env.E2E_DEMO_TOKEN ?? ''}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
   })
+  return JSON.parse(response.body) as DemoPage
 }
 
 export async function demoIds(body: ListBody): Promise<string[]> {

@@ -1,5 +1,5 @@
-import { request } from 'node:http'
 import type { IncomingHttpHeaders } from 'node:http'
+import { rawRequest } from '../testing/httpTestKit.ts'
 import { startDemoApi } from './index.ts'
 import type { DemoApiOptions, RunningDemoApi } from './index.ts'
 import type { AttemptJson, ExecutionJson } from './model.ts'
@@ -26,8 +26,11 @@ export interface SendOptions {
   headers?: Record<string, string>
 }
 
-/** Node's fetch refuses GET with a body, so the tests speak plain http.request. */
-export function sendRequest<T = unknown>(url: string, options: SendOptions = {}): Promise<HttpResult<T>> {
+/** Node's fetch refuses GET with a body: the one GET-with-body client of the tests does the request. */
+export async function sendRequest<T = unknown>(
+  url: string,
+  options: SendOptions = {},
+): Promise<HttpResult<T>> {
   const headers: Record<string, string> = {}
   if (options.token) headers.authorization = `Bearer ${options.token}`
   let payload = options.body
@@ -35,28 +38,15 @@ export function sendRequest<T = unknown>(url: string, options: SendOptions = {})
     payload = JSON.stringify(options.json)
     headers['content-type'] = 'application/json'
   }
-  if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload))
   Object.assign(headers, options.headers)
-
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers, agent: false }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('error', reject)
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        let json: unknown
-        try {
-          json = JSON.parse(text)
-        } catch {
-          json = undefined
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: json as T })
-      })
-    })
-    req.on('error', reject)
-    req.end(payload)
-  })
+  const response = await rawRequest(url, { method: options.method ?? 'GET', headers, body: payload })
+  let json: unknown
+  try {
+    json = JSON.parse(response.body)
+  } catch {
+    json = undefined
+  }
+  return { status: response.status, headers: response.headers, text: response.body, json: json as T }
 }
 
 export interface ErrorJson {
