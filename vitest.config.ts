@@ -24,9 +24,9 @@ export default defineConfig({
         'server/testing/**',
         'server/demo-api/main.ts',
       ],
-      // Floors at today's figures, so coverage can only go up; the target is 80 % of lines in both.
+      // Floors just under today's figures (src 86.7 %, server 91.6 % of lines), never below 80 %.
       thresholds: {
-        'src/**': { lines: 55 },
+        'src/**': { lines: 85 },
         'server/**': { lines: 90 },
       },
     },

@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { executionKeys } from '../../api'
+import { mswServer, setUpMswServer } from '../../test/mswServer'
+import { createTestQueryClient, renderWithProviders } from '../../test/renderWithProviders'
+import { AttemptsPanel } from './AttemptsPanel'
+
+setUpMswServer()
+
+const attempt = (id: string, state: string, start: string, end: string) => ({
+  id,
+  state,
+  created_at: `2026-11-20T${start}Z`,
+  updated_at: `2026-11-20T${end}Z`,
+})
+
+function answerAttempts(answer: () => Response) {
+  mswServer.use(http.post('*/api/executions/:id/attempts', answer))
+}
+
+describe('AttemptsPanel', () => {
+  it('shows the attempts, the timeline and the summary from the cached list', async () => {
+    answerAttempts(() =>
+      HttpResponse.json({
+        data: [
+          attempt('a2', 'succeed', '10:10:00', '10:12:00'),
+          attempt('a1', 'failed', '10:00:00', '10:05:00'),
+        ],
+        page_info: { has_next_page: false },
+      }),
+    )
+    const queryClient = createTestQueryClient()
+    queryClient.setQueryData(executionKeys.list({ first: 20 }), {
+      data: [
+        {
+          id: 'e1',
+          state: 'succeed',
+          created_at: '2026-11-20T10:00:00Z',
+          updated_at: '2026-11-20T10:12:00Z',
+        },
+      ],
+      page_info: {},
+    })
+    renderWithProviders(<AttemptsPanel executionId="e1" onClose={() => {}} />, queryClient)
+    const table = await screen.findByRole('table', { name: 'Attempts of e1' })
+    expect(table).toHaveTextContent('a1')
+    expect(table).toHaveTextContent('a2')
+    // The summary comes from the cached list page: a final state and a duration, not "so far".
+    expect(screen.getAllByText('Duration').length).toBeGreaterThan(0)
+    expect(screen.queryByText(/so far/)).not.toBeInTheDocument()
+  })
+
+  it('says so when the execution no longer exists', async () => {
+    answerAttempts(() => HttpResponse.json({ message: 'Execution gone not found' }, { status: 404 }))
+    renderWithProviders(<AttemptsPanel executionId="gone" onClose={() => {}} />)
+    expect(
+      await screen.findByRole('heading', { name: 'Execution gone no longer exists' }),
+    ).toBeInTheDocument()
+    expect(screen.getByText(/Not on the loaded pages/)).toBeInTheDocument()
+  })
+
+  it('closes on Escape', async () => {
+    answerAttempts(() => HttpResponse.json({ data: [], page_info: {} }))
+    const onClose = vi.fn()
+    renderWithProviders(<AttemptsPanel executionId="e1" onClose={onClose} />)
+    await screen.findByRole('heading', { name: 'No attempts yet' })
+    await userEvent.keyboard('{Escape}')
+    expect(onClose).toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,113 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it } from 'vitest'
+import { mswServer, setUpMswServer } from '../../test/mswServer'
+import { renderWithProviders } from '../../test/renderWithProviders'
+import { ExecutionsPage } from './ExecutionsPage'
+
+setUpMswServer()
+afterEach(() => window.history.replaceState(null, '', '/'))
+
+const row = (id: string, state = 'failed') => ({
+  id,
+  state,
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-20T10:05:00Z',
+})
+const page = (data: unknown[], pageInfo: object = { has_next_page: false, end_cursor: null }) => ({
+  data,
+  page_info: pageInfo,
+})
+
+/** The browser's list call: POST with the GET override, the list body as JSON. */
+function answerLists(answer: (body: { page: { after?: string }; filters?: unknown }) => Response) {
+  mswServer.use(
+    http.post('*/api/executions', async ({ request }) => {
+      expect(request.headers.get('X-HTTP-Method-Override')).toBe('GET')
+      return answer((await request.json()) as { page: { after?: string } })
+    }),
+  )
+}
+
+const renderPage = () => renderWithProviders(<ExecutionsPage onOpenExecution={() => {}} selectedId={null} />)
+
+describe('ExecutionsPage', () => {
+  it('shows loading, then the rows', async () => {
+    answerLists(() => HttpResponse.json(page([row('e1'), row('e2')])))
+    renderPage()
+    expect(screen.getByRole('table', { name: /^Executions/ })).toHaveAttribute('aria-busy', 'true')
+    expect(await screen.findByRole('row', { name: 'Execution e1' })).toBeInTheDocument()
+    expect(screen.getByRole('row', { name: 'Execution e2' })).toBeInTheDocument()
+  })
+
+  it('says there are no executions yet when the list is empty without filters', async () => {
+    answerLists(() => HttpResponse.json(page([])))
+    renderPage()
+    expect(await screen.findByRole('heading', { name: 'No executions yet' })).toBeInTheDocument()
+  })
+
+  it('says nothing matches, with Clear filters, when a filtered list is empty', async () => {
+    window.history.replaceState(null, '', '/?state=failed')
+    answerLists((body) => HttpResponse.json(page(body.filters ? [] : [row('e1')])))
+    renderPage()
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear filters' }))
+    expect(await screen.findByRole('row', { name: 'Execution e1' })).toBeInTheDocument()
+  })
+
+  it('shows an error with a Retry that works', async () => {
+    let fail = true
+    answerLists(() =>
+      fail
+        ? HttpResponse.json({ message: 'database down' }, { status: 503 })
+        : HttpResponse.json(page([row('e1')])),
+    )
+    renderPage()
+    expect(await screen.findByRole('alert')).toHaveTextContent('database down')
+    fail = false
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('row', { name: 'Execution e1' })).toBeInTheDocument()
+  })
+
+  it('keeps the last rows when a refresh fails, and says so', async () => {
+    let fail = false
+    answerLists(() =>
+      fail
+        ? HttpResponse.json({ message: 'gateway' }, { status: 502 })
+        : HttpResponse.json(page([row('e1')])),
+    )
+    renderPage()
+    await screen.findByRole('row', { name: 'Execution e1' })
+    fail = true
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh now' }))
+    expect(
+      await screen.findByRole('heading', { name: 'Refreshing failed; showing the last rows received' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('row', { name: 'Execution e1' })).toBeInTheDocument()
+  })
+
+  it('pages forward with the end cursor, and Previous comes back', async () => {
+    answerLists((body) =>
+      HttpResponse.json(
+        body.page.after === 'c1'
+          ? page([row('second-page')], { has_next_page: false, start_cursor: 's2', end_cursor: 'c2' })
+          : page([row('first-page')], { has_next_page: true, start_cursor: 's1', end_cursor: 'c1' }),
+      ),
+    )
+    renderPage()
+    await screen.findByRole('row', { name: 'Execution first-page' })
+    await userEvent.click(screen.getAllByRole('button', { name: 'Next page' })[0] as HTMLElement)
+    expect(await screen.findByRole('row', { name: 'Execution second-page' })).toBeInTheDocument()
+    expect(window.location.search).toContain('after=c1')
+    await userEvent.click(screen.getAllByRole('button', { name: 'Previous page' })[0] as HTMLElement)
+    expect(await screen.findByRole('row', { name: 'Execution first-page' })).toBeInTheDocument()
+  })
+
+  it('shows an unreadable row marked, beside the good ones', async () => {
+    answerLists(() => HttpResponse.json(page([row('good'), { id: 'bad', state: 'failed' }])))
+    renderPage()
+    expect(await screen.findByRole('row', { name: 'Unreadable row bad' })).toHaveTextContent('created_at')
+    expect(screen.getByRole('row', { name: 'Execution good' })).toBeInTheDocument()
+    expect(await screen.findByText(/1 row of this page could not be read/)).toBeInTheDocument()
+  })
+})
