@@ -7,18 +7,18 @@ const http = (status: number, retryAfterSeconds: number | null = null) =>
 
 describe('shouldRetryRead', () => {
   it.each([
-    [http(500), true],
-    [http(503), true],
-    [http(429), true],
-    [new ApiError({ kind: 'network', message: 'x' }), true],
-    [new ApiError({ kind: 'timeout', message: 'x' }), true],
-    [http(400), false],
-    [http(401), false],
-    [http(403), false],
-    [http(404), false],
-    [new ApiError({ kind: 'schema', message: 'x' }), false],
-    [new Error('plain'), false],
-  ])('retries %o: %s', (error, expected) => {
+    ['HTTP 500', http(500), true],
+    ['HTTP 503', http(503), true],
+    ['HTTP 429', http(429), true],
+    ['a network error', new ApiError({ kind: 'network', message: 'x' }), true],
+    ['a timeout', new ApiError({ kind: 'timeout', message: 'x' }), true],
+    ['HTTP 400', http(400), false],
+    ['HTTP 401', http(401), false],
+    ['HTTP 403', http(403), false],
+    ['HTTP 404', http(404), false],
+    ['an unexpected payload', new ApiError({ kind: 'schema', message: 'x' }), false],
+    ['a plain Error', new Error('plain'), false],
+  ])('after %s, retrying is %s', (_name, error, expected) => {
     expect(shouldRetryRead(0, error)).toBe(expected)
   })
 

@@ -103,6 +103,30 @@ describe('ExecutionsPage', () => {
     expect(await screen.findByRole('row', { name: 'Execution first-page' })).toBeInTheDocument()
   })
 
+  it('turns Next off while the next page loads, so a second click cannot skip a page', async () => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    mswServer.use(
+      http.post('*/api/executions', async ({ request }) => {
+        const body = (await request.json()) as { page: { after?: string } }
+        if (body.page.after === 'c1') await held
+        return HttpResponse.json(
+          body.page.after === 'c1'
+            ? page([row('second-page')], { has_next_page: true, end_cursor: 'c2' })
+            : page([row('first-page')], { has_next_page: true, end_cursor: 'c1' }),
+        )
+      }),
+    )
+    renderPage()
+    await screen.findByRole('row', { name: 'Execution first-page' })
+    const next = () => screen.getAllByRole('button', { name: 'Next page' })[0] as HTMLElement
+    await userEvent.click(next())
+    expect(next()).toBeDisabled()
+    release()
+    expect(await screen.findByRole('row', { name: 'Execution second-page' })).toBeInTheDocument()
+    expect(next()).toBeEnabled()
+  })
+
   it('shows an unreadable row marked, beside the good ones', async () => {
     answerLists(() => HttpResponse.json(page([row('good'), { id: 'bad', state: 'failed' }])))
     renderPage()
