@@ -3,7 +3,6 @@ import { seal, unseal } from './sealedCookie.ts'
 import type { SessionKeyring } from './sessionKeys.ts'
 
 export const SESSION_COOKIE = 'exec_dashboard_session'
-export { DEFAULT_SESSION_TTL_MS as SESSION_MAX_AGE_MS } from './sessionKeys.ts'
 
 export interface SessionSettings {
   keys: SessionKeyring
@@ -68,10 +67,4 @@ export function readSession(req: IncomingMessage, settings: SessionSettings): Se
     }
   }
   return { state: 'unreadable' }
-}
-
-/** The token sealed in the request's session cookie, or null when there is none or it is not valid. */
-export function sessionToken(req: IncomingMessage, settings: SessionSettings): string | null {
-  const session = readSession(req, settings)
-  return session.state === 'valid' ? session.token : null
 }

@@ -77,11 +77,6 @@ export interface ListPage<T> {
 export type ExecutionList = ListPage<Execution>
 export type AttemptList = ListPage<Attempt>
 
-export const rescheduleResponseSchema = z.looseObject({
-  data: executionSchema,
-})
-export type RescheduleResponse = z.infer<typeof rescheduleResponseSchema>
-
 /** Metadata is not in the spec; the demo API (and maybe others) send it as an object of strings. */
 export function readMetadata(item: Execution): Record<string, string> {
   const raw: unknown = item['metadata']
