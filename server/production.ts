@@ -10,6 +10,7 @@ import { createRequestLogger, logProxyEvent } from './http/requestLog.ts'
 import { htmlSecurityHeaders } from './http/securityHeaders.ts'
 import { createStaticFiles } from './http/staticFiles.ts'
 import { createApiProxy } from './proxy/apiProxy.ts'
+import { sendJsonError } from './proxy/httpHelpers.ts'
 import { describeUpstream, parseUpstreamConfig, type UpstreamConfig } from './proxy/upstreamConfig.ts'
 
 /** Slow or idle clients cannot hold connections: headers within 10 s, a whole request within 30 s. */
@@ -74,10 +75,11 @@ export async function startProductionServer(options: ProductionOptions) {
     try {
       if (!isAllowedHost(req, allowedHosts, trustProxy)) {
         req.resume()
-        return sendPlain(
+        return sendJsonError(
           res,
           421,
-          '{"error":{"code":"misdirected_request","message":"Unknown host.","source":"dashboard"}}',
+          'misdirected_request',
+          'This server does not answer to that host name.',
         )
       }
       // While draining, no connection is kept for another request.
@@ -99,7 +101,7 @@ export async function startProductionServer(options: ProductionOptions) {
       proxy(req, res, () => staticFiles(req, res, () => sendPlain(res, 404, 'Not found', 'text/plain')))
     } catch (error) {
       logger.error({ err_name: error instanceof Error ? error.name : typeof error }, 'request failed')
-      if (!res.headersSent) sendPlain(res, 500, '{"error":{"code":"internal_error","source":"dashboard"}}')
+      sendJsonError(res, 500, 'internal_error', "The dashboard's server failed on this request.")
     }
   })
   server.headersTimeout = timeouts.headersMs

@@ -1,6 +1,7 @@
 import { probeUpstream, type ProbeResult } from '../proxy/probeUpstream.ts'
 import { describeUpstream, type UpstreamConfig } from '../proxy/upstreamConfig.ts'
 import { upstreamReason } from '../proxy/upstreamReason.ts'
+import { isJsonContentType } from '../proxy/httpHelpers.ts'
 
 const VERIFY_OPERATION = { operation: 'list_executions', method: 'GET', path: '/executions' } as const
 const VERIFY_BODY = Buffer.from(JSON.stringify({ page: { first: 1 } }))
@@ -8,11 +9,6 @@ const VERIFY_BODY = Buffer.from(JSON.stringify({ page: { first: 1 } }))
 const MAX_RETRY_WAIT_MS = 5_000
 
 export type TokenVerdict = { ok: true } | { ok: false; status: number; code: string; message: string }
-
-function isJson(contentType: string | null): boolean {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
-  return type === 'application/json' || type.endsWith('+json')
-}
 
 function retryWaitMs(retryAfter: string | null): number {
   const seconds = Number(retryAfter)
@@ -35,7 +31,7 @@ function verdictOf(
 ): TokenVerdict {
   const { status, text } = result
   if (status >= 200 && status < 300) {
-    if (isJson(result.contentType)) return { ok: true }
+    if (isJsonContentType(result.contentType ?? undefined)) return { ok: true }
     const what = result.contentType?.split(';')[0] ?? 'no content type'
     const message = `The address ${describeUpstream(upstream)} answered the token check with ${what}, not the API's JSON; check EXEC_API_URL.`
     return { ok: false, status: 502, code: 'verification_failed', message }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { requestHost } from '../proxy/httpHelpers.ts'
 
 /**
  * DNS rebinding guard: the host names the server answers to. Default: the host and port it listens on,
@@ -19,12 +20,7 @@ export function allowedHostsFrom(
 
 /** True when the request's Host (or, behind a trusted proxy, X-Forwarded-Host) is one the server answers to. */
 export function isAllowedHost(req: IncomingMessage, allowed: Set<string>, trustProxy: boolean): boolean {
-  const forwarded = req.headers['x-forwarded-host']
-  const raw =
-    trustProxy && typeof forwarded === 'string' && forwarded !== ''
-      ? forwarded.split(',')[0]
-      : req.headers.host
-  const host = raw?.trim().toLowerCase() ?? ''
+  const host = requestHost(req, trustProxy)?.toLowerCase() ?? ''
   if (host === '') return false
   // A configured entry without a port allows that name on any port.
   return allowed.has(host) || allowed.has(host.replace(/:\d+$/, ''))

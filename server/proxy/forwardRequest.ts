@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { sendJsonError } from './httpHelpers.ts'
+import { readUpTo, sendJsonError } from './httpHelpers.ts'
 import { relayErrorBody, relayStream } from './relayResponse.ts'
 import { upstreamReason } from './upstreamReason.ts'
 import type { MatchedOperation } from './routes.ts'
@@ -41,17 +41,13 @@ function readReason(
   secret: string | null,
   then: (reason: string | null) => void,
 ) {
-  const chunks: Buffer[] = []
-  let size = 0
-  upstreamRes.on('data', (chunk: Buffer) => {
-    size += chunk.length
-    if (size <= 16 * 1024) chunks.push(chunk)
-  })
-  upstreamRes.on('error', () => then(null))
-  upstreamRes.on('end', () => {
-    const reason = upstreamReason(Buffer.concat(chunks).toString('utf8'))
-    then(reason !== null && secret !== null && reason.includes(secret) ? null : reason)
-  })
+  readUpTo(upstreamRes, 16 * 1024).then(
+    ({ bytes }) => {
+      const reason = upstreamReason(bytes.toString('utf8'))
+      then(reason !== null && secret !== null && reason.includes(secret) ? null : reason)
+    },
+    () => then(null),
+  )
 }
 
 /** The secret part of `Bearer <token>`, to keep it out of anything relayed. */

@@ -32,6 +32,20 @@ export function sendJsonError(
 
 export class BodyTooLargeError extends Error {}
 
+/** Reads a whole stream, keeping its first `limit` bytes and counting all of them. */
+export function readUpTo(stream: IncomingMessage, limit: number): Promise<{ bytes: Buffer; size: number }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    stream.on('data', (chunk: Buffer) => {
+      if (size < limit) chunks.push(chunk)
+      size += chunk.length
+    })
+    stream.on('error', reject)
+    stream.on('end', () => resolve({ bytes: Buffer.concat(chunks).subarray(0, limit), size }))
+  })
+}
+
 export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []

@@ -1,3 +1,4 @@
+import { readUpTo } from './httpHelpers.ts'
 import {
   failureOf,
   InvalidUpstreamAnswerError,
@@ -33,22 +34,15 @@ export function probeUpstream(
           })
           return
         }
-        const chunks: Buffer[] = []
-        let size = 0
-        upstreamRes.on('data', (chunk: Buffer) => {
-          if (size < PROBE_TEXT_LIMIT) chunks.push(chunk)
-          size += chunk.length
-        })
-        upstreamRes.on('error', (error: NodeJS.ErrnoException) =>
-          resolve({ failure: failureOf(config, error) }),
-        )
-        upstreamRes.on('end', () =>
-          resolve({
-            status,
-            contentType: upstreamRes.headers['content-type'] ?? null,
-            retryAfter: upstreamRes.headers['retry-after'] ?? null,
-            text: Buffer.concat(chunks).subarray(0, PROBE_TEXT_LIMIT).toString('utf8'),
-          }),
+        readUpTo(upstreamRes, PROBE_TEXT_LIMIT).then(
+          ({ bytes }) =>
+            resolve({
+              status,
+              contentType: upstreamRes.headers['content-type'] ?? null,
+              retryAfter: upstreamRes.headers['retry-after'] ?? null,
+              text: bytes.toString('utf8'),
+            }),
+          (error: NodeJS.ErrnoException) => resolve({ failure: failureOf(config, error) }),
         )
       })
       upstream.on('error', (error: NodeJS.ErrnoException) => {

@@ -7,7 +7,7 @@ import {
   gunzipSync,
   inflateSync,
 } from 'node:zlib'
-import { SECURITY_HEADERS, sendJsonError } from './httpHelpers.ts'
+import { readUpTo, SECURITY_HEADERS, sendJsonError } from './httpHelpers.ts'
 
 /** Error bodies are read whole (to check them) up to this size; larger ones are not relayed. */
 const ERROR_BODY_LIMIT_BYTES = 256 * 1024
@@ -81,18 +81,11 @@ export function relayErrorBody(
   res: ServerResponse,
   context: RelayContext,
 ): void {
-  const chunks: Buffer[] = []
-  let size = 0
-  upstreamRes.on('data', (chunk: Buffer) => {
-    size += chunk.length
-    if (size <= ERROR_BODY_LIMIT_BYTES) chunks.push(chunk)
-  })
-  upstreamRes.on('error', () => {
+  readUpTo(upstreamRes, ERROR_BODY_LIMIT_BYTES).then(relay, () => {
     sendJsonError(res, 502, 'upstream_invalid_response', 'The API’s error answer broke off before it ended.')
     context.onDone('upstream error body interrupted')
   })
-  upstreamRes.on('end', () => {
-    const bytes = Buffer.concat(chunks)
+  function relay({ bytes, size }: { bytes: Buffer; size: number }) {
     const text = decoded(bytes, upstreamRes.headers['content-encoding'])
     const repeatsSecret = context.secret !== null && (text === null || text.includes(context.secret))
     if (size > ERROR_BODY_LIMIT_BYTES || repeatsSecret) {
@@ -111,5 +104,5 @@ export function relayErrorBody(
     res.writeHead(context.status, headers)
     res.end(bytes)
     context.onDone()
-  })
+  }
 }

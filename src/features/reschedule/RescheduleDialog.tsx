@@ -1,6 +1,8 @@
 import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import type { Execution } from '../../api'
 import { describeState } from '../../components/StateBadge'
+import { formatAge } from '../../lib/relativeTime'
+import { useNow } from '../../lib/useNow'
 import type { RecentReschedule } from './recentReschedules'
 import { recentLabel } from './rescheduleWording'
 
@@ -25,11 +27,6 @@ export function ignoreKeyRepeat(event: KeyboardEvent) {
   if (event.repeat && (event.key === 'Enter' || event.key === ' ')) event.preventDefault()
 }
 
-function ago(at: number): string {
-  const seconds = Math.max(0, Math.round((Date.now() - at) / 1000))
-  return seconds < 60 ? `${seconds} s ago` : `${Math.round(seconds / 60)} min ago`
-}
-
 /** A modal confirmation; the native <dialog> gives focus containment, Esc and an inert background. */
 export function RescheduleDialog({
   execution,
@@ -41,6 +38,7 @@ export function RescheduleDialog({
 }: RescheduleDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const confirmRef = useRef<HTMLButtonElement>(null)
+  const now = useNow(10_000)
   const titleId = useId()
   const bodyId = useId()
   const isPending = phase.kind === 'pending'
@@ -74,8 +72,8 @@ export function RescheduleDialog({
       </p>
       {recent && phase.kind === 'confirm' ? (
         <p className="dialog-warning">
-          You already rescheduled it {ago(recent.at)} ({recentLabel(recent).toLowerCase()}). Confirming sends
-          another reschedule.
+          You already rescheduled it {formatAge(recent.at, now)} ({recentLabel(recent).toLowerCase()}).
+          Confirming sends another reschedule.
         </p>
       ) : null}
       {phase.kind === 'refused' ? (
