@@ -10,8 +10,9 @@ function browserFound(): string | undefined {
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/support/globalSetup.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Each worker starts its own demo API and dashboard servers (e2e/support/fixtures.ts): nothing is shared.
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 20_000,

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 
-test.use({ baseURL: process.env.E2E_SIGN_IN_BASE_URL })
+test.use({ dashboard: 'sign-in' })
 
 async function storageAndUrl(page: Page): Promise<string> {
   return page.evaluate(
@@ -14,8 +14,11 @@ async function storageAndUrl(page: Page): Promise<string> {
   )
 }
 
-test('without a server token, users sign in; the token never reaches page scripts', async ({ page }) => {
-  const token = process.env.E2E_DEMO_TOKEN ?? ''
+test('without a server token, users sign in; the token never reaches page scripts', async ({
+  page,
+  demo,
+}) => {
+  const token = demo.token
   const bodies: string[] = []
   page.on('response', (response) => {
     void response.text().then(
@@ -60,7 +63,7 @@ test('without a server token, users sign in; the token never reaches page script
 
 test('a 401 from the API returns the user to sign-in with a message', async ({ page, demo }) => {
   await page.goto('/')
-  await page.getByLabel('API token').fill(process.env.E2E_DEMO_TOKEN ?? '')
+  await page.getByLabel('API token').fill(demo.token)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
   // Let the first page and its prefetch finish, so the next list call is the one the user makes.
@@ -99,7 +102,7 @@ test.describe('dark mode', () => {
 })
 
 test.describe('with a server token', () => {
-  test.use({ baseURL: process.env.E2E_BASE_URL })
+  test.use({ dashboard: 'server-token' })
 
   test('there is no sign-in, and the header names the API', async ({ page }) => {
     await page.goto('/')
@@ -123,8 +126,9 @@ test.describe('with a server token', () => {
 
 test('a session that ended returns to sign-in with the view kept, then shows the same view', async ({
   page,
+  demo,
 }) => {
-  const token = process.env.E2E_DEMO_TOKEN ?? ''
+  const token = demo.token
   await page.goto('/?state=started&execution=exec-locked')
   const form = page.getByRole('form', { name: 'Sign in' })
   await form.getByLabel('API token').fill(token)

@@ -10,8 +10,8 @@ function filesUnder(dir: string): string[] {
   })
 }
 
-test('the server-held token reaches neither the browser nor dist/', async ({ page }) => {
-  const token = process.env.E2E_DEMO_TOKEN ?? ''
+test('the server-held token reaches neither the browser nor dist/', async ({ page, demo }) => {
+  const token = demo.token
   expect(token.length).toBeGreaterThan(10)
   const seen: Promise<string>[] = []
   page.on('response', (response) => {

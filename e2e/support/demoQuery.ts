@@ -1,4 +1,5 @@
 import { rawRequest } from '../../server/testing/httpTestKit.ts'
+import { currentStack } from './dashboardStack.ts'
 import type { ListBody } from './executionsPage.ts'
 
 interface DemoPage {
@@ -17,10 +18,11 @@ export async function demoAttemptIds(executionId: string, body: ListBody): Promi
 }
 
 async function demoGet(path: string, body: ListBody): Promise<DemoPage> {
-  const response = await rawRequest(`${process.env.E2E_DEMO_URL ?? ''}${path}`, {
+  const { demoUrl, demoToken } = currentStack()
+  const response = await rawRequest(`${demoUrl}${path}`, {
     method: 'GET',
     headers: {
-      Authorization: `Bearer ${process.env.E2E_DEMO_TOKEN ?? ''}`,
+      Authorization: `Bearer ${demoToken}`,
       'Content-Type': 'application/json',
     },
     body: JSON.stringify(body),

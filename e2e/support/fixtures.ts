@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test'
+import { setCurrentStack, startDashboardStack, type DashboardStack } from './dashboardStack.ts'
 
 export interface DemoStats {
   requests: { list_executions: number; list_attempts: number; reschedule: number }
@@ -15,7 +16,8 @@ export interface DemoReadings {
 export class DemoControl {
   constructor(
     private readonly origin: string,
-    private readonly token: string,
+    /** The demo API's token, which the server-token dashboard holds and sign-in users type. */
+    readonly token: string,
   ) {}
 
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {
@@ -50,20 +52,31 @@ export class DemoControl {
   }
 }
 
-function requiredEnv(name: string): string {
-  const value = process.env[name]
-  if (!value) throw new Error(`${name} is not set: run the e2e tests through playwright.config.ts`)
-  return value
+interface TestFixtures {
+  demo: DemoControl
+  /** Which dashboard server the test's page opens: the one holding the token, or the sign-in one. */
+  dashboard: 'server-token' | 'sign-in'
 }
 
-export const test = base.extend<{ demo: DemoControl }>({
-  baseURL: async ({}, use) => {
-    await use(requiredEnv('E2E_BASE_URL'))
+export const test = base.extend<TestFixtures, { stack: DashboardStack }>({
+  stack: [
+    async ({}, use) => {
+      const stack = await startDashboardStack()
+      setCurrentStack(stack)
+      await use(stack)
+      setCurrentStack(null)
+      await stack.close()
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  dashboard: ['server-token', { option: true }],
+  baseURL: async ({ stack, dashboard }, use) => {
+    await use(dashboard === 'sign-in' ? stack.signInBaseURL : stack.baseURL)
   },
   // Every test starts from the seeded data, whether or not it asks for the demo fixture.
   demo: [
-    async ({}, use) => {
-      const demo = new DemoControl(requiredEnv('E2E_DEMO_ORIGIN'), requiredEnv('E2E_DEMO_TOKEN'))
+    async ({ stack }, use) => {
+      const demo = new DemoControl(stack.demoOrigin, stack.demoToken)
       await demo.reset()
       await use(demo)
     },

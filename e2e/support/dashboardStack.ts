@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { preview } from 'vite'
+import { startDemoApi } from '../../server/demo-api/index.ts'
+
+/** One worker's own demo API and the two dashboard servers in front of it. */
+export interface DashboardStack {
+  /** The dashboard with the server-held token. */
+  baseURL: string
+  /** The dashboard without a server token: users sign in. */
+  signInBaseURL: string
+  demoUrl: string
+  demoOrigin: string
+  demoToken: string
+  close(): Promise<void>
+}
+
+const startPreview = () => preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' })
+
+function baseUrlOf(server: Awaited<ReturnType<typeof startPreview>>): string {
+  return `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`
+}
+
+/**
+ * Starts the demo API (frozen, so rows stay put) and the built dashboard behind its real proxy, all on
+ * free ports. Each Playwright worker is its own process, so the environment it sets for the proxy's
+ * configuration is its own too.
+ */
+export async function startDashboardStack(): Promise<DashboardStack> {
+  // A path prefix and a random token, as a real deployment would have.
+  const demo = await startDemoApi({
+    simulate: false,
+    basePath: '/some/prefix/v2',
+    token: `e2e-${randomBytes(12).toString('hex')}`,
+  })
+  process.env.EXEC_API_URL = demo.url
+  process.env.EXEC_API_TOKEN = demo.token
+  // Short enough for a test to see the proxy's 504, long enough for every legitimate call.
+  process.env.EXEC_API_TIMEOUT_MS = '3000'
+  // Every test signs in from 127.0.0.1; the per-address limit has its own unit test.
+  process.env.DASHBOARD_SIGN_IN_LIMIT = '1000'
+  // The tests inject faults on purpose; their error lines would bury Playwright's report (E2E_LOG_LEVEL=info shows them).
+  process.env.LOG_LEVEL = process.env.E2E_LOG_LEVEL ?? 'silent'
+  const server = await startPreview()
+  delete process.env.EXEC_API_TOKEN
+  const signInServer = await startPreview()
+  return {
+    baseURL: baseUrlOf(server),
+    signInBaseURL: baseUrlOf(signInServer),
+    demoUrl: demo.url,
+    demoOrigin: demo.origin,
+    demoToken: demo.token,
+    close: async () => {
+      await Promise.all([server.close(), signInServer.close()])
+      await demo.close()
+    },
+  }
+}
+
+let current: DashboardStack | null = null
+
+/** The running worker's stack, for helpers that ask the demo API directly. */
+export function currentStack(): DashboardStack {
+  if (current === null) throw new Error('No dashboard stack: use the fixtures from e2e/support/fixtures.ts')
+  return current
+}
+
+export function setCurrentStack(stack: DashboardStack | null): void {
+  current = stack
+}
