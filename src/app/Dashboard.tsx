@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { LazyAttemptsPanel } from '../features/attempts'
 import { ExecutionsPage } from '../features/executions'
 import { RescheduleButton, RescheduleProvider } from '../features/reschedule'
+import { ViewsBar } from '../features/views'
 import { useUrlSearch } from '../lib/useUrlSearch'
 
 export const PAGE_TITLE_ID = 'page-title'
@@ -41,6 +42,9 @@ export function Dashboard() {
 
   return (
     <RescheduleProvider onOpenExecution={openExecution} fallbackFocusId={PAGE_TITLE_ID}>
+      <ErrorBoundary section="Saved views">
+        <ViewsBar search={search} onNavigate={navigate} />
+      </ErrorBoundary>
       <div className={`dashboard${executionId ? ' has-panel' : ''}`}>
         <ErrorBoundary section="The executions view">
           <ExecutionsPage

@@ -5,7 +5,7 @@ type CopyStatus = 'idle' | 'copied' | 'failed'
 const STATUS_TEXT: Record<CopyStatus, string> = { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' }
 
 /** Copies `value`; its accessible name says what it copies, its text says how it went. */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+export function CopyButton({ value, label, text }: { value: string; label: string; text?: string }) {
   const [status, setStatus] = useState<CopyStatus>('idle')
   useEffect(() => {
     if (status === 'idle') return
@@ -24,7 +24,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
 
   return (
     <button type="button" className="button button-small" aria-label={label} onClick={() => void copy()}>
-      <span aria-live="polite">{STATUS_TEXT[status]}</span>
+      <span aria-live="polite">{status === 'idle' && text ? text : STATUS_TEXT[status]}</span>
     </button>
   )
 }

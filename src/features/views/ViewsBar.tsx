@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react'
+import { CopyButton } from '../../components/CopyButton'
+import { useTimeDisplay } from '../../components/TimeDisplay'
+import { takePendingTime } from './defaultView'
+import { findViewByQuery, type SavedView } from './savedViews'
+import { SharedViewOffer } from './SharedViewOffer'
+import { useViewActions } from './useViewActions'
+import { linkToSaveView, linkToThisScreen } from './viewLinks'
+import { ViewsDialog } from './ViewsDialog'
+
+interface ViewsBarProps {
+  search: string
+  /** Replaces the URL's search (a view opened is one history entry). */
+  onNavigate: (params: URLSearchParams, mode: 'push' | 'replace') => void
+}
+
+/** The current view's name, the views dialog and the share links. */
+export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
+  const { mode, setMode } = useTimeDisplay()
+  const actions = useViewActions(search, mode)
+  const [isOpen, setOpen] = useState(false)
+  const current = findViewByQuery(actions.state, search)
+
+  useEffect(() => {
+    const time = takePendingTime()
+    if (time) setMode(time)
+  }, [setMode])
+
+  const open = (view: SavedView) => {
+    const params = new URLSearchParams(view.query)
+    const execution = new URLSearchParams(search).get('execution')
+    if (execution) params.set('execution', execution)
+    onNavigate(params, 'push')
+    if (view.time) setMode(view.time)
+    setOpen(false)
+  }
+
+  return (
+    <section className="views-bar" aria-label="Views">
+      <span className="views-current">
+        View: <strong>{current ? current.name : 'unsaved'}</strong>
+      </span>
+      <button
+        type="button"
+        className="button button-small"
+        aria-haspopup="dialog"
+        onClick={() => {
+          actions.setStatus('')
+          setOpen(true)
+        }}
+      >
+        Views…
+      </button>
+      <CopyButton value={linkToThisScreen(search)} label="Copy link to this screen" text="Copy link" />
+      <CopyButton
+        value={linkToSaveView(search, current?.name ?? 'Shared view', mode)}
+        label="Copy view link, which offers to save the view"
+        text="Copy view link"
+      />
+      <span role="status" className="views-status">
+        {isOpen ? '' : actions.status}
+      </span>
+      <SharedViewOffer search={search} onNavigate={onNavigate} onSave={actions.save} />
+      {isOpen ? (
+        <ViewsDialog
+          state={actions.state}
+          currentId={current?.id ?? null}
+          status={actions.status}
+          onSave={actions.save}
+          onOpen={open}
+          onRename={actions.rename}
+          onDelete={actions.remove}
+          onToggleDefault={actions.toggleDefault}
+          onUndo={actions.undoDelete}
+          onImport={actions.importFile}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </section>
+  )
+}

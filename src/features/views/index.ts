@@ -1,0 +1,2 @@
+export { applyDefaultViewOnStart } from './defaultView'
+export { ViewsBar } from './ViewsBar'
