@@ -1,4 +1,5 @@
 export { ApiError, isApiError } from './apiError'
+export { apiStream } from './transport'
 export type { ApiErrorKind } from './apiError'
 export { listAttempts } from './attempts'
 export type { AttemptListParams } from './attempts'

@@ -52,17 +52,7 @@ export async function apiExchange<T>(request: ApiRequest<T>): Promise<{ status: 
     })
     text = await response.text()
   } catch (error) {
-    if (signal?.aborted) throw signal.reason ?? error
-    if (timeout.signal.aborted) {
-      throw new ApiError({
-        kind: 'timeout',
-        message: `The API did not answer within ${Math.round(timeoutMs / 1000)} s.`,
-      })
-    }
-    throw new ApiError({
-      kind: 'network',
-      message: 'The dashboard server cannot be reached. Check your connection.',
-    })
+    throw failureOf(error, signal, timeout.signal, timeoutMs)
   } finally {
     clearTimeout(timer)
   }
@@ -70,6 +60,49 @@ export async function apiExchange<T>(request: ApiRequest<T>): Promise<{ status: 
   const payload = parseBody(text, response.headers.get('content-type'))
   if (!response.ok) throw httpError(response, payload)
   return { status: response.status, data: parseWithSchema(schema, payload) }
+}
+
+/**
+ * A download that streams (an export): the timeout covers only the wait for the answer to start, and a
+ * refusal throws the same ApiError as every other call. The caller reads `body` and may abort through `signal`.
+ */
+export async function apiStream(
+  path: string,
+  signal: AbortSignal,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<Response> {
+  signal.throwIfAborted()
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), timeoutMs)
+  let response: Response
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      signal: AbortSignal.any([signal, timeout.signal]),
+      credentials: 'same-origin',
+    })
+  } catch (error) {
+    throw failureOf(error, signal, timeout.signal, timeoutMs)
+  } finally {
+    clearTimeout(timer)
+  }
+  if (!response.ok) {
+    throw httpError(response, parseBody(await response.text(), response.headers.get('content-type')))
+  }
+  return response
+}
+
+function failureOf(error: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number) {
+  if (signal?.aborted) return (signal.reason as unknown) ?? error
+  if (timeout.aborted) {
+    return new ApiError({
+      kind: 'timeout',
+      message: `The API did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+    })
+  }
+  return new ApiError({
+    kind: 'network',
+    message: 'The dashboard server cannot be reached. Check your connection.',
+  })
 }
 
 function parseBody(text: string, contentType: string | null): unknown {

@@ -3,6 +3,7 @@ import type { Execution } from '../api'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { LazyAttemptsPanel } from '../features/attempts'
 import { ExecutionsPage } from '../features/executions'
+import { ExportButton } from '../features/export'
 import { RescheduleButton, RescheduleProvider } from '../features/reschedule'
 import { ViewsBar } from '../features/views'
 import { useUrlSearch } from '../lib/useUrlSearch'
@@ -42,9 +43,14 @@ export function Dashboard() {
 
   return (
     <RescheduleProvider onOpenExecution={openExecution} fallbackFocusId={PAGE_TITLE_ID}>
-      <ErrorBoundary section="Saved views">
-        <ViewsBar search={search} onNavigate={navigate} />
-      </ErrorBoundary>
+      <div className="dashboard-toolbar">
+        <ErrorBoundary section="Saved views">
+          <ViewsBar search={search} onNavigate={navigate} />
+        </ErrorBoundary>
+        <ErrorBoundary section="Export">
+          <ExportButton search={search} />
+        </ErrorBoundary>
+      </div>
       <div className={`dashboard${executionId ? ' has-panel' : ''}`}>
         <ErrorBoundary section="The executions view">
           <ExecutionsPage

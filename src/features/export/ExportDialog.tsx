@@ -1,0 +1,103 @@
+import { useId, useLayoutEffect, useRef, useState } from 'react'
+import type { ExportFormat } from './exportLines'
+import { ExportOutcome } from './ExportOutcome'
+import { useExport } from './useExport'
+
+const FORMATS: readonly (readonly [ExportFormat, string, string])[] = [
+  ['csv', 'CSV', 'for spreadsheets; metadata as one JSON column'],
+  ['ndjson', 'JSON lines (NDJSON)', 'one execution per line, as the API sent it, for scripts'],
+]
+
+function describeFilters(search: string): string {
+  const params = new URLSearchParams(search)
+  const parts = [
+    ...params.getAll('state').map((state) => `state ${state}`),
+    ...[...params]
+      .filter(([name]) => name.startsWith('m.'))
+      .map(([name, value]) => `${name.slice(2)}=${value}`),
+  ]
+  return parts.length > 0
+    ? `Every execution that matches ${parts.join(', ')}`
+    : 'Every execution (no filters)'
+}
+
+/** Exports every execution the current filters match, not just the page on screen. */
+export function ExportDialog({ search, onClose }: { search: string; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const [format, setFormat] = useState<ExportFormat>('csv')
+  const { phase, start, stop, reset } = useExport(search)
+  const running = phase.kind === 'running'
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog && !dialog.open) dialog.showModal()
+    return () => dialog?.close()
+  }, [])
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="dialog export-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        stop()
+        onClose()
+      }}
+    >
+      <h2 id={titleId} className="panel-title">
+        Export executions
+      </h2>
+      <p>{describeFilters(search)}, all pages, straight from the API.</p>
+      <fieldset className="export-formats" disabled={running}>
+        <legend>Format</legend>
+        {FORMATS.map(([value, label, hint]) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name="export-format"
+              value={value}
+              checked={format === value}
+              onChange={() => {
+                setFormat(value)
+                reset()
+              }}
+            />{' '}
+            {label} <span className="muted">({hint})</span>
+          </label>
+        ))}
+      </fieldset>
+      {running ? (
+        <p className="export-progress">
+          <progress aria-label="Export progress" />
+          <span>{phase.rows.toLocaleString()} rows so far</span>
+        </p>
+      ) : null}
+      <div role="status" className="export-status">
+        {running ? 'Exporting…' : <ExportOutcome phase={phase} />}
+      </div>
+      <div className="dialog-actions">
+        {running ? (
+          <button type="button" className="button" onClick={stop}>
+            Stop
+          </button>
+        ) : (
+          <button type="button" className="button button-primary" onClick={() => void start(format)}>
+            {phase.kind === 'idle' ? 'Start export' : 'Export again'}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            stop()
+            onClose()
+          }}
+        >
+          Close
+        </button>
+      </div>
+    </dialog>
+  )
+}

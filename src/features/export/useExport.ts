@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { apiStream } from '../../api'
+import { describeApiError } from '../../components/describeApiError'
+import {
+  createLineCounter,
+  exportEnding,
+  exportPath,
+  fileNameFrom,
+  rowsIn,
+  type ExportEnding,
+  type ExportFormat,
+} from './exportLines'
+
+export type ExportPhase =
+  | { kind: 'idle' }
+  | { kind: 'running'; rows: number }
+  | { kind: 'stopped'; rows: number }
+  | { kind: 'refused'; message: string }
+  | { kind: 'broken'; rows: number; message: string }
+  | { kind: 'done'; rows: number; fileName: string; ending: ExportEnding }
+
+const PROGRESS_EVERY_MS = 200
+
+function save(chunks: BlobPart[], fileName: string, type: string) {
+  const url = URL.createObjectURL(new Blob(chunks, { type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url))
+}
+
+/** Streams one export at a time through the dashboard's server and saves it when it ends. */
+export function useExport(search: string) {
+  const [phase, setPhase] = useState<ExportPhase>({ kind: 'idle' })
+  const controllerRef = useRef<AbortController | null>(null)
+
+  // Closing the dialog or leaving the page stops the download, and with it the server's paging.
+  useEffect(() => () => controllerRef.current?.abort(), [])
+
+  const start = useCallback(
+    async (format: ExportFormat) => {
+      if (controllerRef.current) return
+      const controller = new AbortController()
+      controllerRef.current = controller
+      const counter = createLineCounter(format)
+      setPhase({ kind: 'running', rows: 0 })
+      try {
+        const response = await apiStream(exportPath(search, format), controller.signal)
+        const fileName = fileNameFrom(response.headers.get('content-disposition'), format)
+        const chunks: BlobPart[] = []
+        const decoder = new TextDecoder()
+        const reader = response.body?.getReader()
+        let shownAt = 0
+        for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+          chunks.push(new Uint8Array(read.value))
+          counter.push(decoder.decode(read.value, { stream: true }))
+          if (Date.now() - shownAt > PROGRESS_EVERY_MS) {
+            shownAt = Date.now()
+            setPhase({ kind: 'running', rows: rowsIn(format, counter.lines, { kind: 'complete' }) })
+          }
+        }
+        counter.push(decoder.decode())
+        const ending = exportEnding(format, counter.lastLine())
+        save(chunks, fileName, response.headers.get('content-type') ?? 'application/octet-stream')
+        setPhase({ kind: 'done', rows: rowsIn(format, counter.lines, ending), fileName, ending })
+      } catch (error) {
+        const rows = rowsIn(format, counter.lines, { kind: 'complete' })
+        if (controller.signal.aborted) setPhase({ kind: 'stopped', rows })
+        else if (counter.lines > 0)
+          setPhase({ kind: 'broken', rows, message: describeApiError(error).message })
+        else setPhase({ kind: 'refused', message: describeApiError(error).message })
+      } finally {
+        controllerRef.current = null
+      }
+    },
+    [search],
+  )
+
+  const stop = useCallback(() => controllerRef.current?.abort(), [])
+  const reset = useCallback(() => setPhase({ kind: 'idle' }), [])
+  return { phase, start, stop, reset }
+}
