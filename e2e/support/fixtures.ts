@@ -5,6 +5,8 @@ export interface DemoStats {
   requests: { list_executions: number; list_attempts: number; reschedule: number }
   /** PATCHes that reached the demo, per execution id. */
   reschedules_by_id: Record<string, number>
+  /** Reschedules the demo carried out (a PATCH answered by an injected fault is not one). */
+  applied_by_id: Record<string, number>
 }
 
 export interface DemoReadings {

@@ -66,6 +66,7 @@ export function createApiHandler(context: DemoContext): RequestHandler {
     if (fault && (await applyFault(fault, req, res))) return
     const body = unspellRequest(await readJsonBody(req, res))
     const response = respellAnswer(runOperation(context, route, body), context.readings.stateSpelling)
+    if (route.operation === 'reschedule') context.stats.applied(route.executionId ?? '')
     if (fault?.malformed) {
       res.json(corruptResponse(response))
       return

@@ -150,12 +150,24 @@ describe('request stats', () => {
     expect(await stats()).toEqual({ list_executions: 2, list_attempts: 2, reschedule: 1 })
   })
 
+  it('counts a PATCH answered by an injected fault as sent but not applied', async () => {
+    await addFaults({ operation: 'reschedule', status: 503, times: 1 })
+    await client.reschedule('exec-000010', { schedule_for: true })
+    await client.reschedule('exec-000010', { schedule_for: true })
+    const { json } = await client.control('GET', '/stats')
+    expect(json).toMatchObject({
+      reschedules_by_id: { 'exec-000010': 2 },
+      applied_by_id: { 'exec-000010': 1 },
+    })
+  })
+
   it('resets the counters', async () => {
     await client.listExecutions()
     const { json } = await client.control('POST', '/stats/reset')
     expect(json).toEqual({
       requests: { list_executions: 0, list_attempts: 0, reschedule: 0 },
       reschedules_by_id: {},
+      applied_by_id: {},
     })
     expect(await stats()).toEqual({ list_executions: 0, list_attempts: 0, reschedule: 0 })
   })

@@ -6,6 +6,8 @@ export class RequestStats {
   private counts = RequestStats.zeroes()
   /** PATCHes per execution id, to prove one confirmation is one request. */
   private reschedulesById = new Map<string, number>()
+  /** Reschedules the demo actually carried out (past any injected fault), per execution id. */
+  private appliedById = new Map<string, number>()
 
   private static zeroes(): Record<Operation, number> {
     return Object.fromEntries(OPERATIONS.map((operation) => [operation, 0])) as Record<Operation, number>
@@ -18,12 +20,25 @@ export class RequestStats {
     }
   }
 
+  applied(executionId: string): void {
+    this.appliedById.set(executionId, (this.appliedById.get(executionId) ?? 0) + 1)
+  }
+
   reset(): void {
     this.counts = RequestStats.zeroes()
     this.reschedulesById.clear()
+    this.appliedById.clear()
   }
 
-  snapshot(): { requests: Record<Operation, number>; reschedules_by_id: Record<string, number> } {
-    return { requests: { ...this.counts }, reschedules_by_id: Object.fromEntries(this.reschedulesById) }
+  snapshot(): {
+    requests: Record<Operation, number>
+    reschedules_by_id: Record<string, number>
+    applied_by_id: Record<string, number>
+  } {
+    return {
+      requests: { ...this.counts },
+      reschedules_by_id: Object.fromEntries(this.reschedulesById),
+      applied_by_id: Object.fromEntries(this.appliedById),
+    }
   }
 }

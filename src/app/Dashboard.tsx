@@ -1,8 +1,9 @@
-import { Suspense, useCallback } from 'react'
+import { Suspense, useCallback, useMemo } from 'react'
 import type { Execution } from '../api'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { LazyAttemptsPanel } from '../features/attempts'
-import { ExecutionsPage } from '../features/executions'
+import { BulkBar, useRowSelection } from '../features/bulk-reschedule'
+import { ExecutionsPage, parseExecutionSearch } from '../features/executions'
 import { ExportButton } from '../features/export'
 import { RescheduleButton, RescheduleProvider } from '../features/reschedule'
 import { ViewsBar } from '../features/views'
@@ -23,6 +24,11 @@ function focusRow(id: string) {
 export function Dashboard() {
   const [search, navigate] = useUrlSearch()
   const executionId = new URLSearchParams(search).get('execution') || null
+  const selection = useRowSelection()
+  const filters = useMemo(() => {
+    const { states, metadata } = parseExecutionSearch(search)
+    return { states, metadata }
+  }, [search])
 
   const openExecution = useCallback(
     (id: string) => {
@@ -50,6 +56,9 @@ export function Dashboard() {
         <ErrorBoundary section="Export">
           <ExportButton search={search} />
         </ErrorBoundary>
+        <ErrorBoundary section="Bulk actions">
+          <BulkBar filters={filters} />
+        </ErrorBoundary>
       </div>
       <div className={`dashboard${executionId ? ' has-panel' : ''}`}>
         <ErrorBoundary section="The executions view">
@@ -58,6 +67,7 @@ export function Dashboard() {
             selectedId={executionId}
             renderRowActions={renderReschedule}
             onFocusLost={focusTitle}
+            selection={selection}
           />
         </ErrorBoundary>
         {executionId ? (

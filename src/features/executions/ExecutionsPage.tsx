@@ -22,6 +22,7 @@ import { pageNumber, previousSkipsPages } from '../../lib/cursorTrail'
 import { ActiveFilters } from './ActiveFilters'
 import { hasFilters, PAGE_SIZES, type PageSize } from './executionSearch'
 import { ExecutionsTable } from './ExecutionsTable'
+import type { RowSelection } from './rowSelection'
 import { EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
 import { MetadataFilterForm } from './MetadataFilterForm'
 import { contradictsFilters } from './filterMatch'
@@ -41,6 +42,8 @@ export interface ExecutionsPageProps {
   renderRowActions?: (execution: Execution) => ReactNode
   /** Focus was in a row that a refresh or filter removed. */
   onFocusLost?: () => void
+  /** Checkbox selection kept by the composer (bulk actions). */
+  selection?: RowSelection
 }
 
 export function ExecutionsPage({
@@ -48,6 +51,7 @@ export function ExecutionsPage({
   selectedId,
   renderRowActions,
   onFocusLost,
+  selection,
 }: ExecutionsPageProps) {
   const queryClient = useQueryClient()
   const [search, actions] = useExecutionSearch()
@@ -187,6 +191,7 @@ export function ExecutionsPage({
           selectedId={selectedId}
           renderActions={renderRowActions}
           onFocusLost={onFocusLost}
+          selection={selection}
         />
       </>
     )

@@ -2,6 +2,7 @@ import { useTable } from '@tanstack/react-table'
 import { useMemo, type KeyboardEvent, type MouseEvent } from 'react'
 import { DataTableHead } from '../../components/DataTableHead'
 import { useFocusKeeper } from './useFocusKeeper'
+import { useRangeSelection, type RowSelection } from './rowSelection'
 import type { Execution, RejectedRow } from '../../api'
 import {
   createExecutionColumns,
@@ -22,6 +23,8 @@ interface ExecutionsTableProps extends ExecutionColumnCallbacks {
   selectedId: string | null
   /** Focus was in a row that is no longer there (a refresh or a filter dropped it). */
   onFocusLost?: () => void
+  /** Adds a checkbox column first. */
+  selection?: RowSelection
 }
 
 /** Clicks and Enter on controls inside a row belong to those controls, not to the row. */
@@ -33,9 +36,15 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   const { rows, isLoading, skeletonRows, isStale, onMetadataClick, renderActions, onOpen, selectedId } = props
   const rejected = props.rejected ?? []
   const tableRef = useFocusKeeper(rows, props.onFocusLost)
+  const { selection } = props
+  const toggle = useRangeSelection(rows, selection)
   const columns = useMemo(
-    () => createExecutionColumns({ onMetadataClick, renderActions }),
-    [onMetadataClick, renderActions],
+    () =>
+      createExecutionColumns(
+        { onMetadataClick, renderActions },
+        selection ? { selection, rows, onToggle: toggle } : undefined,
+      ),
+    [onMetadataClick, renderActions, selection, rows, toggle],
   )
   const table = useTable({
     features: executionTableFeatures,
@@ -77,7 +86,9 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
                 key={row.id}
                 tabIndex={0}
                 data-row-id={row.id}
-                className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}`}
+                className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}${
+                  selection?.isSelected(row.id) ? ' is-checked' : ''
+                }`}
                 aria-label={`Execution ${row.id}`}
                 onClick={(event) => openFromClick(event, row.id)}
                 onKeyDown={(event) => openFromKey(event, row.id)}

@@ -5,6 +5,7 @@ import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
 import { middleTruncate } from '../../lib/middleTruncate'
+import { SelectPageCheckbox, SelectRowCheckbox, type RowSelection } from './rowSelection'
 
 export const executionTableFeatures = tableFeatures({})
 
@@ -16,7 +17,31 @@ export interface ExecutionColumnCallbacks {
   renderActions?: (execution: Execution) => ReactNode
 }
 
-export function createExecutionColumns({ onMetadataClick, renderActions }: ExecutionColumnCallbacks) {
+interface SelectionColumn {
+  selection: RowSelection
+  rows: readonly Execution[]
+  onToggle: (id: string, selected: boolean, extend: boolean) => void
+}
+
+export function createExecutionColumns(
+  { onMetadataClick, renderActions }: ExecutionColumnCallbacks,
+  select?: SelectionColumn,
+) {
+  const selectColumn = select
+    ? [
+        column.display({
+          id: 'select',
+          header: () => <SelectPageCheckbox rows={select.rows} selection={select.selection} />,
+          cell: (info) => (
+            <SelectRowCheckbox
+              id={info.row.original.id}
+              checked={select.selection.isSelected(info.row.original.id)}
+              onToggle={select.onToggle}
+            />
+          ),
+        }),
+      ]
+    : []
   const actions = renderActions
     ? [
         column.display({
@@ -27,6 +52,7 @@ export function createExecutionColumns({ onMetadataClick, renderActions }: Execu
       ]
     : []
   return column.columns([
+    ...selectColumn,
     column.accessor('id', {
       header: 'ID',
       cell: (info) => {

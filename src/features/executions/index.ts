@@ -1,1 +1,3 @@
 export { ExecutionsPage } from './ExecutionsPage'
+export type { RowSelection } from './rowSelection'
+export { parseExecutionSearch } from './executionSearch'

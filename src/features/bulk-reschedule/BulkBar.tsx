@@ -1,0 +1,53 @@
+import { useMemo, useState } from 'react'
+import type { Execution } from '../../api'
+import { BulkDialog, type BulkSource } from './BulkDialog'
+import { selectionStore, useSelectedExecutions } from './selectionStore'
+import type { ListFilters } from './useDryRun'
+
+/** The checked rows' count and the bulk actions; the dialog lives here, not in a row, so refresh can't take it. */
+export function BulkBar({ filters }: { filters: ListFilters }) {
+  const selected = useSelectedExecutions()
+  const [source, setSource] = useState<BulkSource | null>(null)
+  const count = selected.size
+  return (
+    <section className="bulk-bar" aria-label="Bulk actions">
+      {count > 0 ? (
+        <>
+          <span>{count.toLocaleString()} selected</span>
+          <button type="button" className="button button-small" onClick={selectionStore.clear}>
+            Clear selection
+          </button>
+          <button
+            type="button"
+            className="button button-small button-primary"
+            aria-haspopup="dialog"
+            onClick={() => setSource({ kind: 'selection', executions: [...selected.values()] })}
+          >
+            Reschedule {count.toLocaleString()} {count === 1 ? 'execution' : 'executions'}…
+          </button>
+        </>
+      ) : null}
+      <button
+        type="button"
+        className="button button-small"
+        aria-haspopup="dialog"
+        onClick={() => setSource({ kind: 'matching', filters })}
+      >
+        Reschedule all matching…
+      </button>
+      {source ? <BulkDialog source={source} onClose={() => setSource(null)} /> : null}
+    </section>
+  )
+}
+
+/** The selection as the executions table takes it. */
+export function useRowSelection() {
+  const selected = useSelectedExecutions()
+  return useMemo(
+    () => ({
+      isSelected: (id: string) => selected.has(id),
+      onChange: (rows: readonly Execution[], isSelected: boolean) => selectionStore.change(rows, isSelected),
+    }),
+    [selected],
+  )
+}

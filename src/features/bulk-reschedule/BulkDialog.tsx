@@ -1,0 +1,82 @@
+import { useId, useLayoutEffect, useRef, useState } from 'react'
+import type { Execution } from '../../api'
+import { useRefreshPause } from '../../components/RefreshSettings'
+import { BulkPlan } from './BulkPlan'
+import { BulkProgress } from './BulkProgress'
+import { BulkResults } from './BulkResults'
+import { DryRunStep } from './DryRunStep'
+import { useBulkRun } from './useBulkRun'
+import type { ListFilters } from './useDryRun'
+
+export type BulkSource =
+  { kind: 'selection'; executions: Execution[] } | { kind: 'matching'; filters: ListFilters }
+
+/** The whole bulk flow in one app-level dialog: count first, then confirm, run, and results. */
+export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const run = useBulkRun()
+  const [planned, setPlanned] = useState<Execution[] | null>(
+    source.kind === 'selection' ? source.executions : null,
+  )
+  const known = useRef(new Map<string, Execution>())
+  useRefreshPause(true)
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog && !dialog.open) dialog.showModal()
+    return () => dialog?.close()
+  }, [])
+
+  const plan = (executions: Execution[]) => {
+    for (const execution of executions) known.current.set(execution.id, execution)
+    setPlanned(executions)
+  }
+  const retry = (ids: string[]) => {
+    run.reset()
+    setPlanned(ids.map((id) => known.current.get(id) ?? { id, state: 'unknown' }) as Execution[])
+  }
+  const finished = run.snapshot !== null && !run.active
+  const origin = source.kind === 'selection' ? 'selected' : 'matching the filters'
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="dialog bulk-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        if (!run.active) onClose()
+      }}
+    >
+      <h2 id={titleId} className="panel-title">
+        Reschedule executions {origin}
+      </h2>
+      {run.snapshot && run.active ? (
+        <BulkProgress
+          snapshot={run.snapshot}
+          onPause={run.pause}
+          onResume={run.resume}
+          onCancel={run.cancel}
+        />
+      ) : finished && run.snapshot ? (
+        <BulkResults snapshot={run.snapshot} onRetry={retry} onClose={onClose} />
+      ) : planned ? (
+        <BulkPlan
+          executions={planned}
+          origin={origin}
+          onConfirm={(concurrency) => {
+            for (const execution of planned) known.current.set(execution.id, execution)
+            run.start(
+              planned.map((execution) => execution.id),
+              concurrency,
+            )
+          }}
+          onCancel={onClose}
+        />
+      ) : source.kind === 'matching' ? (
+        <DryRunStep filters={source.filters} onCounted={plan} onCancel={onClose} />
+      ) : null}
+    </dialog>
+  )
+}

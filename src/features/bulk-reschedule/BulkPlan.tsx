@@ -1,0 +1,92 @@
+import { useId, useState, type SubmitEvent } from 'react'
+import type { Execution } from '../../api'
+import { describeState } from '../../components/StateBadge'
+
+export const TYPED_CONFIRM_ABOVE = 100
+const CONCURRENCY = [1, 2, 4, 8] as const
+const FIRST_IDS = 10
+
+function stateCounts(executions: readonly Execution[]): string {
+  const counts = new Map<string, number>()
+  for (const execution of executions) {
+    const label = describeState(execution.state).label
+    counts.set(label, (counts.get(label) ?? 0) + 1)
+  }
+  return [...counts].map(([label, count]) => `${count.toLocaleString()} ${label}`).join(', ')
+}
+
+interface BulkPlanProps {
+  executions: readonly Execution[]
+  /** Where the set came from, in words: "selected" or "matching the filters". */
+  origin: string
+  onConfirm: (concurrency: number) => void
+  onCancel: () => void
+}
+
+/** Says exactly what will be sent before anything is: the count, the states and the first ids. */
+export function BulkPlan({ executions, origin, onConfirm, onCancel }: BulkPlanProps) {
+  const [typed, setTyped] = useState('')
+  const [concurrency, setConcurrency] = useState(4)
+  const typedId = useId()
+  const concurrencyId = useId()
+  const count = executions.length
+  const needsTyping = count > TYPED_CONFIRM_ABOVE
+  const typedOk = !needsTyping || typed.trim().replaceAll(',', '') === String(count)
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (typedOk && count > 0) onConfirm(concurrency)
+  }
+  const rest = count - FIRST_IDS
+  return (
+    <form onSubmit={submit} aria-label="Confirm the bulk reschedule" className="bulk-plan">
+      <p>
+        <strong>{count.toLocaleString()}</strong> {count === 1 ? 'execution' : 'executions'} {origin}:{' '}
+        {count > 0 ? stateCounts(executions) : 'none'}. Each gets one reschedule request.
+      </p>
+      {count > 0 ? (
+        <ul className="bulk-first-ids" aria-label="First executions">
+          {executions.slice(0, FIRST_IDS).map((execution) => (
+            <li key={execution.id}>
+              <code className="mono">{execution.id}</code>
+            </li>
+          ))}
+          {rest > 0 ? <li className="muted">and {rest.toLocaleString()} more</li> : null}
+        </ul>
+      ) : null}
+      <p>
+        <label htmlFor={concurrencyId}>Requests at a time</label>{' '}
+        <select
+          id={concurrencyId}
+          value={concurrency}
+          onChange={(event) => setConcurrency(Number(event.target.value))}
+        >
+          {CONCURRENCY.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </p>
+      {needsTyping ? (
+        <p>
+          <label htmlFor={typedId}>Type {count} to confirm</label>{' '}
+          <input
+            id={typedId}
+            inputMode="numeric"
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </p>
+      ) : null}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={!typedOk || count === 0}>
+          Reschedule {count.toLocaleString()} {count === 1 ? 'execution' : 'executions'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react'
+import { useNow } from '../../lib/useNow'
+import type { RunSnapshot } from './bulkRun'
+import { calmProgressKey, runFigures } from './runFigures'
+
+interface BulkProgressProps {
+  snapshot: RunSnapshot
+  onPause: () => void
+  onResume: () => void
+  onCancel: () => void
+}
+
+const STATUS_WORDS: Record<RunSnapshot['status'], string> = {
+  running: 'Rescheduling',
+  paused: 'Paused',
+  cancelling: 'Cancelling: waiting for the requests in flight',
+  finished: 'Finished',
+  cancelled: 'Cancelled',
+}
+
+/** The run as it goes: counts, rate, time left, and its controls. */
+export function BulkProgress({ snapshot, onPause, onResume, onCancel }: BulkProgressProps) {
+  const now = useNow(1000)
+  const figures = runFigures(snapshot, now)
+  const key = calmProgressKey(figures, now, snapshot.startedAt)
+  const summary = `${figures.settled.toLocaleString()} of ${figures.total.toLocaleString()} done`
+  // The live text changes only when the calm key moves (every 10 % or 10 s), not with each answer.
+  const [spoken, setSpoken] = useState({ key, text: summary })
+  if (spoken.key !== key) setSpoken({ key, text: summary })
+  const waiting = snapshot.waitingUntil !== null && snapshot.waitingUntil > now
+  return (
+    <div className="bulk-progress">
+      <p>
+        <strong>{STATUS_WORDS[snapshot.status]}</strong>
+        {waiting
+          ? ` · waiting ${Math.ceil(((snapshot.waitingUntil ?? now) - now) / 1000)} s: the API asked to slow down`
+          : ''}
+      </p>
+      <progress aria-label="Bulk reschedule progress" max={figures.total} value={figures.settled} />
+      <dl className="bulk-figures">
+        <div>
+          <dt>Done</dt>
+          <dd>{snapshot.done.toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt>Failed</dt>
+          <dd>{snapshot.failed.toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt>Unknown outcome</dt>
+          <dd>{snapshot.unknown.toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt>Remaining</dt>
+          <dd>{snapshot.remaining.toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt>Rate</dt>
+          <dd>{figures.rate.toFixed(1)}/s</dd>
+        </div>
+        <div>
+          <dt>Time left</dt>
+          <dd>{figures.secondsLeft === null ? '…' : `about ${Math.ceil(figures.secondsLeft)} s`}</dd>
+        </div>
+      </dl>
+      <p className="visually-hidden" role="status">
+        {spoken.text}
+      </p>
+      <div className="dialog-actions">
+        {snapshot.status === 'paused' ? (
+          <button type="button" className="button" onClick={onResume}>
+            Resume
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={onPause} disabled={snapshot.status !== 'running'}>
+            Pause
+          </button>
+        )}
+        <button
+          type="button"
+          className="button"
+          onClick={onCancel}
+          disabled={snapshot.status === 'cancelling'}
+        >
+          Cancel run
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,1 @@
+export { BulkBar, useRowSelection } from './BulkBar'

@@ -1,0 +1,38 @@
+import type { RunSnapshot } from './bulkRun'
+
+export interface RunFigures {
+  total: number
+  settled: number
+  /** Settled per second since the start. */
+  rate: number
+  /** Seconds left at the current rate; null before there is a rate. */
+  secondsLeft: number | null
+}
+
+export function runFigures(snapshot: RunSnapshot, now: number): RunFigures {
+  const total = snapshot.results.size
+  const settled = snapshot.done + snapshot.failed + snapshot.unknown
+  const seconds = Math.max((now - snapshot.startedAt) / 1000, 0.001)
+  const rate = settled / seconds
+  return { total, settled, rate, secondsLeft: settled > 0 ? snapshot.remaining / rate : null }
+}
+
+/** Announce at most every 10 % of the run or every 10 s, never per item. */
+export function calmProgressKey(figures: RunFigures, now: number, startedAt: number): string {
+  const tenth = figures.total > 0 ? Math.floor((figures.settled / figures.total) * 10) : 0
+  return `${tenth}:${Math.floor((now - startedAt) / 10_000)}`
+}
+
+/** One CSV line per execution: the run's results for a postmortem (cells are formula-safe). */
+export function resultsCsv(snapshot: RunSnapshot): string {
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+    return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+  }
+  const lines = ['id,outcome,detail']
+  for (const [id, result] of snapshot.results) {
+    const detail = 'said' in result ? result.said : 'reason' in result ? result.reason : ''
+    lines.push([id, result.kind, detail].map(cell).join(','))
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`
+}

@@ -1,0 +1,79 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { executionKeys, patchExecutionInLists, rescheduleExecution, type RescheduleOutcome } from '../../api'
+import { startBulkRun, type BulkRun, type RunSnapshot } from './bulkRun'
+import { selectionStore } from './selectionStore'
+
+export function describeOutcome(outcome: RescheduleOutcome): string {
+  switch (outcome.kind) {
+    case 'applied':
+      return `rescheduled; state now ${outcome.execution.state}`
+    case 'new-execution':
+      return `rescheduled as new execution ${outcome.execution.id}`
+    case 'requested':
+      return `requested (HTTP ${outcome.status}); the answer did not include the execution`
+  }
+}
+
+const isActive = (snapshot: RunSnapshot | null) =>
+  snapshot !== null && ['running', 'paused', 'cancelling'].includes(snapshot.status)
+
+/*
+ * Cache rules for a bulk run: each answer that carries the execution is written into the cached list
+ * pages at once; the lists are invalidated once when the run ends, not per item (a thousand PATCHes must
+ * not cause a thousand refetches). Rescheduled ids leave the selection; failed and unknown ones stay.
+ */
+export function useBulkRun() {
+  const queryClient = useQueryClient()
+  const [snapshot, setSnapshot] = useState<RunSnapshot | null>(null)
+  const runRef = useRef<BulkRun | null>(null)
+  const active = isActive(snapshot)
+
+  // Leaving the page mid-run would leave the rest unsent: the browser asks first.
+  useEffect(() => {
+    if (!active) return
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [active])
+
+  const start = useCallback(
+    (ids: readonly string[], concurrency: number) => {
+      if (runRef.current) return
+      const run = startBulkRun({
+        ids,
+        concurrency,
+        onChange: setSnapshot,
+        send: async (id) => {
+          const outcome = await rescheduleExecution(id)
+          if (outcome.kind !== 'requested') patchExecutionInLists(queryClient, outcome.execution)
+          return describeOutcome(outcome)
+        },
+      })
+      runRef.current = run
+      void run.finished.then(() => {
+        runRef.current = null
+        void queryClient.invalidateQueries({ queryKey: executionKeys.lists() })
+      })
+    },
+    [queryClient],
+  )
+
+  useEffect(() => {
+    if (snapshot && (snapshot.status === 'finished' || snapshot.status === 'cancelled')) {
+      selectionStore.remove(
+        [...snapshot.results].filter(([, result]) => result.kind === 'done').map(([id]) => id),
+      )
+    }
+  }, [snapshot])
+
+  return {
+    snapshot,
+    active,
+    start,
+    pause: () => runRef.current?.pause(),
+    resume: () => runRef.current?.resume(),
+    cancel: () => runRef.current?.cancel(),
+    reset: () => setSnapshot(null),
+  }
+}
