@@ -104,7 +104,10 @@ export function startBulkRun(options: BulkRunOptions) {
     if (asksToBackOff(error)) {
       // Answers to requests sent together are one signal: only a failure after the wait lengthens the next.
       const alreadyWaiting = waitingUntil !== null && waitingUntil > now()
-      waitingUntil = Math.max(waitingUntil ?? 0, now() + backoffDelay(alreadyWaiting ? 0 : backoffStep, error))
+      waitingUntil = Math.max(
+        waitingUntil ?? 0,
+        now() + backoffDelay(alreadyWaiting ? 0 : backoffStep, error),
+      )
       if (!alreadyWaiting) backoffStep += 1
     }
     const verdict = verdictOf(error)

@@ -34,9 +34,16 @@ function save(chunks: BlobPart[], fileName: string, type: string) {
 export function useExport(search: string) {
   const [phase, setPhase] = useState<ExportPhase>({ kind: 'idle' })
   const controllerRef = useRef<AbortController | null>(null)
+  const readerRef = useRef<ReadableStreamDefaultReader<Uint8Array> | null>(null)
 
   // Closing the dialog or leaving the page stops the download, and with it the server's paging.
-  useEffect(() => () => controllerRef.current?.abort(), [])
+  useEffect(
+    () => () => {
+      controllerRef.current?.abort()
+      void readerRef.current?.cancel().catch(() => {})
+    },
+    [],
+  )
 
   const start = useCallback(
     async (format: ExportFormat) => {
@@ -50,7 +57,8 @@ export function useExport(search: string) {
         const fileName = fileNameFrom(response.headers.get('content-disposition'), format)
         const chunks: BlobPart[] = []
         const decoder = new TextDecoder()
-        const reader = response.body?.getReader()
+        const reader = response.body?.getReader() ?? null
+        readerRef.current = reader
         let shownAt = 0
         for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
           chunks.push(new Uint8Array(read.value))
@@ -60,6 +68,8 @@ export function useExport(search: string) {
             setPhase({ kind: 'running', rows: rowsIn(format, counter.lines, { kind: 'complete' }) })
           }
         }
+        // A cancelled reader ends like a finished one; what decides is whether Stop was pressed.
+        controller.signal.throwIfAborted()
         counter.push(decoder.decode())
         const ending = exportEnding(format, counter.lastLine())
         save(chunks, fileName, response.headers.get('content-type') ?? 'application/octet-stream')
@@ -72,12 +82,16 @@ export function useExport(search: string) {
         else setPhase({ kind: 'refused', message: describeApiError(error).message })
       } finally {
         controllerRef.current = null
+        readerRef.current = null
       }
     },
     [search],
   )
 
-  const stop = useCallback(() => controllerRef.current?.abort(), [])
+  const stop = useCallback(() => {
+    controllerRef.current?.abort()
+    void readerRef.current?.cancel().catch(() => {})
+  }, [])
   const reset = useCallback(() => setPhase({ kind: 'idle' }), [])
   return { phase, start, stop, reset }
 }

@@ -31,6 +31,7 @@ export function ViewsFileActions(props: { state: ViewsState; onImport: (text: st
         ref={inputRef}
         type="file"
         accept="application/json,.json"
+        aria-label="Views file to import"
         hidden
         onChange={(event) => {
           const file = event.target.files?.[0]

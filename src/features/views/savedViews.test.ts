@@ -20,7 +20,10 @@ const failed = { name: 'Failed payments', query: 'm.team=payments&state=failed',
 
 describe('saved views', () => {
   it('round-trips through storage', () => {
-    const state = setDefaultView(saveView(EMPTY_VIEWS, failed, () => 'a'), 'a')
+    const state = setDefaultView(
+      saveView(EMPTY_VIEWS, failed, () => 'a'),
+      'a',
+    )
     expect(parseStoredViews(serializeViews(state))).toEqual(state)
     expect(JSON.parse(serializeViews(state))).toMatchObject({ version: 1 })
   })
@@ -77,7 +80,10 @@ describe('saved views', () => {
   })
 
   it('deleting the default view leaves no default', () => {
-    const state = setDefaultView(saveView(EMPTY_VIEWS, failed, () => 'a'), 'a')
+    const state = setDefaultView(
+      saveView(EMPTY_VIEWS, failed, () => 'a'),
+      'a',
+    )
     expect(deleteView(state, 'a')).toEqual(EMPTY_VIEWS)
     expect(setDefaultView(state, 'missing').defaultId).toBeNull()
   })

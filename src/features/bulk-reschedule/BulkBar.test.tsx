@@ -1,0 +1,169 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Execution } from '../../api'
+import { mswServer, setUpMswServer } from '../../test/mswServer'
+import { renderWithProviders } from '../../test/renderWithProviders'
+import { BulkBar } from './BulkBar'
+import { selectionStore } from './selectionStore'
+
+setUpMswServer()
+const createObjectUrl = vi.fn(() => 'blob:results')
+beforeEach(() => {
+  createObjectUrl.mockClear()
+  URL.createObjectURL = createObjectUrl
+  URL.revokeObjectURL = vi.fn()
+})
+afterEach(() => act(() => selectionStore.clear()))
+
+const execution = (id: string, state = 'failed'): Execution => ({
+  id,
+  state,
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-20T10:05:00Z',
+})
+
+/** PATCH answers by id: a status, or 200 with the execution rescheduled. */
+function answerReschedules(statusOf: (id: string) => number, sent: string[] = []) {
+  mswServer.use(
+    http.patch('*/api/executions/:id/schedule', ({ params }) => {
+      const id = String(params.id)
+      sent.push(id)
+      const status = statusOf(id)
+      if (status === 200) return HttpResponse.json({ data: { ...execution(id), state: 'created' } })
+      return HttpResponse.json({ error: { code: 'conflict', message: `refused ${id}` } }, { status })
+    }),
+  )
+  return sent
+}
+
+const noFilters = { states: [], metadata: [] }
+const dialog = () => screen.getByRole('dialog', { name: /^Reschedule executions/ })
+
+describe('BulkBar', () => {
+  it('shows the selection count, clears it, and offers all matching without a selection', async () => {
+    renderWithProviders(<BulkBar filters={noFilters} />)
+    expect(screen.queryByText(/selected/)).not.toBeInTheDocument()
+    act(() => selectionStore.change([execution('a'), execution('b')], true))
+    expect(screen.getByText('2 selected')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Clear selection' }))
+    expect(screen.queryByText(/selected/)).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Reschedule all matching…' })).toBeInTheDocument()
+  })
+
+  it('reschedules the selection: one PATCH each, results per id, the rescheduled leave the selection', async () => {
+    const sent = answerReschedules((id) => (id === 'b' ? 409 : 200))
+    act(() => selectionStore.change([execution('a'), execution('b'), execution('c', 'started')], true))
+    renderWithProviders(<BulkBar filters={noFilters} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Reschedule 3 executions…' }))
+    expect(dialog()).toHaveTextContent('3 executions selected: 2 Failed, 1 Started')
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Reschedule 3 executions' }))
+    expect(
+      await within(dialog()).findByText(/2 rescheduled, 1 failed, 0 with an unknown outcome/),
+    ).toBeVisible()
+    expect(sent.sort()).toEqual(['a', 'b', 'c'])
+    expect(within(dialog()).getByRole('row', { name: /^b Failed refused b/ })).toBeInTheDocument()
+    expect(screen.getByText('1 selected')).toBeInTheDocument()
+
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Download results' }))
+    expect(createObjectUrl).toHaveBeenCalledTimes(1)
+
+    answerReschedules(() => 200, sent)
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Retry failed (1)' }))
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Reschedule 1 execution' }))
+    expect(await within(dialog()).findByText(/1 rescheduled, 0 failed/)).toBeVisible()
+    expect(sent.filter((id) => id === 'b')).toHaveLength(2)
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('counts all matching with a dry run, then asks for the typed count above 100', async () => {
+    const ids = Array.from({ length: 150 }, (_, index) => `e${index}`)
+    const listed: unknown[] = []
+    mswServer.use(
+      http.post('*/api/executions', async ({ request }) => {
+        const body = (await request.json()) as { page: { first: number; after?: string } }
+        listed.push(body)
+        const start = body.page.after ? Number(body.page.after) : 0
+        const data = ids.slice(start, start + body.page.first).map((id) => execution(id))
+        const end = start + data.length
+        return HttpResponse.json({
+          // The list moved between pages: e99 shows up again and is counted once.
+          data: start > 0 ? [execution('e99'), ...data] : data,
+          page_info: { has_next_page: end < ids.length, end_cursor: String(end) },
+        })
+      }),
+    )
+    renderWithProviders(<BulkBar filters={{ states: ['failed'], metadata: [] }} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
+    await waitFor(() => expect(dialog()).toHaveTextContent('150 executions matching the filters: 150 Failed'))
+    expect(listed).toEqual([
+      { page: { first: 100 }, filters: { states: ['failed'] } },
+      { page: { first: 100, after: '100' }, filters: { states: ['failed'] } },
+    ])
+    const confirm = within(dialog()).getByRole('button', { name: 'Reschedule 150 executions' })
+    expect(confirm).toBeDisabled()
+    await userEvent.type(within(dialog()).getByLabelText('Type 150 to confirm'), '149')
+    expect(confirm).toBeDisabled()
+    await userEvent.clear(within(dialog()).getByLabelText('Type 150 to confirm'))
+    await userEvent.type(within(dialog()).getByLabelText('Type 150 to confirm'), '150')
+    expect(confirm).toBeEnabled()
+  })
+
+  it('says when counting failed, and Retry counts again', async () => {
+    let fail = true
+    mswServer.use(
+      http.post('*/api/executions', () =>
+        fail
+          ? HttpResponse.json({ error: { code: 'busy', message: 'try later' } }, { status: 400 })
+          : HttpResponse.json({ data: [], page_info: { has_next_page: false, end_cursor: null } }),
+      ),
+    )
+    renderWithProviders(<BulkBar filters={noFilters} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
+    expect(await within(dialog()).findByText(/Counting failed after 0 pages/)).toBeVisible()
+    fail = false
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(dialog()).toHaveTextContent('0 executions matching the filters: none'))
+    expect(within(dialog()).getByRole('button', { name: 'Reschedule 0 executions' })).toBeDisabled()
+  })
+
+  it('pauses, resumes and cancels a run; what was never sent is listed and can be sent again', async () => {
+    const release: (() => void)[] = []
+    const sent: string[] = []
+    mswServer.use(
+      http.patch('*/api/executions/:id/schedule', async ({ params }) => {
+        sent.push(String(params.id))
+        await new Promise<void>((resolve) => release.push(resolve))
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    act(() =>
+      selectionStore.change(
+        ['a', 'b', 'c', 'd'].map((id) => execution(id)),
+        true,
+      ),
+    )
+    renderWithProviders(<BulkBar filters={noFilters} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Reschedule 4 executions…' }))
+    await userEvent.selectOptions(within(dialog()).getByLabelText('Requests at a time'), '1')
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Reschedule 4 executions' }))
+    await waitFor(() => expect(sent).toEqual(['a']))
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Pause' }))
+    expect(dialog()).toHaveTextContent('Paused')
+    act(() => release.shift()?.())
+    await waitFor(() => expect(dialog()).toHaveTextContent(/Done\s*1/))
+    expect(sent).toEqual(['a'])
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Resume' }))
+    await waitFor(() => expect(sent).toEqual(['a', 'b']))
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Cancel run' }))
+    act(() => release.shift()?.())
+    expect(
+      await within(dialog()).findByText(
+        /Cancelled\. 2 rescheduled, 0 failed, 0 with an unknown outcome, 2 not sent/,
+      ),
+    ).toBeVisible()
+    expect(within(dialog()).getByRole('button', { name: 'Retry failed (2)' })).toBeInTheDocument()
+  })
+})
