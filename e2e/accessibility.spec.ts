@@ -40,6 +40,32 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoViolations(page)
     })
 
+    test('the views, export and bulk reschedule dialogs pass axe', async ({ page }) => {
+      test.setTimeout(90_000)
+      await openDashboard(page, '/?state=failed')
+      await page.getByRole('button', { name: 'Views…' }).click()
+      const views = page.getByRole('dialog', { name: 'Saved views' })
+      await views.getByLabel('View name').fill('Failed')
+      await views.getByRole('button', { name: 'Save current view' }).click()
+      await expect(views.getByRole('button', { name: 'Open view Failed' })).toBeVisible()
+      await expectNoViolations(page)
+      await views.getByRole('button', { name: 'Close' }).click()
+
+      await page.getByRole('button', { name: 'Export…' }).click()
+      await expect(page.getByRole('dialog', { name: 'Export executions' })).toBeVisible()
+      await expectNoViolations(page)
+      await page
+        .getByRole('dialog', { name: 'Export executions' })
+        .getByRole('button', { name: 'Close' })
+        .click()
+
+      await page.getByRole('checkbox', { name: 'Select all executions on this page' }).check()
+      await expectNoViolations(page)
+      await page.getByRole('button', { name: /^Reschedule \d+ executions…$/ }).click()
+      await expect(page.getByRole('form', { name: 'Confirm the bulk reschedule' })).toBeVisible()
+      await expectNoViolations(page)
+    })
+
     test('an error panel passes axe', async ({ page, demo }) => {
       await demo.addFaults([
         {

@@ -8,7 +8,14 @@ test('the executions table shows the first page of demo executions through the p
   await page.goto('/')
 
   const table = page.getByRole('table', { name: /^Executions/ })
-  await expect(table.getByRole('columnheader')).toHaveText(['ID', 'State', 'Created', 'Updated', 'Actions'])
+  await expect(table.getByRole('columnheader')).toHaveText([
+    '',
+    'ID',
+    'State',
+    'Created',
+    'Updated',
+    'Actions',
+  ])
   await expect(table.getByRole('row')).toHaveCount(21)
   await expect(table.getByRole('row', { name: 'Execution job/2026 #1' })).toBeVisible()
 

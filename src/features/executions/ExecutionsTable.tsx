@@ -2,7 +2,7 @@ import { useTable } from '@tanstack/react-table'
 import { useMemo, type KeyboardEvent, type MouseEvent } from 'react'
 import { DataTableHead } from '../../components/DataTableHead'
 import { useFocusKeeper } from './useFocusKeeper'
-import { useRangeSelection, type RowSelection } from './rowSelection'
+import { SelectionContext, useRangeSelection, type RowSelection } from './rowSelection'
 import type { Execution, RejectedRow } from '../../api'
 import {
   createExecutionColumns,
@@ -38,13 +38,14 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   const tableRef = useFocusKeeper(rows, props.onFocusLost)
   const { selection } = props
   const toggle = useRangeSelection(rows, selection)
+  const selectable = selection !== undefined
   const columns = useMemo(
-    () =>
-      createExecutionColumns(
-        { onMetadataClick, renderActions },
-        selection ? { selection, rows, onToggle: toggle } : undefined,
-      ),
-    [onMetadataClick, renderActions, selection, rows, toggle],
+    () => createExecutionColumns({ onMetadataClick, renderActions }, selectable),
+    [onMetadataClick, renderActions, selectable],
+  )
+  const selectionContext = useMemo(
+    () => (selection ? { selection, rows, onToggle: toggle } : null),
+    [selection, rows, toggle],
   )
   const table = useTable({
     features: executionTableFeatures,
@@ -61,60 +62,62 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   }
 
   return (
-    <table
-      className={`data-table${isStale ? ' is-stale' : ''}`}
-      aria-busy={isLoading || isStale}
-      ref={tableRef}
-    >
-      <caption className="visually-hidden">
-        Executions, in the order the API returned them. Press Enter on a row to see its attempts.
-      </caption>
-      <DataTableHead table={table} />
-      <tbody>
-        {isLoading
-          ? Array.from({ length: skeletonRows }, (_, index) => (
-              <tr key={index} aria-hidden="true">
-                {columns.map((_column, cell) => (
-                  <td key={cell}>
-                    <span className="skeleton" />
+    <SelectionContext.Provider value={selectionContext}>
+      <table
+        className={`data-table${isStale ? ' is-stale' : ''}`}
+        aria-busy={isLoading || isStale}
+        ref={tableRef}
+      >
+        <caption className="visually-hidden">
+          Executions, in the order the API returned them. Press Enter on a row to see its attempts.
+        </caption>
+        <DataTableHead table={table} />
+        <tbody>
+          {isLoading
+            ? Array.from({ length: skeletonRows }, (_, index) => (
+                <tr key={index} aria-hidden="true">
+                  {columns.map((_column, cell) => (
+                    <td key={cell}>
+                      <span className="skeleton" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : table.getRowModel().rows.map((row) => (
+                <tr
+                  key={row.id}
+                  tabIndex={0}
+                  data-row-id={row.id}
+                  className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}${
+                    selection?.isSelected(row.id) ? ' is-checked' : ''
+                  }`}
+                  aria-label={`Execution ${row.id}`}
+                  onClick={(event) => openFromClick(event, row.id)}
+                  onKeyDown={(event) => openFromKey(event, row.id)}
+                >
+                  {row.getAllCells().map((cell) => (
+                    <td key={cell.id}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+          {isLoading
+            ? null
+            : rejected.map((row) => (
+                <tr
+                  key={`rejected-${row.index}`}
+                  className="rejected-row"
+                  aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
+                >
+                  <td colSpan={columns.length}>
+                    <code className="mono">{row.id ?? '(no id)'}</code>{' '}
+                    <span className="badge badge-unknown">Could not be read</span> {row.problems.join('; ')}
                   </td>
-                ))}
-              </tr>
-            ))
-          : table.getRowModel().rows.map((row) => (
-              <tr
-                key={row.id}
-                tabIndex={0}
-                data-row-id={row.id}
-                className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}${
-                  selection?.isSelected(row.id) ? ' is-checked' : ''
-                }`}
-                aria-label={`Execution ${row.id}`}
-                onClick={(event) => openFromClick(event, row.id)}
-                onKeyDown={(event) => openFromKey(event, row.id)}
-              >
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-        {isLoading
-          ? null
-          : rejected.map((row) => (
-              <tr
-                key={`rejected-${row.index}`}
-                className="rejected-row"
-                aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
-              >
-                <td colSpan={columns.length}>
-                  <code className="mono">{row.id ?? '(no id)'}</code>{' '}
-                  <span className="badge badge-unknown">Could not be read</span> {row.problems.join('; ')}
-                </td>
-              </tr>
-            ))}
-      </tbody>
-    </table>
+                </tr>
+              ))}
+        </tbody>
+      </table>
+    </SelectionContext.Provider>
   )
 }

@@ -5,7 +5,7 @@ import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
 import { middleTruncate } from '../../lib/middleTruncate'
-import { SelectPageCheckbox, SelectRowCheckbox, type RowSelection } from './rowSelection'
+import { SelectPageCell, SelectRowCell } from './rowSelection'
 
 export const executionTableFeatures = tableFeatures({})
 
@@ -17,28 +17,17 @@ export interface ExecutionColumnCallbacks {
   renderActions?: (execution: Execution) => ReactNode
 }
 
-interface SelectionColumn {
-  selection: RowSelection
-  rows: readonly Execution[]
-  onToggle: (id: string, selected: boolean, extend: boolean) => void
-}
-
+/** With `selectable`, a checkbox column comes first; its cells read the selection from SelectionContext. */
 export function createExecutionColumns(
   { onMetadataClick, renderActions }: ExecutionColumnCallbacks,
-  select?: SelectionColumn,
+  selectable = false,
 ) {
-  const selectColumn = select
+  const selectColumn = selectable
     ? [
         column.display({
           id: 'select',
-          header: () => <SelectPageCheckbox rows={select.rows} selection={select.selection} />,
-          cell: (info) => (
-            <SelectRowCheckbox
-              id={info.row.original.id}
-              checked={select.selection.isSelected(info.row.original.id)}
-              onToggle={select.onToggle}
-            />
-          ),
+          header: () => <SelectPageCell />,
+          cell: (info) => <SelectRowCell id={info.row.original.id} />,
         }),
       ]
     : []

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react'
+import { createContext, useCallback, useContext, useRef } from 'react'
 import type { Execution } from '../../api'
 
 /** Checked rows, kept by whoever composes the page (by id, so they survive paging and refresh). */
@@ -6,6 +6,30 @@ export interface RowSelection {
   isSelected: (id: string) => boolean
   /** Selects or unselects these rows, with the data the page has for them. */
   onChange: (rows: readonly Execution[], selected: boolean) => void
+}
+
+interface SelectionContextValue {
+  selection: RowSelection
+  rows: readonly Execution[]
+  onToggle: (id: string, selected: boolean, extend: boolean) => void
+}
+
+/**
+ * Cells read the selection from context, not from their column definition: a new column definition is a
+ * new component type to TanStack's FlexRender, which would remount every cell (and drop the focus in it).
+ */
+export const SelectionContext = createContext<SelectionContextValue | null>(null)
+
+export function SelectRowCell({ id }: { id: string }) {
+  const context = useContext(SelectionContext)
+  if (!context) return null
+  return <SelectRowCheckbox id={id} checked={context.selection.isSelected(id)} onToggle={context.onToggle} />
+}
+
+export function SelectPageCell() {
+  const context = useContext(SelectionContext)
+  if (!context) return null
+  return <SelectPageCheckbox rows={context.rows} selection={context.selection} />
 }
 
 /** Shift+click on a checkbox selects or unselects every row between it and the last one clicked. */
