@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel, recordAttemptBodies } from './support/attemptsPanel.ts'
+import { demoIds } from './support/demoQuery.ts'
 import { openDashboard, shownIds } from './support/executionsPage.ts'
 
 function patches(page: import('@playwright/test').Page): string[] {
@@ -136,6 +137,47 @@ test('a rescheduled row that leaves the filter hands focus to the page title, no
   await page.getByRole('button', { name: `Reschedule ${id}` }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Reschedule' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
-  await expect(page.getByRole('row', { name: `Execution ${id}` })).toHaveCount(0)
+  await expect(page.getByRole('row', { name: `Execution ${id}`, exact: true })).toHaveCount(0)
   await expect(page.getByRole('heading', { level: 1, name: 'Executions' })).toBeFocused()
+  // It stays, dimmed and explained, until the page changes.
+  const lingering = page.getByRole('row', { name: `Execution ${id}, rescheduled, no longer matches` })
+  await expect(lingering).toContainText('it no longer matches the filters')
+  await page.getByRole('button', { name: 'Next page' }).first().click()
+  await page.getByRole('button', { name: 'Previous page' }).first().click()
+  await expect(page.getByRole('row', { name: /^Execution / }).first()).toBeVisible()
+  await expect(lingering).toHaveCount(0)
+})
+
+test('the panel says where its state comes from and how old it is', async ({ page, demo }) => {
+  await openDashboard(page, '/?execution=exec-markup')
+  await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+  const panel = attemptsPanel(page, 'exec-markup')
+  await expect(panel.getByText(/^from the list, \d+ s ago$/)).toBeVisible()
+  // The list read after the reschedule is slow, so the answer is what the panel shows first.
+  await demo.addFaults([{ operation: 'list_executions', delayMs: 1500, times: 2 }])
+  await panel.getByRole('button', { name: 'Reschedule exec-markup' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Reschedule' }).click()
+  await expect(panel.getByText(/^from the reschedule answer, \d+ s ago$/)).toBeVisible()
+  await expect(panel.getByText(/^from the list, \d+ s ago$/)).toBeVisible()
+})
+
+test('an execution that is not on the loaded pages is looked for, then shown with Reschedule', async ({
+  page,
+}) => {
+  const farIds = await demoIds({ page: { first: 60 } })
+  const far = farIds[55] ?? ''
+  await openDashboard(page, `/?size=10&execution=${encodeURIComponent(far)}`)
+  const panel = attemptsPanel(page, far)
+  await expect(panel.getByText(/^found by searching the list, \d+ s ago$/)).toBeVisible()
+  await expect(panel.getByRole('button', { name: `Reschedule ${far}` })).toBeVisible()
+})
+
+test('a search that cannot find the execution says so plainly', async ({ page }) => {
+  await openDashboard(page, '/?state=failed&m.env=production&execution=no-such-execution')
+  const panel = attemptsPanel(page, 'no-such-execution')
+  await expect(
+    panel.getByRole('status').filter({ hasText: /^Not in the list with the current filters/ }),
+  ).toContainText('searched all 2 pages')
+  await expect(panel.getByRole('button', { name: /^Reschedule/ })).toHaveCount(0)
+  await expect(panel.getByRole('button', { name: 'Search again' })).toBeVisible()
 })

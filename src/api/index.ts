@@ -23,7 +23,16 @@ export type {
   PageInfo,
   RejectedRow,
 } from './schemas'
-export { findCachedExecution, patchExecutionInLists, replaceExecutionInPage } from './executionCache'
+export {
+  findCachedExecution,
+  findSourcedExecution,
+  noteRescheduled,
+  patchExecutionInLists,
+  rememberExecution,
+  replaceExecutionInPage,
+  rescheduledSince,
+} from './executionCache'
+export type { ExecutionSource, SourcedExecution } from './executionCache'
 export {
   REFUSED_TOKEN_CODES,
   SESSION_ENDED_NOTICE,

@@ -8,6 +8,12 @@ import { ExportButton } from '../features/export'
 import { RescheduleButton, RescheduleProvider } from '../features/reschedule'
 import { ViewsBar } from '../features/views'
 import { useUrlSearch } from '../lib/useUrlSearch'
+import type { MetadataFilter } from '../api'
+
+interface ListFilters {
+  states: string[]
+  metadata: MetadataFilter[]
+}
 
 export const PAGE_TITLE_ID = 'page-title'
 
@@ -25,10 +31,10 @@ export function Dashboard() {
   const [search, navigate] = useUrlSearch()
   const executionId = new URLSearchParams(search).get('execution') || null
   const selection = useRowSelection()
-  const filters = useMemo(() => {
-    const { states, metadata } = parseExecutionSearch(search)
-    return { states, metadata }
-  }, [search])
+  // Keyed by the filters alone, so opening an execution or paging does not restart a search or a count.
+  const { states, metadata } = parseExecutionSearch(search)
+  const filterKey = JSON.stringify({ states, metadata })
+  const filters = useMemo(() => JSON.parse(filterKey) as ListFilters, [filterKey])
 
   const openExecution = useCallback(
     (id: string) => {
@@ -78,6 +84,7 @@ export function Dashboard() {
                 executionId={executionId}
                 onClose={closeExecution}
                 renderActions={renderReschedule}
+                filters={filters}
               />
             </Suspense>
           </ErrorBoundary>

@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { attemptListQuery, isApiError, isFinalState, type Attempt, type Execution } from '../../api'
+import {
+  attemptListQuery,
+  isApiError,
+  isFinalState,
+  timestampInstant,
+  type Attempt,
+  type Execution,
+} from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { ErrorPanel } from '../../components/ErrorPanel'
 import { PaginationBar } from '../../components/PaginationBar'
@@ -12,6 +19,7 @@ import { AttemptsTable } from './AttemptsTable'
 import { AttemptsTimeline } from './AttemptsTimeline'
 import { ExecutionSummary } from './ExecutionSummary'
 import { useCachedExecution } from './useCachedExecution'
+import type { ListFilters } from './useExecutionSearch'
 
 export const ATTEMPTS_PAGE_SIZE = 10
 const ATTEMPT_STATES: readonly string[] = ['started', 'succeed', 'failed']
@@ -21,6 +29,8 @@ export interface AttemptsPanelProps {
   executionId: string
   onClose: () => void
   renderActions?: (execution: Execution) => ReactNode
+  /** The list's filters: an execution not on the loaded pages is looked for in that list. */
+  filters?: ListFilters
 }
 
 interface AttemptsView extends CursorPosition {
@@ -28,10 +38,11 @@ interface AttemptsView extends CursorPosition {
 }
 
 /** Drill-down for one execution: summary, attempts (own filter and paging) and their timeline. */
-export function AttemptsPanel({ executionId, onClose, renderActions }: AttemptsPanelProps) {
+export function AttemptsPanel({ executionId, onClose, renderActions, filters }: AttemptsPanelProps) {
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const execution = useCachedExecution(executionId)
+  const sourced = useCachedExecution(executionId)
+  const execution = sourced?.execution
   const { refetchInterval } = useRefreshSettings()
   const [view, setView] = useState<AttemptsView>({ after: null, trail: [], states: [] })
   const isFinal = execution !== undefined && isFinalState(execution.state) === true
@@ -66,7 +77,14 @@ export function AttemptsPanel({ executionId, onClose, renderActions }: AttemptsP
           Close
         </button>
       </header>
-      <ExecutionSummary id={executionId} execution={execution} />
+      <ExecutionSummary
+        id={executionId}
+        sourced={sourced}
+        filters={isGone ? undefined : filters}
+        latestAttemptStart={
+          view.after === null && view.states.length === 0 ? latestStart(page?.data) : undefined
+        }
+      />
       {execution && renderActions && !isGone ? (
         <div className="summary-actions">{renderActions(execution)}</div>
       ) : null}
@@ -159,4 +177,14 @@ export function AttemptsPanel({ executionId, onClose, renderActions }: AttemptsP
       </>
     )
   }
+}
+
+/** The newest attempt's creation on the first, unfiltered page: where the current run's duration starts. */
+function latestStart(attempts: readonly Attempt[] | undefined): string | undefined {
+  let latest: { at: number; value: string } | undefined
+  for (const attempt of attempts ?? []) {
+    const at = timestampInstant(attempt.created_at)
+    if (at !== null && (!latest || at > latest.at)) latest = { at, value: attempt.created_at }
+  }
+  return latest?.value
 }

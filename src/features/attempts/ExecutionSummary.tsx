@@ -1,17 +1,30 @@
-import { isFinalState, timestampInstant, type Execution } from '../../api'
+import { isFinalState, timestampInstant, type Execution, type SourcedExecution } from '../../api'
 import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
 import { useTimeDisplay } from '../../components/TimeDisplay'
-import { formatDuration } from '../../lib/relativeTime'
+import { formatAge, formatDuration } from '../../lib/relativeTime'
+import { FindExecution } from './FindExecution'
+import type { ListFilters } from './useExecutionSearch'
 
 interface ExecutionSummaryProps {
   id: string
-  execution: Execution | undefined
+  sourced: SourcedExecution | undefined
+  /** The newest attempt's creation, when the attempts are loaded: a re-run's duration counts from it. */
+  latestAttemptStart?: string
+  /** The list's filters, to look for an execution that is not on the loaded pages. */
+  filters?: ListFilters
 }
 
-export function ExecutionSummary({ id, execution }: ExecutionSummaryProps) {
+const SOURCE_WORDS: Record<SourcedExecution['source'], string> = {
+  list: 'from the list',
+  'reschedule answer': 'from the reschedule answer',
+  'list search': 'found by searching the list',
+}
+
+export function ExecutionSummary({ id, sourced, latestAttemptStart, filters }: ExecutionSummaryProps) {
   const { now } = useTimeDisplay()
+  const execution = sourced?.execution
   return (
     <dl className="summary">
       <div>
@@ -26,7 +39,10 @@ export function ExecutionSummary({ id, execution }: ExecutionSummaryProps) {
           <div>
             <dt>State</dt>
             <dd>
-              <StateBadge state={execution.state} />
+              <StateBadge state={execution.state} />{' '}
+              <span className="muted summary-source">
+                {sourced ? `${SOURCE_WORDS[sourced.source]}, ${formatAge(sourced.receivedAt, now)}` : null}
+              </span>
             </dd>
           </div>
           <div>
@@ -43,25 +59,24 @@ export function ExecutionSummary({ id, execution }: ExecutionSummaryProps) {
           </div>
           <div>
             <dt>Duration</dt>
-            <dd>{durationText(execution, now)}</dd>
+            <dd>{durationText(execution, now, latestAttemptStart)}</dd>
           </div>
         </>
       ) : (
-        <div>
-          <dt>Details</dt>
-          <dd className="muted">Not on the loaded pages; the API offers no lookup by id.</dd>
-        </div>
+        <FindExecution id={id} filters={filters} />
       )}
     </dl>
   )
 }
 
-function durationText(execution: Execution, now: number): string {
-  const created = timestampInstant(execution.created_at)
+function durationText(execution: Execution, now: number, latestAttemptStart: string | undefined): string {
+  const attemptStart = latestAttemptStart === undefined ? null : timestampInstant(latestAttemptStart)
+  const created = attemptStart ?? timestampInstant(execution.created_at)
   const updated = timestampInstant(execution.updated_at)
   if (created === null || updated === null) return 'unknown (a timestamp has no time zone)'
+  const since = attemptStart === null ? '' : ' (latest attempt)'
   const final = isFinalState(execution.state)
-  if (final === true) return formatDuration(updated - created)
+  if (final === true) return `${formatDuration(Math.max(0, updated - created))}${since}`
   if (final === null) return `unknown: the state “${execution.state}” is not known to be final or running`
-  return `${formatDuration(now - created)} so far`
+  return `${formatDuration(Math.max(0, now - created))} so far${since}`
 }

@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { executionKeys, patchExecutionInLists, rescheduleExecution, type RescheduleOutcome } from '../../api'
+import {
+  executionKeys,
+  noteRescheduled,
+  patchExecutionInLists,
+  rescheduleExecution,
+  type RescheduleOutcome,
+} from '../../api'
 import { startBulkRun, type BulkRun, type RunSnapshot } from './bulkRun'
 import { selectionStore } from './selectionStore'
 
@@ -47,6 +53,7 @@ export function useBulkRun() {
         send: async (id) => {
           const outcome = await rescheduleExecution(id)
           if (outcome.kind !== 'requested') patchExecutionInLists(queryClient, outcome.execution)
+          noteRescheduled(id)
           return describeOutcome(outcome)
         },
       })

@@ -28,6 +28,7 @@ import { MetadataFilterForm } from './MetadataFilterForm'
 import { contradictsFilters } from './filterMatch'
 import { ListNotices } from './ListNotices'
 import { useExecutionSearch } from './useExecutionSearch'
+import { useLingeringRows } from './useLingeringRows'
 import { useListPaging } from './useListPaging'
 import { useMetadataSuggestions } from './useMetadataSuggestions'
 
@@ -73,6 +74,7 @@ export function ExecutionsPage({
   )
   const page = query.data
   const paging = useListPaging(page, params, search, query.isPlaceholderData)
+  const lingering = useLingeringRows(JSON.stringify(params), query.isPlaceholderData ? undefined : page?.data)
   const contradicting = query.isPlaceholderData
     ? 0
     : (page?.data.filter((row) => contradictsFilters(row, search.states, search.metadata)).length ?? 0)
@@ -183,6 +185,7 @@ export function ExecutionsPage({
         <ExecutionsTable
           rows={page?.data ?? NO_ROWS}
           rejected={page?.rejected ?? NO_REJECTED}
+          lingering={lingering}
           isLoading={query.isPending}
           skeletonRows={Math.min(search.size, 10)}
           isStale={query.isPlaceholderData}

@@ -1,8 +1,10 @@
 import { useTable } from '@tanstack/react-table'
-import { useMemo, type KeyboardEvent, type MouseEvent } from 'react'
+import { Fragment, useMemo, type KeyboardEvent, type MouseEvent } from 'react'
 import { DataTableHead } from '../../components/DataTableHead'
 import { useFocusKeeper } from './useFocusKeeper'
 import { SelectionContext, useRangeSelection, type RowSelection } from './rowSelection'
+import { LingeringRowView } from './LingeringRowView'
+import type { LingeringRow } from './useLingeringRows'
 import type { Execution, RejectedRow } from '../../api'
 import {
   createExecutionColumns,
@@ -14,6 +16,8 @@ interface ExecutionsTableProps extends ExecutionColumnCallbacks {
   rows: readonly Execution[]
   /** Rows the API sent that did not parse; shown marked, after the good ones. */
   rejected?: readonly RejectedRow[]
+  /** Rescheduled rows that no longer match, kept in their old place until the page changes. */
+  lingering?: readonly LingeringRow[]
   /** First load: skeleton rows of `skeletonRows` instead of data. */
   isLoading: boolean
   skeletonRows: number
@@ -54,6 +58,16 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
     getRowId: (row) => row.id,
   })
 
+  const lingering = props.lingering ?? []
+  const rowCount = rows.length
+  /** The lingering rows that go before row `index`; with null, those whose place is past the last row. */
+  const lingeringAt = (index: number | null) =>
+    lingering
+      .filter((row) => (index === null ? row.index >= rowCount : row.index === index))
+      .map((row) => (
+        <LingeringRowView key={`lingering-${row.execution.id}`} row={row} columns={columns.length} />
+      ))
+
   const openFromClick = (event: MouseEvent, id: string) => {
     if (!fromInnerControl(event.target)) onOpen(id)
   }
@@ -83,25 +97,28 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
                   ))}
                 </tr>
               ))
-            : table.getRowModel().rows.map((row) => (
-                <tr
-                  key={row.id}
-                  tabIndex={0}
-                  data-row-id={row.id}
-                  className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}${
-                    selection?.isSelected(row.id) ? ' is-checked' : ''
-                  }`}
-                  aria-label={`Execution ${row.id}`}
-                  onClick={(event) => openFromClick(event, row.id)}
-                  onKeyDown={(event) => openFromKey(event, row.id)}
-                >
-                  {row.getAllCells().map((cell) => (
-                    <td key={cell.id}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
-                </tr>
+            : table.getRowModel().rows.map((row, index) => (
+                <Fragment key={row.id}>
+                  {lingeringAt(index)}
+                  <tr
+                    tabIndex={0}
+                    data-row-id={row.id}
+                    className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}${
+                      selection?.isSelected(row.id) ? ' is-checked' : ''
+                    }`}
+                    aria-label={`Execution ${row.id}`}
+                    onClick={(event) => openFromClick(event, row.id)}
+                    onKeyDown={(event) => openFromKey(event, row.id)}
+                  >
+                    {row.getAllCells().map((cell) => (
+                      <td key={cell.id}>
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ))}
+                  </tr>
+                </Fragment>
               ))}
+          {isLoading ? null : lingeringAt(null)}
           {isLoading
             ? null
             : rejected.map((row) => (

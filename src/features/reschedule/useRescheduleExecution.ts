@@ -3,6 +3,7 @@ import {
   attemptKeys,
   executionKeys,
   isApiError,
+  noteRescheduled,
   patchExecutionInLists,
   rescheduleExecution,
   type RescheduleOutcome,
@@ -38,6 +39,7 @@ export function useRescheduleExecution() {
     retry: false,
     onSuccess: (outcome: RescheduleOutcome, id: string) => {
       if (outcome.kind !== 'requested') patchExecutionInLists(queryClient, outcome.execution)
+      noteRescheduled(id)
       rememberReschedule(id, { at: Date.now(), outcome })
       refreshAround(id)
     },

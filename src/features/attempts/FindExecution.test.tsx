@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { executionKeys } from '../../api'
+import { mswServer, setUpMswServer } from '../../test/mswServer'
+import { renderWithProviders } from '../../test/renderWithProviders'
+import { FindExecution } from './FindExecution'
+
+setUpMswServer()
+
+const row = (id: string) => ({
+  id,
+  state: 'failed',
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-20T10:05:00Z',
+})
+
+/** Pages of two rows: e0 e1 | e2 e3 | … up to `total` rows; `hold` keeps page 2 waiting. */
+function answerPages(total: number, bodies: unknown[] = [], hold?: Promise<void>) {
+  mswServer.use(
+    http.post('*/api/executions', async ({ request }) => {
+      const body = (await request.json()) as { page: { after?: string } }
+      bodies.push(body)
+      const start = Number(body.page.after ?? 0)
+      if (start > 0 && hold) await hold
+      const ids = Array.from(
+        { length: Math.max(0, Math.min(2, total - start)) },
+        (_, index) => `e${start + index}`,
+      )
+      return HttpResponse.json({
+        data: ids.map(row),
+        page_info: { has_next_page: start + 2 < total, end_cursor: String(start + 2) },
+      })
+    }),
+  )
+  return bodies
+}
+
+const filters = { states: ['failed'], metadata: [] }
+const status = () => within(screen.getByRole('definition')).getByRole('status')
+
+describe('FindExecution', () => {
+  it('pages through the filtered list until the id turns up, and caches it as found by search', async () => {
+    const bodies = answerPages(10)
+    const { queryClient } = renderWithProviders(
+      <dl>
+        <FindExecution id="e3" filters={filters} />
+      </dl>,
+    )
+    await waitFor(() => expect(status()).toHaveTextContent('Found on page 2 of the list.'))
+    expect(bodies).toEqual([
+      { page: { first: 100 }, filters: { states: ['failed'] } },
+      { page: { first: 100, after: '2' }, filters: { states: ['failed'] } },
+    ])
+    expect(queryClient.getQueryData(executionKeys.detail('e3'))).toMatchObject({ id: 'e3' })
+  })
+
+  it('says plainly when the whole list was searched', async () => {
+    answerPages(4)
+    renderWithProviders(
+      <dl>
+        <FindExecution id="missing" filters={filters} />
+      </dl>,
+    )
+    await waitFor(() =>
+      expect(status()).toHaveTextContent('Not in the list with the current filters (searched all 2 pages).'),
+    )
+    expect(screen.getByRole('button', { name: 'Search again' })).toBeInTheDocument()
+  })
+
+  it('stops at 20 pages and says it may be further down', async () => {
+    const bodies = answerPages(1000)
+    renderWithProviders(
+      <dl>
+        <FindExecution id="missing" filters={filters} />
+      </dl>,
+    )
+    await waitFor(() => expect(status()).toHaveTextContent('Not in the first 20 pages of 100'))
+    expect(bodies).toHaveLength(20)
+  })
+
+  it('waits for the user without filters, and Stop stops', async () => {
+    let release = () => {}
+    answerPages(10, [], new Promise<void>((resolve) => (release = resolve)))
+    renderWithProviders(
+      <dl>
+        <FindExecution id="missing" />
+      </dl>,
+    )
+    expect(status()).toHaveTextContent('Not on the loaded pages; the API offers no lookup by id.')
+    await userEvent.click(screen.getByRole('button', { name: 'Search the list' }))
+    await waitFor(() => expect(status()).toHaveTextContent('Searching the list: page 2…'))
+    await userEvent.click(screen.getByRole('button', { name: 'Stop searching' }))
+    await waitFor(() => expect(status()).toHaveTextContent('Search stopped after 1 pages; not found so far.'))
+    release()
+  })
+})
