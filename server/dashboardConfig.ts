@@ -47,5 +47,16 @@ export function proxyOptionsFromEnv(
     trustProxy: isOn(env.DASHBOARD_TRUST_PROXY),
     publicOrigin: parsePublicOrigin(env.DASHBOARD_PUBLIC_ORIGIN),
     signInAttemptsPerMinute: parseSignInLimit(env.DASHBOARD_SIGN_IN_LIMIT),
+    exportMaxRows: parseExportMaxRows(env.DASHBOARD_EXPORT_MAX_ROWS),
   }
+}
+
+/** DASHBOARD_EXPORT_MAX_ROWS: a positive whole number; anything else stops start-up with the reason. */
+export function parseExportMaxRows(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  const rows = Number(value)
+  if (!Number.isInteger(rows) || rows < 1) {
+    throw new Error(`DASHBOARD_EXPORT_MAX_ROWS must be a whole number of rows above 0, not “${value}”.`)
+  }
+  return rows
 }

@@ -10,6 +10,7 @@ import {
 import { DEFAULT_SESSION_TTL_MS, type SessionKeyring } from '../auth/sessionKeys.ts'
 import { handleSession } from '../auth/sessionRoutes.ts'
 import { createSignInLimiter } from '../auth/signInLimiter.ts'
+import { createExportRoute, EXPORT_PATH, exportOwner } from '../listExport/exportRoute.ts'
 import { forwardRequest, type Credentials } from './forwardRequest.ts'
 import { BodyTooLargeError, isCrossSite, isJsonContentType, readBody, sendJsonError } from './httpHelpers.ts'
 import { effectiveMethod, matchOperation, type OperationName } from './routes.ts'
@@ -20,7 +21,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024
 
 export type ProxyLogger = (line: string) => void
 
-export type RouteName = OperationName | 'session' | 'refused'
+export type RouteName = OperationName | 'session' | 'export' | 'refused'
 
 /** One finished request, for logs and metrics: never headers, bodies, cookies or tokens. */
 export interface ProxyEvent {
@@ -65,6 +66,8 @@ export interface ApiProxyOptions {
   signInAttemptsPerMinute?: number
   /** Receives every finished request as a structured event (pino logs, metrics). */
   onEvent?: (event: ProxyEvent) => void
+  /** The most rows one export streams before it is cut (default 100,000). */
+  exportMaxRows?: number
 }
 
 const SESSION_PATH = '/session'
@@ -81,6 +84,7 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
   }
   const origin = { trustProxy, publicOrigin: options.publicOrigin ?? null }
   const limiter = createSignInLimiter(options.signInAttemptsPerMinute)
+  const exportRoute = createExportRoute({ upstream, maxRows: options.exportMaxRows })
 
   /**
    * The server's token wins; else the signed-in session's (re-sealed when an old key opened it); else a
@@ -148,6 +152,15 @@ export function createApiProxy(options: ApiProxyOptions): Middleware {
     }
     if (isCrossSite(req, origin)) {
       return refuse(403, 'cross_site_refused', 'Cross-site requests to the dashboard API are refused.')
+    }
+    if (pathname === EXPORT_PATH && method === 'GET') {
+      const credentials = credentialsFor(req, res)
+      if (credentials === null) {
+        clearSessionCookie(req, res, trustProxy)
+        return refuse(401, 'session_expired', SESSION_ENDED)
+      }
+      const owner = exportOwner(req, credentials.authorization, credentials.source === 'server')
+      return { ...(await exportRoute(req, res, credentials.authorization, owner)), route: 'export' }
     }
     const isSession = pathname === SESSION_PATH
     const operation = isSession ? null : matchOperation(method, pathname)

@@ -47,6 +47,7 @@ export {
   isFinalState,
   readableState,
   seenUnknownStates,
+  spellingForFilter,
   stateMeaning,
   subscribeToSeenStates,
 } from './executionStates'

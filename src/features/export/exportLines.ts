@@ -1,3 +1,5 @@
+import { spellingForFilter } from '../../api'
+
 export type ExportFormat = 'csv' | 'ndjson'
 
 /** How the server ended the file: its last line says so when it was cut or the API failed midway. */
@@ -87,7 +89,9 @@ export function fileNameFrom(disposition: string | null, format: ExportFormat): 
 export function exportPath(search: string, format: ExportFormat): string {
   const params = new URLSearchParams({ format })
   for (const [name, value] of new URLSearchParams(search)) {
-    if (name === 'state' || name.startsWith('m.')) params.append(name, value)
+    // States go in the spelling the API answers with, as the page's own list calls send them.
+    if (name === 'state') params.append(name, spellingForFilter(value))
+    else if (name.startsWith('m.')) params.append(name, value)
   }
   return `/export/executions?${params.toString()}`
 }
