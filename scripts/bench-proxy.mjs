@@ -1,10 +1,9 @@
 // npm run bench:proxy [-- --duration 3 --runs 3 --soak 60]: list calls straight to the demo API and through the
 // production server's proxy, side by side, at 1, 10 and 50 connections. Needs `npm run build` first.
 import autocannon from 'autocannon'
-import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import net from 'node:net'
+import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { median, rssMb, startDemo, startProduction } from './benchSupport.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -17,57 +16,10 @@ const duration = Number(values.duration)
 const runs = Number(values.runs)
 if (!existsSync('dist-server/production.js')) throw new Error('run npm run build first')
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-
-function start(command, args, env, readyUrl) {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore' })
-  const ready = (async () => {
-    for (let i = 0; i < 300; i += 1) {
-      const ok = await fetch(readyUrl).then(
-        (r) => r.status < 500,
-        () => false,
-      )
-      if (ok) return
-      await new Promise((r) => setTimeout(r, 100))
-    }
-    throw new Error(`${readyUrl} did not come up`)
-  })()
-  return { child, ready }
-}
-
-const rssMb = (pid) => {
-  const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return match ? Number(match[1]) / 1024 : NaN
-}
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
-
 const token = 'bench-token'
-const [apiPort, proxyPort] = [await freePort(), await freePort()]
-const api = start(
-  'node',
-  ['--import', 'tsx', 'server/demo-api/main.ts', '--port', String(apiPort), '--frozen'],
-  { DEMO_API_TOKEN: token },
-  `http://127.0.0.1:${apiPort}/__demo/health`,
-)
-await api.ready
-const proxy = start(
-  'node',
-  ['dist-server/production.js'],
-  {
-    PORT: String(proxyPort),
-    EXEC_API_URL: `http://127.0.0.1:${apiPort}/v2`,
-    EXEC_API_TOKEN: token,
-    LOG_LEVEL: 'silent',
-  },
-  `http://127.0.0.1:${proxyPort}/healthz`,
-)
-await proxy.ready
+const api = await startDemo(token)
+const proxy = await startProduction(api.url, token)
+const [apiPort, proxyPort] = [api.port, proxy.port]
 
 const body = JSON.stringify({ page: { first: 20 } })
 const targets = {

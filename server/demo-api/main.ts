@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util'
 import { startDemoApi } from './index.ts'
+import { parseDemoSize } from './options.ts'
 import { readingsSchema } from './readings.ts'
 
-const USAGE = `Usage: tsx server/demo-api/main.ts [--port N] [--host HOST] [--frozen]
+const USAGE = `Usage: tsx server/demo-api/main.ts [--port N] [--host HOST] [--frozen] [--size N]
   [--reschedule-answer spec|top-level|202|204|new-execution] [--state-spelling spec|upper|succeeded]
-Environment: DEMO_API_PORT (default 4010), DEMO_API_TOKEN (default demo-token)`
+Environment: DEMO_API_PORT (default 4010), DEMO_API_TOKEN (default demo-token), DEMO_API_SIZE (default 2400)`
 
 function parsePort(text: string): number {
   const port = Number(text)
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       frozen: { type: 'boolean', default: false },
+      size: { type: 'string' },
       'reschedule-answer': { type: 'string' },
       'state-spelling': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     host: values.host ?? '127.0.0.1',
     token: process.env.DEMO_API_TOKEN || undefined,
     simulate: !values.frozen,
+    executionCount: parseDemoSize(values.size ?? process.env.DEMO_API_SIZE),
     readings: readingsSchema.parse({
       rescheduleAnswer: values['reschedule-answer'],
       stateSpelling: values['state-spelling'],

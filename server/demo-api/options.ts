@@ -39,6 +39,22 @@ export function resolveOptions(options: DemoApiOptions): DemoApiSettings {
     now: options.now ?? Date.now,
     simulate: options.simulate ?? true,
     tickMs: options.tickMs ?? 2000,
-    readings: { ...SPEC_READINGS, ...options.readings },
+    // A reading given as undefined (an unset CLI flag or variable) keeps the spec's own.
+    readings: {
+      rescheduleAnswer: options.readings?.rescheduleAnswer ?? SPEC_READINGS.rescheduleAnswer,
+      stateSpelling: options.readings?.stateSpelling ?? SPEC_READINGS.stateSpelling,
+    },
   }
+}
+
+export const MAX_DEMO_SIZE = 1_000_000
+
+/** `--size` / DEMO_API_SIZE: how many executions to seed (the 3 special ones included). */
+export function parseDemoSize(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined
+  const size = Number(text)
+  if (!Number.isInteger(size) || size < 3 || size > MAX_DEMO_SIZE) {
+    throw new Error(`The demo size must be a whole number from 3 to ${MAX_DEMO_SIZE}, not “${text}”.`)
+  }
+  return size
 }

@@ -32,6 +32,7 @@ export function BulkProgress({ snapshot, onPause, onResume, onCancel }: BulkProg
     <div className="bulk-progress">
       <p>
         <strong>{STATUS_WORDS[snapshot.status]}</strong>
+        {snapshot.pausedBecause ? ` by itself: ${snapshot.pausedBecause}. Resume to go on, or cancel.` : ''}
         {waiting
           ? ` · waiting ${Math.ceil(((snapshot.waitingUntil ?? now) - now) / 1000)} s: the API asked to slow down`
           : ''}

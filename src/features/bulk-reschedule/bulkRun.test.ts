@@ -126,4 +126,17 @@ describe('bulk run', () => {
     expect(last).toMatchObject({ status: 'cancelled', done: 4, remaining: 0 })
     expect(last?.results.get('e')).toEqual({ kind: 'not-sent' })
   })
+
+  it('pauses itself after five failures in a row, and resumes on the user’s say', async () => {
+    const answers = Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`e${index}`, [http(409)]]))
+    const test = harness(answers, 1)
+    await Promise.resolve()
+    await expect.poll(() => test.snapshot()?.status).toBe('paused')
+    expect(test.sent).toHaveLength(5)
+    expect(test.snapshot()?.pausedBecause).toBe('5 answers in a row were failures (last: HTTP 409)')
+    test.run.resume()
+    await test.run.finished
+    expect(test.sent).toHaveLength(8)
+    expect(test.snapshot()).toMatchObject({ status: 'finished', failed: 8, pausedBecause: null })
+  })
 })

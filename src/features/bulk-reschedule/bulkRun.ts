@@ -21,6 +21,8 @@ export interface RunSnapshot {
   startedAt: number
   /** While the API asked the run to slow down: until when nothing new is sent. */
   waitingUntil: number | null
+  /** Why the run paused itself, if it did (the user's own Pause leaves this null). */
+  pausedBecause: string | null
 }
 
 export interface BulkRunOptions {
@@ -33,6 +35,8 @@ export interface BulkRunOptions {
   wait?: (ms: number) => Promise<void>
   /** How many times an id the API said it did not handle (429, 503) is sent again. */
   maxAgain?: number
+  /** Answers in a row without a success after which the run pauses itself (default 5). */
+  pauseAfterFailures?: number
 }
 
 const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -43,7 +47,7 @@ const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(re
  * sending; what is in flight finishes and is counted.
  */
 export function startBulkRun(options: BulkRunOptions) {
-  const { send, onChange, now = Date.now, wait = defaultWait, maxAgain = 5 } = options
+  const { send, onChange, now = Date.now, wait = defaultWait, maxAgain = 5, pauseAfterFailures = 5 } = options
   const ids = [...new Set(options.ids)]
   const results = new Map<string, ItemResult>(ids.map((id) => [id, { kind: 'pending' }]))
   const queue = [...ids]
@@ -53,19 +57,36 @@ export function startBulkRun(options: BulkRunOptions) {
   let waitingUntil: number | null = null
   let waiters: (() => void)[] = []
   let backoffStep = 0
+  let failuresInARow = 0
+  let pausedBecause: string | null = null
 
-  const count = (kind: ItemResult['kind']) =>
-    [...results.values()].filter((result) => result.kind === kind).length
+  // Counted as results change, not recounted per answer: a run of thousands stays linear.
+  const counts: Record<ItemResult['kind'], number> = {
+    pending: ids.length,
+    sending: 0,
+    done: 0,
+    failed: 0,
+    unknown: 0,
+    'not-sent': 0,
+  }
+  const setResult = (id: string, result: ItemResult) => {
+    const previous = results.get(id)
+    if (previous) counts[previous.kind] -= 1
+    counts[result.kind] += 1
+    results.set(id, result)
+  }
+  // The snapshot shares the results map (read-only to its readers); a new snapshot object marks each change.
   const emit = () =>
     onChange({
       status,
-      results: new Map(results),
-      done: count('done'),
-      failed: count('failed'),
-      unknown: count('unknown'),
-      remaining: count('pending') + count('sending'),
+      results,
+      done: counts.done,
+      failed: counts.failed,
+      unknown: counts.unknown,
+      remaining: counts.pending + counts.sending,
       startedAt,
       waitingUntil,
+      pausedBecause,
     })
 
   /** Resolves at the next pause, resume or cancel: a waiting worker then looks at the status again. */
@@ -86,11 +107,12 @@ export function startBulkRun(options: BulkRunOptions) {
       }
       const id = queue.shift()
       if (id === undefined) return
-      results.set(id, { kind: 'sending' })
+      setResult(id, { kind: 'sending' })
       emit()
       try {
-        results.set(id, { kind: 'done', said: await send(id) })
+        setResult(id, { kind: 'done', said: await send(id) })
         backoffStep = 0
+        failuresInARow = 0
         if (waitingUntil !== null && waitingUntil <= now()) waitingUntil = null
       } catch (error) {
         settleFailure(id, error)
@@ -101,6 +123,7 @@ export function startBulkRun(options: BulkRunOptions) {
 
   function settleFailure(id: string, error: unknown) {
     const reason = error instanceof Error ? error.message : String(error)
+
     if (asksToBackOff(error)) {
       // Answers to requests sent together are one signal: only a failure after the wait lengthens the next.
       const alreadyWaiting = waitingUntil !== null && waitingUntil > now()
@@ -114,17 +137,21 @@ export function startBulkRun(options: BulkRunOptions) {
     const tried = (tries.get(id) ?? 0) + 1
     tries.set(id, tried)
     if (verdict === 'again' && tried <= maxAgain) {
-      results.set(id, { kind: 'pending' })
+      setResult(id, { kind: 'pending' })
       queue.unshift(id)
-    } else if (verdict === 'unknown') {
-      results.set(id, { kind: 'unknown', reason })
-    } else {
-      results.set(id, { kind: 'failed', reason })
+      return
+    }
+    setResult(id, verdict === 'unknown' ? { kind: 'unknown', reason } : { kind: 'failed', reason })
+    // An API that fails every request (not one asking to slow down): stop feeding it until the user decides.
+    failuresInARow += 1
+    if (failuresInARow >= pauseAfterFailures && status === 'running') {
+      status = 'paused'
+      pausedBecause = `${failuresInARow} answers in a row were failures (last: ${reason})`
     }
   }
 
   const finished = Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker)).then(() => {
-    for (const id of queue) results.set(id, { kind: 'not-sent' })
+    for (const id of queue) setResult(id, { kind: 'not-sent' })
     status = status === 'cancelling' ? 'cancelled' : 'finished'
     emit()
   })
@@ -141,6 +168,8 @@ export function startBulkRun(options: BulkRunOptions) {
     resume() {
       if (status !== 'paused') return
       status = 'running'
+      pausedBecause = null
+      failuresInARow = 0
       wakeAll()
       emit()
     },

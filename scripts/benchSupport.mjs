@@ -1,0 +1,62 @@
+// Shared by the bench:* scripts: free ports, child servers that are waited for, RSS and medians.
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import net from 'node:net'
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+
+/** Starts a child process and polls `readyUrl` until it answers (at most 30 s). */
+export function start(command, args, env, readyUrl) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore' })
+  const ready = (async () => {
+    for (let i = 0; i < 300; i += 1) {
+      const ok = await fetch(readyUrl).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+      if (ok) return
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    throw new Error(`${readyUrl} did not come up`)
+  })()
+  return { child, ready }
+}
+
+export const rssMb = (pid) => {
+  const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return match ? Number(match[1]) / 1024 : NaN
+}
+
+export const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
+
+/** The demo API (frozen) on a free port, as a child process. */
+export async function startDemo(token, extraArgs = []) {
+  const port = await freePort()
+  const api = start(
+    'node',
+    ['--import', 'tsx', 'server/demo-api/main.ts', '--port', String(port), '--frozen', ...extraArgs],
+    { DEMO_API_TOKEN: token },
+    `http://127.0.0.1:${port}/__demo/health`,
+  )
+  await api.ready
+  return { ...api, port, url: `http://127.0.0.1:${port}/v2` }
+}
+
+/** The built production server (`npm run build` first) in front of `apiUrl`. */
+export async function startProduction(apiUrl, token, env = {}) {
+  const port = await freePort()
+  const server = start(
+    'node',
+    ['dist-server/production.js'],
+    { PORT: String(port), EXEC_API_URL: apiUrl, EXEC_API_TOKEN: token, LOG_LEVEL: 'silent', ...env },
+    `http://127.0.0.1:${port}/healthz`,
+  )
+  await server.ready
+  return { ...server, port, origin: `http://127.0.0.1:${port}` }
+}

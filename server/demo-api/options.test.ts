@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { parseDemoSize, resolveOptions } from './options.ts'
+import { resolveUpstream } from '../resolveUpstream.ts'
+
+describe('demo size', () => {
+  it('reads --size / DEMO_API_SIZE and refuses what is not a size', () => {
+    expect(parseDemoSize(undefined)).toBeUndefined()
+    expect(parseDemoSize(' ')).toBeUndefined()
+    expect(parseDemoSize('5000')).toBe(5000)
+    for (const bad of ['2', '1.5', 'lots', '1000001', '-4'])
+      expect(() => parseDemoSize(bad)).toThrow(/demo size/)
+  })
+
+  it('seeds the built-in demo with DEMO_API_SIZE executions', async () => {
+    const upstream = await resolveUpstream({ DEMO_API_SIZE: '7', DEMO_API_FROZEN: '1' })
+    try {
+      const response = await fetch(`${upstream.config.baseUrl.href.replace(/\/$/, '')}/executions`, {
+        method: 'GET',
+        headers: { Authorization: `Bearer ${upstream.config.token ?? ''}` },
+      })
+      const page = (await response.json()) as { data: unknown[]; page_info: { has_next_page: boolean } }
+      expect(page.data).toHaveLength(7)
+      expect(page.page_info.has_next_page).toBe(false)
+    } finally {
+      await upstream.close()
+    }
+  })
+})
+
+describe('demo readings from the command line', () => {
+  it('an unset flag keeps the spec’s reading (an explicit undefined used to break every reschedule)', () => {
+    expect(
+      resolveOptions({ readings: { rescheduleAnswer: undefined, stateSpelling: undefined } }).readings,
+    ).toEqual({
+      rescheduleAnswer: 'spec',
+      stateSpelling: 'spec',
+    })
+  })
+})
