@@ -1,4 +1,5 @@
 import { startDemoApi } from './demo-api/index.ts'
+import { parseDemoSize } from './demo-api/options.ts'
 import { readingsSchema, RESCHEDULE_ANSWERS, STATE_SPELLINGS } from './demo-api/readings.ts'
 import { parseUpstreamConfig, type UpstreamConfig } from './proxy/upstreamConfig.ts'
 
@@ -24,7 +25,11 @@ export async function resolveUpstream(env: NodeJS.ProcessEnv = process.env): Pro
         `DEMO_API_STATE_SPELLING one of ${STATE_SPELLINGS.join(', ')}`,
     )
   }
-  const demo = await startDemoApi({ simulate: env.DEMO_API_FROZEN !== '1', readings: readings.data })
+  const demo = await startDemoApi({
+    simulate: env.DEMO_API_FROZEN !== '1',
+    executionCount: parseDemoSize(env.DEMO_API_SIZE),
+    readings: readings.data,
+  })
   const config = parseUpstreamConfig({ ...env, EXEC_API_URL: demo.url, EXEC_API_TOKEN: demo.token })
   return { config, isDemo: true, close: () => demo.close() }
 }
