@@ -59,7 +59,9 @@ await browser.close()
 server.child.kill()
 api.child.kill()
 
-console.log(`\nBulk reschedule of every failed execution (demo --size ${values.size}, frozen), production server, headless Chromium\n`)
+console.log(
+  `\nBulk reschedule of every failed execution (demo --size ${values.size}, frozen), production server, headless Chromium\n`,
+)
 console.log('at a time | executions | time    | rate      | duplicate PATCHes | missing PATCHes')
 console.log('--------- | ---------- | ------- | --------- | ----------------- | ---------------')
 for (const r of results) {

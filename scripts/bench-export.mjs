@@ -35,7 +35,8 @@ for (const size of [10_000, 100_000]) {
   const server = await startProduction(api.url, token, { DASHBOARD_EXPORT_MAX_ROWS: String(size + 1) })
   for (const format of ['csv', 'ndjson']) {
     const samples = []
-    for (let run = 0; run < runs; run += 1) samples.push(await exportOnce(server.origin, format, server.child.pid))
+    for (let run = 0; run < runs; run += 1)
+      samples.push(await exportOnce(server.origin, format, server.child.pid))
     results.push({
       size,
       format,
