@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { demoIds } from './support/demoQuery.ts'
-import { expectIds, openDashboard, shownIds } from './support/executionsPage.ts'
+import { expectIds, openDashboard, recordListBodies, shownIds } from './support/executionsPage.ts'
 import { allDemoIds } from './support/exportFiles.ts'
 
 const bulkBar = (page: Page) => page.getByRole('region', { name: 'Bulk actions' })
@@ -100,11 +100,15 @@ test('all matching: a dry run counts first, a typed count confirms, and 429, 503
     { operation: 'reschedule', status: 503, times: 2 },
     { operation: 'reschedule', drop: true, times: 1 },
   ])
+  const listCalls = recordListBodies(page)
   await confirm.click()
   await expect(dialog).toContainText(
     `${(expected.length - 1).toLocaleString('en-US')} rescheduled, 0 failed, 1 with an unknown outcome.`,
     { timeout: 30_000 },
   )
+  // The list refetches once when the run ends (and may prefetch its next page), not once per execution.
+  await expect.poll(() => listCalls.length).toBeGreaterThan(0)
+  expect(listCalls.length).toBeLessThanOrEqual(2)
   const stats = await demo.stats()
   const unknown = expected.filter((id) => stats.applied_by_id[id] === undefined)
   expect(unknown).toHaveLength(1)

@@ -57,6 +57,7 @@ describe('BulkBar', () => {
     act(() => selectionStore.change([execution('a'), execution('b'), execution('c', 'started')], true))
     renderWithProviders(<BulkBar filters={noFilters} />)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule 3 executions…' }))
+    await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     expect(dialog()).toHaveTextContent('3 executions selected: 2 Failed, 1 Started')
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Reschedule 3 executions' }))
     expect(
@@ -97,6 +98,7 @@ describe('BulkBar', () => {
     )
     renderWithProviders(<BulkBar filters={{ states: ['failed'], metadata: [] }} />)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
+    await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     await waitFor(() => expect(dialog()).toHaveTextContent('150 executions matching the filters: 150 Failed'))
     expect(listed).toEqual([
       { page: { first: 100 }, filters: { states: ['failed'] } },
@@ -122,6 +124,7 @@ describe('BulkBar', () => {
     )
     renderWithProviders(<BulkBar filters={noFilters} />)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
+    await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     expect(await within(dialog()).findByText(/Counting failed after 0 pages/)).toBeVisible()
     fail = false
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Retry' }))
@@ -147,6 +150,7 @@ describe('BulkBar', () => {
     )
     renderWithProviders(<BulkBar filters={noFilters} />)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule 4 executions…' }))
+    await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     await userEvent.selectOptions(within(dialog()).getByLabelText('Requests at a time'), '1')
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Reschedule 4 executions' }))
     await waitFor(() => expect(sent).toEqual(['a']))

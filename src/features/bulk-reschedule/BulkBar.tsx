@@ -1,8 +1,11 @@
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import type { Execution } from '../../api'
-import { BulkDialog, type BulkSource } from './BulkDialog'
+import type { BulkSource } from './BulkDialog'
 import { selectionStore, useSelectedExecutions } from './selectionStore'
 import type { ListFilters } from './useDryRun'
+
+// Only operators who start a bulk action load its dialog and run engine.
+const BulkDialog = lazy(async () => ({ default: (await import('./BulkDialog')).BulkDialog }))
 
 /** The checked rows' count and the bulk actions; the dialog lives here, not in a row, so refresh can't take it. */
 export function BulkBar({ filters }: { filters: ListFilters }) {
@@ -35,7 +38,11 @@ export function BulkBar({ filters }: { filters: ListFilters }) {
       >
         Reschedule all matching…
       </button>
-      {source ? <BulkDialog source={source} onClose={() => setSource(null)} /> : null}
+      {source ? (
+        <Suspense fallback={<span role="status">Opening…</span>}>
+          <BulkDialog source={source} onClose={() => setSource(null)} />
+        </Suspense>
+      ) : null}
     </section>
   )
 }

@@ -1,5 +1,6 @@
-import { useState } from 'react'
-import { ExportDialog } from './ExportDialog'
+import { lazy, Suspense, useState } from 'react'
+
+const ExportDialog = lazy(async () => ({ default: (await import('./ExportDialog')).ExportDialog }))
 
 export function ExportButton({ search }: { search: string }) {
   const [isOpen, setOpen] = useState(false)
@@ -13,7 +14,11 @@ export function ExportButton({ search }: { search: string }) {
       >
         Export…
       </button>
-      {isOpen ? <ExportDialog search={search} onClose={() => setOpen(false)} /> : null}
+      {isOpen ? (
+        <Suspense fallback={<span role="status">Opening…</span>}>
+          <ExportDialog search={search} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

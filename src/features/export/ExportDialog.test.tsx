@@ -52,7 +52,7 @@ const rows = (count: number) =>
 async function startExport(search = '?state=failed&m.env=prod&after=c1') {
   renderWithProviders(<ExportButton search={search} />)
   await userEvent.click(screen.getByRole('button', { name: 'Export…' }))
-  const dialog = screen.getByRole('dialog', { name: 'Export executions' })
+  const dialog = await screen.findByRole('dialog', { name: 'Export executions' })
   return dialog
 }
 

@@ -33,7 +33,7 @@ const stored = (views: object[], defaultId: string | null = null) =>
 
 async function openDialog() {
   await userEvent.click(screen.getByRole('button', { name: 'Views…' }))
-  return dialog()
+  return screen.findByRole('dialog', { name: 'Saved views' })
 }
 
 describe('ViewsBar', () => {

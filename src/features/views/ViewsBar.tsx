@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { CopyButton } from '../../components/CopyButton'
 import { useTimeDisplay } from '../../components/TimeDisplay'
 import { takePendingTime } from './defaultView'
@@ -6,7 +6,8 @@ import { findViewByQuery, type SavedView } from './savedViews'
 import { SharedViewOffer } from './SharedViewOffer'
 import { useViewActions } from './useViewActions'
 import { linkToSaveView, linkToThisScreen } from './viewLinks'
-import { ViewsDialog } from './ViewsDialog'
+
+const ViewsDialog = lazy(async () => ({ default: (await import('./ViewsDialog')).ViewsDialog }))
 
 interface ViewsBarProps {
   search: string
@@ -62,19 +63,21 @@ export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
       </span>
       <SharedViewOffer search={search} onNavigate={onNavigate} onSave={actions.save} />
       {isOpen ? (
-        <ViewsDialog
-          state={actions.state}
-          currentId={current?.id ?? null}
-          status={actions.status}
-          onSave={actions.save}
-          onOpen={open}
-          onRename={actions.rename}
-          onDelete={actions.remove}
-          onToggleDefault={actions.toggleDefault}
-          onUndo={actions.undoDelete}
-          onImport={actions.importFile}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={<span role="status">Opening…</span>}>
+          <ViewsDialog
+            state={actions.state}
+            currentId={current?.id ?? null}
+            status={actions.status}
+            onSave={actions.save}
+            onOpen={open}
+            onRename={actions.rename}
+            onDelete={actions.remove}
+            onToggleDefault={actions.toggleDefault}
+            onUndo={actions.undoDelete}
+            onImport={actions.importFile}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </section>
   )

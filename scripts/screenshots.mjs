@@ -1,0 +1,59 @@
+// npm run screenshots: takes the README's pictures from the real app (production build, frozen demo API,
+// headless Chromium at 1440×900): docs/screenshot.png (the list) and docs/bulk-run.png (a finished bulk run).
+// `npm run build` first.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { chromium } from '@playwright/test'
+import { startDemo, startProduction } from './benchSupport.mjs'
+
+if (!existsSync('dist-server/production.js')) throw new Error('run npm run build first')
+if (spawnSync('node', ['scripts/ensure-browser.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1)
+const executablePath = readFileSync('node_modules/.cache/execution-dashboard/chromium-path', 'utf8').trim()
+
+const token = 'screenshot-token'
+const api = await startDemo(token)
+const server = await startProduction(api.url, token)
+const faults = (rules) =>
+  fetch(`http://127.0.0.1:${api.port}/__demo/faults`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rules }),
+  })
+
+const browser = await chromium.launch({ executablePath })
+const page = await browser.newPage({ baseURL: server.origin, viewport: { width: 1440, height: 900 } })
+await page.goto('/?state=failed&m.env=production')
+await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+await page
+  .getByRole('checkbox', { name: /^Select / })
+  .nth(1)
+  .check()
+await page
+  .getByRole('checkbox', { name: /^Select / })
+  .nth(3)
+  .check()
+await page.screenshot({ path: 'docs/screenshot.png' })
+
+await page.getByRole('button', { name: 'Reschedule all matching…' }).click()
+const dialog = page.getByRole('dialog', { name: /^Reschedule executions/ })
+const confirm = dialog.getByRole('button', { name: /^Reschedule [\d,]+ executions$/ })
+await confirm.waitFor()
+const count = Number((await confirm.textContent()).replace(/\D/g, ''))
+if (count > 100) await dialog.getByLabel(`Type ${count} to confirm`).fill(String(count))
+await faults([
+  { operation: 'reschedule', status: 429, retryAfter: 1, times: 1 },
+  {
+    operation: 'reschedule',
+    status: 409,
+    times: 1,
+    body: '{"error":{"code":"conflict","message":"locked by a deploy"}}',
+  },
+  { operation: 'reschedule', drop: true, times: 1 },
+])
+await confirm.click()
+await dialog.getByText(/rescheduled, \d+ failed, \d+ with an unknown outcome/).waitFor({ timeout: 60_000 })
+await page.screenshot({ path: 'docs/bulk-run.png' })
+await browser.close()
+server.child.kill()
+api.child.kill()
+console.log('wrote docs/screenshot.png and docs/bulk-run.png')
