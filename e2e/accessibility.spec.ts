@@ -51,6 +51,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoViolations(page)
       await views.getByRole('button', { name: 'Close' }).click()
 
+      await page.getByRole('button', { name: 'Columns…' }).click()
+      await expect(page.getByRole('list', { name: 'Columns' })).toBeVisible()
+      await page.getByLabel('Density').selectOption('compact')
+      await expectNoViolations(page)
+      await page.getByRole('button', { name: 'Columns…' }).click()
+
       await page.getByRole('button', { name: 'Export…' }).click()
       await expect(page.getByRole('dialog', { name: 'Export executions' })).toBeVisible()
       await expectNoViolations(page)

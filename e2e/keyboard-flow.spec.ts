@@ -66,6 +66,9 @@ test('filter → page → open attempts → reschedule → close, by keyboard al
   await page.keyboard.press('Escape')
   await expect(panel).toHaveCount(0)
   // Now created, the execution has left the Succeeded filter: focus lands on the page title, not nowhere.
-  await expect(page.getByRole('row', { name: `Execution ${id}` })).toHaveCount(0)
+  await expect(page.getByRole('row', { name: `Execution ${id}`, exact: true })).toHaveCount(0)
   await expect(page.getByRole('heading', { level: 1, name: 'Executions' })).toBeFocused()
+  await expect(
+    page.getByRole('row', { name: `Execution ${id}, rescheduled, no longer matches` }),
+  ).toBeVisible()
 })

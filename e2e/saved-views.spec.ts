@@ -152,3 +152,32 @@ test('views export to a file and import into another browser', async ({ page, br
   await expect(viewsDialog(fresh.page).getByRole('button', { name: 'Open view Failed' })).toBeVisible()
   await fresh.context.close()
 })
+
+test('the column chooser and density are remembered, and a view brings its own back', async ({ page }) => {
+  await openDashboard(page, '/?state=failed')
+  const table = page.getByRole('table', { name: /^Executions/ })
+  const headers = () => table.getByRole('columnheader').allTextContents()
+  await page.getByRole('button', { name: 'Columns…' }).click()
+  const chooser = page.getByRole('list', { name: 'Columns' })
+  await chooser.getByRole('checkbox', { name: 'Created' }).uncheck()
+  await chooser.getByRole('button', { name: 'Move State left' }).click()
+  await expect(chooser.getByRole('checkbox', { name: 'ID' })).toBeDisabled()
+  await page.getByLabel('Density').selectOption('compact')
+  await expect.poll(headers).toEqual(['', 'State', 'ID', 'Updated', 'Actions'])
+
+  await page.reload()
+  await expect.poll(headers).toEqual(['', 'State', 'ID', 'Updated', 'Actions'])
+  await expect(page.getByLabel('Density')).toHaveValue('compact')
+  await saveCurrentView(page, 'Narrow')
+  await viewsDialog(page).getByRole('button', { name: 'Close' }).click()
+
+  await page.getByRole('button', { name: 'Columns…' }).click()
+  await page.getByRole('list', { name: 'Columns' }).getByRole('button', { name: 'Reset columns' }).click()
+  await page.getByLabel('Density').selectOption('comfortable')
+  await expect.poll(headers).toEqual(['', 'ID', 'State', 'Created', 'Updated', 'Actions'])
+
+  await views(page).getByRole('button', { name: 'Views…' }).click()
+  await viewsDialog(page).getByRole('button', { name: 'Open view Narrow' }).click()
+  await expect.poll(headers).toEqual(['', 'State', 'ID', 'Updated', 'Actions'])
+  await expect(page.getByLabel('Density')).toHaveValue('compact')
+})

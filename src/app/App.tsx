@@ -2,6 +2,7 @@ import { AnnouncerProvider } from '../components/Announcer'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { RefreshSettingsProvider } from '../components/RefreshSettings'
 import { ThemeSetting } from '../components/ThemeSetting'
+import { ListDisplayProvider } from '../components/ListDisplay'
 import { TimeDisplayProvider } from '../components/TimeDisplay'
 import { SessionGate, SessionStatus } from '../features/session'
 import { Dashboard, PAGE_TITLE_ID } from './Dashboard'
@@ -10,24 +11,26 @@ export function App() {
   return (
     <ErrorBoundary section="The dashboard">
       <TimeDisplayProvider>
-        <RefreshSettingsProvider>
-          <AnnouncerProvider>
-            <div className="app">
-              <header className="app-header">
-                <h1 id={PAGE_TITLE_ID} tabIndex={-1}>
-                  Executions
-                </h1>
-                <SessionStatus />
-                <ThemeSetting />
-              </header>
-              <main className="app-main">
-                <SessionGate>
-                  <Dashboard />
-                </SessionGate>
-              </main>
-            </div>
-          </AnnouncerProvider>
-        </RefreshSettingsProvider>
+        <ListDisplayProvider>
+          <RefreshSettingsProvider>
+            <AnnouncerProvider>
+              <div className="app">
+                <header className="app-header">
+                  <h1 id={PAGE_TITLE_ID} tabIndex={-1}>
+                    Executions
+                  </h1>
+                  <SessionStatus />
+                  <ThemeSetting />
+                </header>
+                <main className="app-main">
+                  <SessionGate>
+                    <Dashboard />
+                  </SessionGate>
+                </main>
+              </div>
+            </AnnouncerProvider>
+          </RefreshSettingsProvider>
+        </ListDisplayProvider>
       </TimeDisplayProvider>
     </ErrorBoundary>
   )

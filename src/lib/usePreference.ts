@@ -2,42 +2,59 @@ import { useCallback, useEffect, useState } from 'react'
 
 const PREFIX = 'execution-dashboard:'
 
-function readStored<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
+function readStored<T>(key: string, parse: (stored: string | null) => T): T {
   try {
-    const stored = window.localStorage.getItem(PREFIX + key)
-    return allowed.find((value) => value === stored) ?? fallback
+    return parse(window.localStorage.getItem(PREFIX + key))
   } catch {
-    return fallback
+    return parse(null)
   }
 }
 
-/** A small UI preference remembered in localStorage; anything unexpected there reads as the default. */
+/**
+ * A UI preference remembered in localStorage as text; `parse` turns anything unexpected there into the
+ * default, and another tab's change is followed so open tabs agree.
+ */
+export function useStoredPreference<T>(
+  key: string,
+  parse: (stored: string | null) => T,
+  serialize: (value: T) => string,
+): [T, (next: T) => void] {
+  const [value, setValue] = useState<T>(() => readStored(key, parse))
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key !== PREFIX + key && event.key !== null) return
+      setValue(readStored(key, parse))
+    }
+    window.addEventListener('storage', follow)
+    return () => window.removeEventListener('storage', follow)
+  }, [key, parse])
+  const update = useCallback(
+    (next: T) => {
+      setValue(next)
+      try {
+        window.localStorage.setItem(PREFIX + key, serialize(next))
+      } catch {
+        // Private mode or a full quota: the choice still holds for this visit.
+      }
+    },
+    [key, serialize],
+  )
+  return [value, update]
+}
+
+const asText = (value: string) => value
+
+/** A small UI preference among fixed string values; anything unexpected in storage reads as the default. */
 export function usePreference<T extends string>(
   key: string,
   allowed: readonly T[],
   fallback: T,
 ): [T, (next: T) => void] {
-  const [value, setValue] = useState<T>(() => readStored(key, allowed, fallback))
-  // Another tab changed it: follow, so open tabs agree. (Joined, so a new array literal is no new dependency.)
+  // Joined, so a new array literal from the caller is no new dependency.
   const allowedList = allowed.join('\n')
-  useEffect(() => {
-    const follow = (event: StorageEvent) => {
-      if (event.key !== PREFIX + key && event.key !== null) return
-      setValue(readStored(key, allowedList.split('\n') as T[], fallback))
-    }
-    window.addEventListener('storage', follow)
-    return () => window.removeEventListener('storage', follow)
-  }, [key, allowedList, fallback])
-  const update = useCallback(
-    (next: T) => {
-      setValue(next)
-      try {
-        window.localStorage.setItem(PREFIX + key, next)
-      } catch {
-        // Private mode or a full quota: the choice still holds for this visit.
-      }
-    },
-    [key],
+  const parse = useCallback(
+    (stored: string | null) => (allowedList.split('\n') as T[]).find((value) => value === stored) ?? fallback,
+    [allowedList, fallback],
   )
-  return [value, update]
+  return useStoredPreference<T>(key, parse, asText)
 }

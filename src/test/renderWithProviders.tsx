@@ -3,6 +3,7 @@ import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { AnnouncerProvider } from '../components/Announcer'
 import { RefreshSettingsProvider } from '../components/RefreshSettings'
+import { ListDisplayProvider } from '../components/ListDisplay'
 import { TimeDisplayProvider } from '../components/TimeDisplay'
 
 export function createTestQueryClient(): QueryClient {
@@ -16,9 +17,11 @@ export function renderWithProviders(ui: ReactElement, queryClient = createTestQu
   const view = render(
     <QueryClientProvider client={queryClient}>
       <TimeDisplayProvider>
-        <RefreshSettingsProvider>
-          <AnnouncerProvider>{ui}</AnnouncerProvider>
-        </RefreshSettingsProvider>
+        <ListDisplayProvider>
+          <RefreshSettingsProvider>
+            <AnnouncerProvider>{ui}</AnnouncerProvider>
+          </RefreshSettingsProvider>
+        </ListDisplayProvider>
       </TimeDisplayProvider>
     </QueryClientProvider>,
   )

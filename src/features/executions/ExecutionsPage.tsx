@@ -18,9 +18,11 @@ import { RefreshControls } from '../../components/RefreshControls'
 import { useRefreshSettings } from '../../components/RefreshSettings'
 import { StateFilter } from '../../components/StateFilter'
 import { TimeDisplaySetting } from '../../components/TimeDisplay'
+import { DensitySetting } from '../../components/ListDisplay'
 import { pageNumber, previousSkipsPages } from '../../lib/cursorTrail'
 import { ActiveFilters } from './ActiveFilters'
 import { hasFilters, PAGE_SIZES, type PageSize } from './executionSearch'
+import { ColumnChooser } from './ColumnChooser'
 import { ExecutionsTable } from './ExecutionsTable'
 import type { RowSelection } from './rowSelection'
 import { EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
@@ -119,6 +121,8 @@ export function ExecutionsPage({
           onRefreshNow={() => void query.refetch()}
         />
         <TimeDisplaySetting />
+        <DensitySetting />
+        <ColumnChooser />
       </div>
       {/* Above the rows, so keyboard users reach it without tabbing through every row. */}
       <PaginationBar

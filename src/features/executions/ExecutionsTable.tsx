@@ -6,11 +6,26 @@ import { SelectionContext, useRangeSelection, type RowSelection } from './rowSel
 import { LingeringRowView } from './LingeringRowView'
 import type { LingeringRow } from './useLingeringRows'
 import type { Execution, RejectedRow } from '../../api'
+import { useListDisplay } from '../../components/ListDisplay'
+import { orderedColumns, type ColumnLayout } from '../../lib/columnLayout'
 import {
+  ALWAYS_SHOWN,
+  CHOOSABLE_COLUMNS,
   createExecutionColumns,
   executionTableFeatures,
   type ExecutionColumnCallbacks,
 } from './executionColumns'
+
+/** The saved layout as TanStack state: selection first, then the chosen order; the id column never hides. */
+function tableLayout(layout: ColumnLayout) {
+  const ids = CHOOSABLE_COLUMNS.map(([id]) => id)
+  return {
+    columnOrder: ['select', ...orderedColumns(layout, ids)],
+    columnVisibility: Object.fromEntries(
+      layout.hidden.filter((id) => id !== ALWAYS_SHOWN).map((id) => [id, false] as const),
+    ),
+  }
+}
 
 interface ExecutionsTableProps extends ExecutionColumnCallbacks {
   rows: readonly Execution[]
@@ -51,13 +66,17 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
     () => (selection ? { selection, rows, onToggle: toggle } : null),
     [selection, rows, toggle],
   )
+  const { columns: layout, density } = useListDisplay()
+  const state = useMemo(() => tableLayout(layout), [layout])
   const table = useTable({
     features: executionTableFeatures,
     columns,
     data: rows,
     getRowId: (row) => row.id,
+    state,
   })
 
+  const visibleCount = table.getVisibleLeafColumns().length
   const lingering = props.lingering ?? []
   const rowCount = rows.length
   /** The lingering rows that go before row `index`; with null, those whose place is past the last row. */
@@ -65,7 +84,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
     lingering
       .filter((row) => (index === null ? row.index >= rowCount : row.index === index))
       .map((row) => (
-        <LingeringRowView key={`lingering-${row.execution.id}`} row={row} columns={columns.length} />
+        <LingeringRowView key={`lingering-${row.execution.id}`} row={row} columns={visibleCount} />
       ))
 
   const openFromClick = (event: MouseEvent, id: string) => {
@@ -78,7 +97,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   return (
     <SelectionContext.Provider value={selectionContext}>
       <table
-        className={`data-table${isStale ? ' is-stale' : ''}`}
+        className={`data-table density-${density}${isStale ? ' is-stale' : ''}`}
         aria-busy={isLoading || isStale}
         ref={tableRef}
       >
@@ -90,7 +109,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
           {isLoading
             ? Array.from({ length: skeletonRows }, (_, index) => (
                 <tr key={index} aria-hidden="true">
-                  {columns.map((_column, cell) => (
+                  {Array.from({ length: visibleCount }, (_column, cell) => (
                     <td key={cell}>
                       <span className="skeleton" />
                     </td>
@@ -110,7 +129,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
                     onClick={(event) => openFromClick(event, row.id)}
                     onKeyDown={(event) => openFromKey(event, row.id)}
                   >
-                    {row.getAllCells().map((cell) => (
+                    {row.getVisibleCells().map((cell) => (
                       <td key={cell.id}>
                         <table.FlexRender cell={cell} />
                       </td>
@@ -127,7 +146,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
                   className="rejected-row"
                   aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
                 >
-                  <td colSpan={columns.length}>
+                  <td colSpan={visibleCount}>
                     <code className="mono">{row.id ?? '(no id)'}</code>{' '}
                     <span className="badge badge-unknown">Could not be read</span> {row.problems.join('; ')}
                   </td>

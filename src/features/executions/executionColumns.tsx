@@ -1,4 +1,9 @@
-import { createColumnHelper, tableFeatures } from '@tanstack/react-table'
+import {
+  columnOrderingFeature,
+  columnVisibilityFeature,
+  createColumnHelper,
+  tableFeatures,
+} from '@tanstack/react-table'
 import type { ReactNode } from 'react'
 import { readMetadata, type Execution } from '../../api'
 import { CopyButton } from '../../components/CopyButton'
@@ -7,7 +12,17 @@ import { Timestamp } from '../../components/Timestamp'
 import { middleTruncate } from '../../lib/middleTruncate'
 import { SelectPageCell, SelectRowCell } from './rowSelection'
 
-export const executionTableFeatures = tableFeatures({})
+export const executionTableFeatures = tableFeatures({ columnVisibilityFeature, columnOrderingFeature })
+
+/** The columns a user may hide or move (the selection column stays first, the id column stays shown). */
+export const CHOOSABLE_COLUMNS: readonly (readonly [id: string, label: string])[] = [
+  ['id', 'ID'],
+  ['state', 'State'],
+  ['created_at', 'Created'],
+  ['updated_at', 'Updated'],
+  ['actions', 'Actions'],
+]
+export const ALWAYS_SHOWN = 'id'
 
 const column = createColumnHelper<typeof executionTableFeatures, Execution>()
 

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useListDisplay } from '../../components/ListDisplay'
 import { useTimeDisplay } from '../../components/TimeDisplay'
+import { serializeColumnLayout } from '../../lib/columnLayout'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { applyDefaultViewOnStart } from './defaultView'
 import { serializeViews } from './savedViews'
@@ -14,7 +16,13 @@ afterEach(() => {
 })
 
 function TimeShown() {
-  return <output aria-label="Times">{useTimeDisplay().mode}</output>
+  const { density, columns } = useListDisplay()
+  return (
+    <>
+      <output aria-label="Times">{useTimeDisplay().mode}</output>
+      <output aria-label="Layout">{`${density} ${serializeColumnLayout(columns)}`}</output>
+    </>
+  )
 }
 
 function renderBar(search: string, onNavigate = vi.fn()) {
@@ -44,7 +52,9 @@ describe('ViewsBar', () => {
     expect(within(dialog()).getByRole('status')).toHaveTextContent('Saved the view “Failed”.')
     expect(JSON.parse(window.localStorage.getItem(VIEWS_STORAGE_KEY) ?? '')).toMatchObject({
       version: 1,
-      views: [{ name: 'Failed', query: 'state=failed', time: 'relative' }],
+      views: [
+        { name: 'Failed', query: 'state=failed', time: 'relative', columns: '', density: 'comfortable' },
+      ],
     })
     expect(within(dialog()).getByRole('button', { name: 'Open view Failed' })).toHaveAttribute(
       'aria-current',
@@ -52,12 +62,22 @@ describe('ViewsBar', () => {
     )
   })
 
-  it('opens a view into the URL (keeping the open execution) with its Times setting', async () => {
-    stored([{ id: 'v', name: 'UTC failed', query: 'state=failed', time: 'utc' }])
+  it('opens a view into the URL (keeping the open execution) with its Times, columns and density', async () => {
+    stored([
+      {
+        id: 'v',
+        name: 'UTC failed',
+        query: 'state=failed',
+        time: 'utc',
+        columns: 'state,-created_at',
+        density: 'compact',
+      },
+    ])
     const { onNavigate } = renderBar('?execution=e1')
     await userEvent.click(within(await openDialog()).getByRole('button', { name: 'Open view UTC failed' }))
     expect(onNavigate).toHaveBeenCalledWith(new URLSearchParams('state=failed&execution=e1'), 'push')
     expect(screen.getByRole('status', { name: 'Times' })).toHaveTextContent('utc')
+    expect(screen.getByRole('status', { name: 'Layout' })).toHaveTextContent('compact state,-created_at')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
@@ -105,7 +125,7 @@ describe('ViewsBar', () => {
     const input = within(views).getByLabelText('Views file to import')
     const file = (text: string) => new File([text], 'views.json', { type: 'application/json' })
     const good = serializeViews({
-      views: [{ id: 'x', name: 'Imported', query: 'size=50', time: null }],
+      views: [{ id: 'x', name: 'Imported', query: 'size=50', time: null, columns: null, density: null }],
       defaultId: null,
     })
     fireEvent.change(input, { target: { files: [file(good)] } })

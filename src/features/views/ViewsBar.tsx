@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { CopyButton } from '../../components/CopyButton'
+import { useListDisplay } from '../../components/ListDisplay'
 import { useTimeDisplay } from '../../components/TimeDisplay'
+import { parseColumnLayout } from '../../lib/columnLayout'
 import { takePendingTime } from './defaultView'
 import { findViewByQuery, type SavedView } from './savedViews'
 import { SharedViewOffer } from './SharedViewOffer'
@@ -18,6 +20,7 @@ interface ViewsBarProps {
 /** The current view's name, the views dialog and the share links. */
 export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
   const { mode, setMode } = useTimeDisplay()
+  const { setColumns, setDensity } = useListDisplay()
   const actions = useViewActions(search, mode)
   const [isOpen, setOpen] = useState(false)
   const current = findViewByQuery(actions.state, search)
@@ -33,6 +36,8 @@ export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
     if (execution) params.set('execution', execution)
     onNavigate(params, 'push')
     if (view.time) setMode(view.time)
+    if (view.columns !== null) setColumns(parseColumnLayout(view.columns))
+    if (view.density) setDensity(view.density)
     setOpen(false)
   }
 

@@ -16,7 +16,13 @@ import {
 
 let counter = 0
 const nextId = () => `id-${++counter}`
-const failed = { name: 'Failed payments', query: 'm.team=payments&state=failed', time: 'utc' as const }
+const failed = {
+  name: 'Failed payments',
+  query: 'm.team=payments&state=failed',
+  time: 'utc' as const,
+  columns: 'state,-created_at',
+  density: 'compact' as const,
+}
 
 describe('saved views', () => {
   it('round-trips through storage', () => {
@@ -49,9 +55,9 @@ describe('saved views', () => {
     })
     expect(parseStoredViews(stored)).toEqual({
       views: [
-        { id: 'a', name: 'Kept', query: 'state=failed', time: 'relative' },
-        { id: 'c', name: 'Old version, no time', query: 'size=50', time: null },
-        { id: 'd', name: 'Odd time and query', query: '', time: null },
+        { id: 'a', name: 'Kept', query: 'state=failed', time: 'relative', columns: null, density: null },
+        { id: 'c', name: 'Old version, no time', query: 'size=50', time: null, columns: null, density: null },
+        { id: 'd', name: 'Odd time and query', query: '', time: null, columns: null, density: null },
       ],
       defaultId: null,
     })
@@ -61,7 +67,7 @@ describe('saved views', () => {
     expect(viewQueryOf('?state=failed&after=c1&trail=c0&skipped=2&execution=e1&m.env=prod&size=50')).toBe(
       'm.env=prod&size=50&state=failed',
     )
-    const state = saveView(EMPTY_VIEWS, { name: 'x', query: 'm.env=prod&state=failed', time: null }, nextId)
+    const state = saveView(EMPTY_VIEWS, { ...failed, name: 'x', query: 'm.env=prod&state=failed' }, nextId)
     expect(findViewByQuery(state, '?state=failed&m.env=prod&after=zz')?.name).toBe('x')
     expect(findViewByQuery(state, '?state=failed')).toBeUndefined()
   })
@@ -69,7 +75,7 @@ describe('saved views', () => {
   it('saving under a taken name (any case) replaces that view and keeps its id', () => {
     const first = saveView(EMPTY_VIEWS, failed, () => 'a')
     const second = saveView(first, { ...failed, name: 'FAILED payments ', query: 'state=failed' }, () => 'b')
-    expect(second.views).toEqual([{ id: 'a', name: 'FAILED payments ', query: 'state=failed', time: 'utc' }])
+    expect(second.views).toEqual([{ ...failed, id: 'a', name: 'FAILED payments ', query: 'state=failed' }])
   })
 
   it('renames, refusing a name another view has', () => {
@@ -100,8 +106,15 @@ describe('saved views', () => {
     const mine = saveView(EMPTY_VIEWS, failed, () => 'mine')
     const file = serializeViews({
       views: [
-        { id: 'x', name: 'failed payments', query: 'state=failed', time: null },
-        { id: 'y', name: 'Started', query: 'state=started', time: 'local' },
+        { id: 'x', name: 'failed payments', query: 'state=failed', time: null, columns: null, density: null },
+        {
+          id: 'y',
+          name: 'Started',
+          query: 'state=started',
+          time: 'local',
+          columns: 'id',
+          density: 'compact',
+        },
       ],
       defaultId: 'y',
     })

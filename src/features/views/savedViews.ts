@@ -8,6 +8,8 @@ const MAX_QUERY = 8192
 
 export const VIEW_TIME_MODES = ['relative', 'local', 'utc'] as const
 export type ViewTimeMode = (typeof VIEW_TIME_MODES)[number]
+export const VIEW_DENSITIES = ['comfortable', 'compact'] as const
+export type ViewDensity = (typeof VIEW_DENSITIES)[number]
 
 export interface SavedView {
   id: string
@@ -16,6 +18,10 @@ export interface SavedView {
   query: string
   /** The Times setting; null when the view was saved without one (then opening it keeps the current one). */
   time: ViewTimeMode | null
+  /** The column layout (`id,state,-created_at,…`); null: opening it keeps the current columns. */
+  columns: string | null
+  /** Row density; null: opening it keeps the current density. */
+  density: ViewDensity | null
 }
 
 export interface ViewsState {
@@ -34,6 +40,9 @@ const viewSchema = z.object({
   name: nameSchema,
   query: z.catch(z.string().check(z.maxLength(MAX_QUERY)), ''),
   time: z.catch(z.nullable(z.enum(VIEW_TIME_MODES)), null),
+  // Added after version 1's first release: a view stored without them reads as null, not as broken.
+  columns: z.catch(z.nullable(z.string().check(z.maxLength(1000))), null),
+  density: z.catch(z.nullable(z.enum(VIEW_DENSITIES)), null),
 })
 
 /** The list's part of a URL search string, in a stable order so equal views compare equal. */
@@ -145,7 +154,8 @@ export function importViews(state: ViewsState, fileText: string, newId: () => st
   let replaced = 0
   for (const view of readViews(entries.map((entry: unknown, index) => withImportId(entry, index)))) {
     const exists = next.views.some((existing) => sameName(existing.name, view.name))
-    const saved = saveView(next, { name: view.name, query: view.query, time: view.time }, newId)
+    const { id: _id, ...content } = view
+    const saved = saveView(next, content, newId)
     if (saved === next) continue
     next = saved
     if (exists) replaced += 1

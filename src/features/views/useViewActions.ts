@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react'
+import { useListDisplay } from '../../components/ListDisplay'
 import type { TimeMode } from '../../components/TimeDisplay'
+import { serializeColumnLayout } from '../../lib/columnLayout'
 import {
   deleteView,
   importViews,
@@ -20,6 +22,7 @@ const NOT_STORED = ' The browser would not store it, so it lasts only until this
 /** What the views UI can do, each answering with a sentence for the status line. */
 export function useViewActions(search: string, time: TimeMode) {
   const [state, update] = useViewsState()
+  const { columns, density } = useListDisplay()
   const [status, setStatus] = useState('')
   const [undo, setUndo] = useState<ViewsState | null>(null)
 
@@ -40,7 +43,18 @@ export function useViewActions(search: string, time: TimeMode) {
     }
     const replaces = state.views.some((view) => sameName(view.name, valid))
     apply(
-      (current) => saveView(current, { name: valid, query: viewQueryOf(search), time: withTime }, newViewId),
+      (current) =>
+        saveView(
+          current,
+          {
+            name: valid,
+            query: viewQueryOf(search),
+            time: withTime,
+            columns: serializeColumnLayout(columns),
+            density,
+          },
+          newViewId,
+        ),
       replaces ? `Replaced the view “${valid}”.` : `Saved the view “${valid}”.`,
     )
     setUndo(null)
