@@ -4,6 +4,12 @@ export interface MetadataFilter {
   values: string[]
 }
 
+/** The list's filters alone, as the page URL holds them (no paging). */
+export interface ListFilters {
+  states: readonly string[]
+  metadata: readonly MetadataFilter[]
+}
+
 export interface ListParams {
   first: number
   /** Cursor to page forward from; omitted on the first page. */

@@ -8,12 +8,7 @@ import { ExportButton } from '../features/export'
 import { RescheduleButton, RescheduleProvider } from '../features/reschedule'
 import { ViewsBar } from '../features/views'
 import { useUrlSearch } from '../lib/useUrlSearch'
-import type { MetadataFilter } from '../api'
-
-interface ListFilters {
-  states: string[]
-  metadata: MetadataFilter[]
-}
+import type { ListFilters } from '../api'
 
 export const PAGE_TITLE_ID = 'page-title'
 

@@ -7,6 +7,7 @@ import {
   timestampInstant,
   type Attempt,
   type Execution,
+  type ListFilters,
 } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { ErrorPanel } from '../../components/ErrorPanel'
@@ -19,7 +20,6 @@ import { AttemptsTable } from './AttemptsTable'
 import { AttemptsTimeline } from './AttemptsTimeline'
 import { ExecutionSummary } from './ExecutionSummary'
 import { useCachedExecution } from './useCachedExecution'
-import type { ListFilters } from './useExecutionSearch'
 
 export const ATTEMPTS_PAGE_SIZE = 10
 const ATTEMPT_STATES: readonly string[] = ['started', 'succeed', 'failed']

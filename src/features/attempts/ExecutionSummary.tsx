@@ -1,11 +1,16 @@
-import { isFinalState, timestampInstant, type Execution, type SourcedExecution } from '../../api'
+import {
+  isFinalState,
+  timestampInstant,
+  type Execution,
+  type ListFilters,
+  type SourcedExecution,
+} from '../../api'
 import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
 import { useTimeDisplay } from '../../components/TimeDisplay'
 import { formatAge, formatDuration } from '../../lib/relativeTime'
 import { FindExecution } from './FindExecution'
-import type { ListFilters } from './useExecutionSearch'
 
 interface ExecutionSummaryProps {
   id: string

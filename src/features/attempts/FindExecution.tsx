@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, useFindExecution, type ListFilters } from './useExecutionSearch'
+import type { ListFilters } from '../../api'
+import { SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, useFindExecution } from './useExecutionSearch'
 
 interface FindExecutionProps {
   id: string

@@ -1,15 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { listExecutions, rememberExecution, type MetadataFilter } from '../../api'
+import { listExecutions, rememberExecution, type ListFilters } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 
 export const SEARCH_PAGE_SIZE = 100
 export const SEARCH_MAX_PAGES = 20
-
-export interface ListFilters {
-  states: readonly string[]
-  metadata: readonly MetadataFilter[]
-}
 
 export type ExecutionSearchState =
   | { kind: 'idle' }

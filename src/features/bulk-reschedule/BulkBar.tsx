@@ -1,8 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
-import type { Execution } from '../../api'
+import type { Execution, ListFilters } from '../../api'
 import type { BulkSource } from './BulkDialog'
 import { selectionStore, useSelectedExecutions } from './selectionStore'
-import type { ListFilters } from './useDryRun'
 
 // Only operators who start a bulk action load its dialog and run engine.
 const BulkDialog = lazy(async () => ({ default: (await import('./BulkDialog')).BulkDialog }))

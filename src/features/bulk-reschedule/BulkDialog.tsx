@@ -1,19 +1,18 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react'
-import type { Execution } from '../../api'
+import { useId, useRef, useState } from 'react'
+import { ModalDialog } from '../../components/ModalDialog'
+import type { Execution, ListFilters } from '../../api'
 import { useRefreshPause } from '../../components/RefreshSettings'
 import { BulkPlan } from './BulkPlan'
 import { BulkProgress } from './BulkProgress'
 import { BulkResults } from './BulkResults'
 import { DryRunStep } from './DryRunStep'
 import { useBulkRun } from './useBulkRun'
-import type { ListFilters } from './useDryRun'
 
 export type BulkSource =
   { kind: 'selection'; executions: Execution[] } | { kind: 'matching'; filters: ListFilters }
 
 /** The whole bulk flow in one app-level dialog: count first, then confirm, run, and results. */
 export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const run = useBulkRun()
   const [planned, setPlanned] = useState<Execution[] | null>(
@@ -21,12 +20,6 @@ export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: (
   )
   const known = useRef(new Map<string, Execution>())
   useRefreshPause(true)
-
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog && !dialog.open) dialog.showModal()
-    return () => dialog?.close()
-  }, [])
 
   const plan = (executions: Execution[]) => {
     for (const execution of executions) known.current.set(execution.id, execution)
@@ -40,12 +33,10 @@ export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: (
   const origin = source.kind === 'selection' ? 'selected' : 'matching the filters'
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="dialog bulk-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault()
+    <ModalDialog
+      labelledBy={titleId}
+      className="bulk-dialog"
+      onEscape={() => {
         if (!run.active) onClose()
       }}
     >
@@ -77,6 +68,6 @@ export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: (
       ) : source.kind === 'matching' ? (
         <DryRunStep filters={source.filters} onCounted={plan} onCancel={onClose} />
       ) : null}
-    </dialog>
+    </ModalDialog>
   )
 }

@@ -39,30 +39,19 @@ export function BulkProgress({ snapshot, onPause, onResume, onCancel }: BulkProg
       </p>
       <progress aria-label="Bulk reschedule progress" max={figures.total} value={figures.settled} />
       <dl className="bulk-figures">
-        <div>
-          <dt>Done</dt>
-          <dd>{snapshot.done.toLocaleString()}</dd>
-        </div>
-        <div>
-          <dt>Failed</dt>
-          <dd>{snapshot.failed.toLocaleString()}</dd>
-        </div>
-        <div>
-          <dt>Unknown outcome</dt>
-          <dd>{snapshot.unknown.toLocaleString()}</dd>
-        </div>
-        <div>
-          <dt>Remaining</dt>
-          <dd>{snapshot.remaining.toLocaleString()}</dd>
-        </div>
-        <div>
-          <dt>Rate</dt>
-          <dd>{figures.rate.toFixed(1)}/s</dd>
-        </div>
-        <div>
-          <dt>Time left</dt>
-          <dd>{figures.secondsLeft === null ? '…' : `about ${Math.ceil(figures.secondsLeft)} s`}</dd>
-        </div>
+        {[
+          ['Done', snapshot.done.toLocaleString()],
+          ['Failed', snapshot.failed.toLocaleString()],
+          ['Unknown outcome', snapshot.unknown.toLocaleString()],
+          ['Remaining', snapshot.remaining.toLocaleString()],
+          ['Rate', `${figures.rate.toFixed(1)}/s`],
+          ['Time left', figures.secondsLeft === null ? '…' : `about ${Math.ceil(figures.secondsLeft)} s`],
+        ].map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       <p className="visually-hidden" role="status">
         {spoken.text}

@@ -1,4 +1,5 @@
 import type { ItemResult, RunSnapshot } from './bulkRun'
+import { saveFile } from '../../lib/saveFile'
 import { resultsCsv } from './runFigures'
 
 const OUTCOME_WORDS: Record<ItemResult['kind'], string> = {
@@ -11,12 +12,8 @@ const OUTCOME_WORDS: Record<ItemResult['kind'], string> = {
 }
 
 function downloadCsv(snapshot: RunSnapshot) {
-  const url = URL.createObjectURL(new Blob([resultsCsv(snapshot)], { type: 'text/csv' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = `reschedule-results-${new Date().toISOString().slice(0, 16).replace(':', '')}Z.csv`
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(url))
+  const stamp = new Date().toISOString().slice(0, 16).replace(':', '')
+  saveFile([resultsCsv(snapshot)], `reschedule-results-${stamp}Z.csv`, 'text/csv')
 }
 
 interface BulkResultsProps {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { Execution } from '../../api'
-import { DRY_RUN_PAGE_SIZE, useDryRun, type ListFilters } from './useDryRun'
+import type { ListFilters } from '../../api'
+import { DRY_RUN_PAGE_SIZE, useDryRun } from './useDryRun'
 
 interface DryRunStepProps {
   filters: ListFilters

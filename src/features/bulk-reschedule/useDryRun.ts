@@ -1,15 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { listExecutions, type Execution, type MetadataFilter } from '../../api'
+import { listExecutions, type Execution, type ListFilters } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 
 export const DRY_RUN_PAGE_SIZE = 100
 /** The most executions one run takes; a larger set is narrowed by filters first. */
 export const MAX_RUN_SIZE = 20_000
-
-export interface ListFilters {
-  states: readonly string[]
-  metadata: readonly MetadataFilter[]
-}
 
 export type DryRun =
   | { kind: 'idle' }

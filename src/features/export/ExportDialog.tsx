@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { useId, useState } from 'react'
+import { ModalDialog } from '../../components/ModalDialog'
 import type { ExportFormat } from './exportLines'
 import { ExportOutcome } from './ExportOutcome'
 import { useExport } from './useExport'
@@ -23,25 +24,16 @@ function describeFilters(search: string): string {
 
 /** Exports every execution the current filters match, not just the page on screen. */
 export function ExportDialog({ search, onClose }: { search: string; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const [format, setFormat] = useState<ExportFormat>('csv')
   const { phase, start, stop, reset } = useExport(search)
   const running = phase.kind === 'running'
 
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog && !dialog.open) dialog.showModal()
-    return () => dialog?.close()
-  }, [])
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="dialog export-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault()
+    <ModalDialog
+      labelledBy={titleId}
+      className="export-dialog"
+      onEscape={() => {
         stop()
         onClose()
       }}
@@ -98,6 +90,6 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
           Close
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   )
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { apiStream } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
+import { saveFile } from '../../lib/saveFile'
 import {
   createLineCounter,
   exportEnding,
@@ -20,15 +21,6 @@ export type ExportPhase =
   | { kind: 'done'; rows: number; fileName: string; ending: ExportEnding }
 
 const PROGRESS_EVERY_MS = 200
-
-function save(chunks: BlobPart[], fileName: string, type: string) {
-  const url = URL.createObjectURL(new Blob(chunks, { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(url))
-}
 
 /** Streams one export at a time through the dashboard's server and saves it when it ends. */
 export function useExport(search: string) {
@@ -72,7 +64,7 @@ export function useExport(search: string) {
         controller.signal.throwIfAborted()
         counter.push(decoder.decode())
         const ending = exportEnding(format, counter.lastLine())
-        save(chunks, fileName, response.headers.get('content-type') ?? 'application/octet-stream')
+        saveFile(chunks, fileName, response.headers.get('content-type') ?? 'application/octet-stream')
         setPhase({ kind: 'done', rows: rowsIn(format, counter.lines, ending), fileName, ending })
       } catch (error) {
         const rows = rowsIn(format, counter.lines, { kind: 'complete' })

@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { useId, useState } from 'react'
+import { ModalDialog } from '../../components/ModalDialog'
 import { SavedViewItem } from './SavedViewItem'
 import { SaveViewForm } from './SaveViewForm'
 import type { SavedView, ViewsState } from './savedViews'
@@ -21,23 +22,14 @@ interface ViewsDialogProps {
 /** Manages saved views; the native modal <dialog> contains focus, Esc closes it and hands focus back. */
 export function ViewsDialog(props: ViewsDialogProps) {
   const { state, currentId, onClose, status } = props
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const [renaming, setRenaming] = useState<string | null>(null)
 
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog && !dialog.open) dialog.showModal()
-    return () => dialog?.close()
-  }, [])
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="dialog views-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault()
+    <ModalDialog
+      labelledBy={titleId}
+      className="views-dialog"
+      onEscape={() => {
         onClose()
       }}
     >
@@ -86,6 +78,6 @@ export function ViewsDialog(props: ViewsDialogProps) {
           Close
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   )
 }

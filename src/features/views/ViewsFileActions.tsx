@@ -1,15 +1,6 @@
 import { useRef } from 'react'
+import { saveFile } from '../../lib/saveFile'
 import { serializeViews, type ViewsState } from './savedViews'
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.click()
-  // The click has handed the blob to the download; the URL is not needed after this task.
-  setTimeout(() => URL.revokeObjectURL(url))
-}
 
 /** Passes a team's set of views around as a JSON file. */
 export function ViewsFileActions(props: { state: ViewsState; onImport: (text: string) => string }) {
@@ -20,7 +11,9 @@ export function ViewsFileActions(props: { state: ViewsState; onImport: (text: st
         type="button"
         className="button"
         disabled={props.state.views.length === 0}
-        onClick={() => download(serializeViews(props.state), 'execution-dashboard-views.json')}
+        onClick={() =>
+          saveFile([serializeViews(props.state)], 'execution-dashboard-views.json', 'application/json')
+        }
       >
         Export views
       </button>
