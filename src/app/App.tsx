@@ -4,6 +4,7 @@ import { RefreshSettingsProvider } from '../components/RefreshSettings'
 import { ThemeSetting } from '../components/ThemeSetting'
 import { ListDisplayProvider } from '../components/ListDisplay'
 import { TimeDisplayProvider } from '../components/TimeDisplay'
+import { EXECUTIONS_TABLE_ID } from '../features/executions'
 import { SessionGate, SessionStatus } from '../features/session'
 import { Dashboard, PAGE_TITLE_ID } from './Dashboard'
 
@@ -15,6 +16,9 @@ export function App() {
           <RefreshSettingsProvider>
             <AnnouncerProvider>
               <div className="app">
+                <a className="skip-link" href={`#${EXECUTIONS_TABLE_ID}`}>
+                  Skip to the executions list
+                </a>
                 <header className="app-header">
                   <h1 id={PAGE_TITLE_ID} tabIndex={-1}>
                     Executions

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import {
   executionListQuery,
   KNOWN_EXECUTION_STATES,
@@ -23,6 +23,9 @@ import { pageNumber, previousSkipsPages } from '../../lib/cursorTrail'
 import { ActiveFilters } from './ActiveFilters'
 import { hasFilters, PAGE_SIZES, type PageSize } from './executionSearch'
 import { ColumnChooser } from './ColumnChooser'
+import { ShortcutHelp } from './ShortcutHelp'
+import { useListShortcuts } from './useListShortcuts'
+import { METADATA_KEY_INPUT_ID } from './MetadataFilterForm'
 import { ExecutionsTable } from './ExecutionsTable'
 import type { RowSelection } from './rowSelection'
 import { EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
@@ -89,6 +92,19 @@ export function ExecutionsPage({
     }
   }, [endCursor, params, query.isPlaceholderData, queryClient])
 
+  const [isHelpOpen, setHelpOpen] = useState(false)
+  const canGoNext = endCursor !== null && !query.isPlaceholderData
+  useListShortcuts({
+    onNext: () => {
+      if (canGoNext) actions.goNext(endCursor)
+    },
+    onPrevious: () => {
+      if (search.trail.length > 0) actions.goPrevious()
+    },
+    onFocusFilter: () => document.getElementById(METADATA_KEY_INPUT_ID)?.focus(),
+    onHelp: () => setHelpOpen(true),
+  })
+
   const { addMetadata } = actions
   const filterByMetadata = useCallback(
     (key: string, value: string) => addMetadata({ key, values: [value] }),
@@ -123,7 +139,16 @@ export function ExecutionsPage({
         <TimeDisplaySetting />
         <DensitySetting />
         <ColumnChooser />
+        <button
+          type="button"
+          className="button button-small"
+          aria-haspopup="dialog"
+          onClick={() => setHelpOpen(true)}
+        >
+          Keyboard shortcuts
+        </button>
       </div>
+      {isHelpOpen ? <ShortcutHelp onClose={() => setHelpOpen(false)} /> : null}
       {/* Above the rows, so keyboard users reach it without tabbing through every row. */}
       <PaginationBar
         label="Executions"
@@ -131,7 +156,7 @@ export function ExecutionsPage({
         nextLabel="Next page"
         page={pageNumber(search)}
         hasPrevious={search.trail.length > 0}
-        hasNext={endCursor !== null && !query.isPlaceholderData}
+        hasNext={canGoNext}
         onPrevious={actions.goPrevious}
         onNext={() => endCursor && actions.goNext(endCursor)}
         pageSize={{

@@ -46,6 +46,9 @@ interface ExecutionsTableProps extends ExecutionColumnCallbacks {
   selection?: RowSelection
 }
 
+/** The skip link's target. */
+export const EXECUTIONS_TABLE_ID = 'executions-list'
+
 /** Clicks and Enter on controls inside a row belong to those controls, not to the row. */
 function fromInnerControl(target: EventTarget): boolean {
   return target instanceof Element && target.closest('button, a, input, select, textarea, label') !== null
@@ -97,6 +100,8 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   return (
     <SelectionContext.Provider value={selectionContext}>
       <table
+        id={EXECUTIONS_TABLE_ID}
+        tabIndex={-1}
         className={`data-table density-${density}${isStale ? ' is-stale' : ''}`}
         aria-busy={isLoading || isStale}
         ref={tableRef}

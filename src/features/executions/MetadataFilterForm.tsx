@@ -11,6 +11,9 @@ interface MetadataFilterFormProps {
  * Values are separate entries (a value may contain a comma): Enter in the values box adds the typed value
  * as a chip; Enter in an empty values box, or "Add metadata filter", adds the filter.
  */
+/** The `/` shortcut focuses this field. */
+export const METADATA_KEY_INPUT_ID = 'metadata-key'
+
 export function MetadataFilterForm({ suggestions, onAdd }: MetadataFilterFormProps) {
   const [key, setKey] = useState('')
   const [pending, setPending] = useState('')
@@ -52,6 +55,7 @@ export function MetadataFilterForm({ suggestions, onAdd }: MetadataFilterFormPro
       <label className="stacked-field">
         <span>Metadata key</span>
         <input
+          id={METADATA_KEY_INPUT_ID}
           value={key}
           onChange={(event) => setKey(event.target.value)}
           list={keyListId}

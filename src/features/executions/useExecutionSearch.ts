@@ -21,14 +21,16 @@ export interface ExecutionSearchActions {
   goPrevious: () => void
 }
 
-/** URL-backed search state. Every filter change goes back to the first page. */
+/** URL-backed search state. Every filter change goes back to the first page; page moves push history. */
 export function useExecutionSearch(): [ExecutionSearch, ExecutionSearchActions] {
   const [rawSearch, navigate] = useUrlSearch()
   const search = useMemo(() => parseExecutionSearch(rawSearch), [rawSearch])
 
   const actions = useMemo<ExecutionSearchActions>(() => {
-    const go = (next: ExecutionSearch) => navigate(writeExecutionSearch(next, window.location.search))
-    const filter = (change: Partial<ExecutionSearch>) => go(firstPage({ ...search, ...change }))
+    const go = (next: ExecutionSearch, mode: 'push' | 'replace' = 'push') =>
+      navigate(writeExecutionSearch(next, window.location.search), mode)
+    // A filter change replaces the history entry: Back leaves the filtering, not each click of it.
+    const filter = (change: Partial<ExecutionSearch>) => go(firstPage({ ...search, ...change }), 'replace')
     return {
       setStates: (states) => filter({ states }),
       removeState: (state) => filter({ states: search.states.filter((s) => s !== state) }),

@@ -1,0 +1,39 @@
+import { useId } from 'react'
+import { ModalDialog } from '../../components/ModalDialog'
+
+const SHORTCUTS: readonly (readonly [keys: string, what: string])[] = [
+  ['/', 'Go to the metadata filter'],
+  ['n', 'Next page'],
+  ['p', 'Previous page'],
+  ['Enter', 'On a row: open its attempts'],
+  ['Esc', 'Close the attempts panel or a dialog'],
+  ['?', 'This list'],
+]
+
+/** The keyboard shortcuts, opened with `?`. Keys never act while typing in a field. */
+export function ShortcutHelp({ onClose }: { onClose: () => void }) {
+  const titleId = useId()
+  return (
+    <ModalDialog labelledBy={titleId} className="shortcut-help" onEscape={onClose}>
+      <h2 id={titleId} className="panel-title">
+        Keyboard shortcuts
+      </h2>
+      <dl className="shortcut-list">
+        {SHORTCUTS.map(([keys, what]) => (
+          <div key={keys}>
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted">Shortcuts do nothing while you type in a field.</p>
+      <div className="dialog-actions">
+        <button type="button" className="button button-primary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </ModalDialog>
+  )
+}
