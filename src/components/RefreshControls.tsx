@@ -37,9 +37,8 @@ export function RefreshControls({ updatedAt, isRefreshing, onRefreshNow }: Refre
         disabled={!enabled}
       />
       <span className="muted">{updatedAt > 0 ? `Updated ${formatAge(updatedAt, now)}` : ''}</span>
-      <span className="muted" role="status">
-        {isRefreshing ? 'Refreshing…' : ''}
-      </span>
+      {/* Shown, not announced: a poll every few seconds must not talk over the screen reader. */}
+      <span className="muted refreshing">{isRefreshing ? 'Refreshing…' : ''}</span>
     </div>
   )
 }
