@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config'
 const PURE_BROWSER_CODE = [
   'src/api/**/*.test.ts',
   'src/lib/{cursorTrail,relativeTime,middleTruncate,columnLayout}.test.ts',
-  'src/features/**/{executionSearch,filterMatch,timelineGeometry,savedViews,exportLines,bulkRun}.test.ts',
+  'src/features/**/{executionSearch,filterMatch,timelineGeometry,savedViews,exportLines,bulkRun,attemptsView}.test.ts',
   'src/components/describeApiError.test.ts',
   'src/app/queryClient.test.ts',
 ]

@@ -109,3 +109,28 @@ test('an execution that no longer exists says so in the panel', async ({ page })
       .first(),
   ).toBeVisible()
 })
+
+test('the panel’s page and state filter live in the URL: reload and Back keep them, another execution starts fresh', async ({
+  page,
+}) => {
+  const all = await demoAttemptIds('exec-flaky', { page: { first: 100 } })
+  const failed = await demoAttemptIds('exec-flaky', { page: { first: 100 }, filters: { states: ['failed'] } })
+  await openDashboard(page, '/?execution=exec-flaky')
+  const panel = attemptsPanel(page, 'exec-flaky')
+  await panel.getByRole('button', { name: 'Next attempts page' }).click()
+  await expectAttemptIds(page, 'exec-flaky', all.slice(10, 20))
+  await expect(page).toHaveURL(/a\.after=/)
+  await page.reload()
+  await expectAttemptIds(page, 'exec-flaky', all.slice(10, 20))
+  await page.goBack()
+  await expectAttemptIds(page, 'exec-flaky', all.slice(0, 10))
+
+  await panel.getByRole('group', { name: 'Attempt state' }).getByRole('checkbox', { name: 'Failed' }).check()
+  await expect(page).toHaveURL(/a\.state=failed/)
+  await page.reload()
+  await expectAttemptIds(page, 'exec-flaky', failed.slice(0, 10))
+  await expect(panel.getByRole('checkbox', { name: 'Failed' })).toBeChecked()
+
+  await panel.getByRole('button', { name: 'Close' }).click()
+  await expect(page).not.toHaveURL(/a\./)
+})

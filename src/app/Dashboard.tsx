@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useMemo } from 'react'
 import type { Execution } from '../api'
 import { ErrorBoundary } from '../components/ErrorBoundary'
-import { LazyAttemptsPanel } from '../features/attempts'
+import { LazyAttemptsPanel, withoutAttemptsView } from '../features/attempts'
 import { BulkBar, useRowSelection } from '../features/bulk-reschedule'
 import { ExecutionsPage, parseExecutionSearch } from '../features/executions'
 import { ExportButton } from '../features/export'
@@ -33,7 +33,8 @@ export function Dashboard() {
 
   const openExecution = useCallback(
     (id: string) => {
-      const params = new URLSearchParams(window.location.search)
+      // Another execution starts on its attempts' first page, unfiltered.
+      const params = withoutAttemptsView(window.location.search)
       params.set('execution', id)
       navigate(params)
     },
@@ -41,7 +42,7 @@ export function Dashboard() {
   )
 
   const closeExecution = useCallback(() => {
-    const params = new URLSearchParams(window.location.search)
+    const params = withoutAttemptsView(window.location.search)
     const closing = params.get('execution')
     params.delete('execution')
     navigate(params)

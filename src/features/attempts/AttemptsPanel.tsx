@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react'
 import {
   attemptListQuery,
   isApiError,
@@ -15,8 +15,10 @@ import { PaginationBar } from '../../components/PaginationBar'
 import { RetryNotice } from '../../components/RetryNotice'
 import { useRefreshSettings } from '../../components/RefreshSettings'
 import { StateFilter } from '../../components/StateFilter'
-import { firstPage, nextPage, pageNumber, previousPage, type CursorPosition } from '../../lib/cursorTrail'
+import { firstPage, nextPage, pageNumber, previousPage } from '../../lib/cursorTrail'
 import { AttemptsTable } from './AttemptsTable'
+import { parseAttemptsView, writeAttemptsView, type AttemptsView } from './attemptsView'
+import { useUrlSearch } from '../../lib/useUrlSearch'
 import { AttemptsTimeline } from './AttemptsTimeline'
 import { ExecutionSummary } from './ExecutionSummary'
 import { useCachedExecution } from './useCachedExecution'
@@ -33,10 +35,6 @@ export interface AttemptsPanelProps {
   filters?: ListFilters
 }
 
-interface AttemptsView extends CursorPosition {
-  states: string[]
-}
-
 /** Drill-down for one execution: summary, attempts (own filter and paging) and their timeline. */
 export function AttemptsPanel({ executionId, onClose, renderActions, filters }: AttemptsPanelProps) {
   const headingId = useId()
@@ -44,7 +42,11 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
   const sourced = useCachedExecution(executionId)
   const execution = sourced?.execution
   const { refetchInterval } = useRefreshSettings()
-  const [view, setView] = useState<AttemptsView>({ after: null, trail: [], states: [] })
+  const [search, navigate] = useUrlSearch()
+  const view = useMemo(() => parseAttemptsView(search), [search])
+  // The panel's filter replaces the history entry; its page moves push one, like the list's.
+  const setView = (next: AttemptsView, mode: 'push' | 'replace' = 'push') =>
+    navigate(writeAttemptsView(next, window.location.search), mode)
   const isFinal = execution !== undefined && isFinalState(execution.state) === true
   const query = useQuery({
     ...attemptListQuery(executionId, { first: ATTEMPTS_PAGE_SIZE, after: view.after, states: view.states }),
@@ -99,7 +101,7 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
             legend="Attempt state"
             options={ATTEMPT_STATES}
             selected={view.states}
-            onChange={(states) => setView(firstPage({ ...view, states }))}
+            onChange={(states) => setView(firstPage({ ...view, states }), 'replace')}
           />
           <RetryNotice
             failureReason={query.failureReason}
@@ -148,7 +150,7 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
           <button
             type="button"
             className="button"
-            onClick={() => setView(firstPage({ ...view, states: [] }))}
+            onClick={() => setView(firstPage({ ...view, states: [] }), 'replace')}
           >
             Clear attempt filter
           </button>

@@ -4,3 +4,5 @@ import { lazy } from 'react'
 export const LazyAttemptsPanel = lazy(async () => ({
   default: (await import('./AttemptsPanel')).AttemptsPanel,
 }))
+
+export { withoutAttemptsView } from './attemptsView'

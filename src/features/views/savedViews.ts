@@ -49,6 +49,8 @@ const viewSchema = z.object({
 export function viewQueryOf(search: string): string {
   const params = new URLSearchParams(search)
   for (const name of POSITION_PARAMS) params.delete(name)
+  // The attempts panel's own page and filter (a.*) belong to the open execution, not to a view.
+  for (const name of [...params.keys()]) if (name.startsWith('a.')) params.delete(name)
   params.sort()
   return params.toString()
 }
