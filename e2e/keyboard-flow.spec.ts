@@ -20,8 +20,8 @@ async function expectVisibleFocus(target: Locator) {
 
 test('filter → page → open attempts → reschedule → close, by keyboard alone', async ({ page, demo }) => {
   await openDashboard(page)
-  const announcements = page.getByRole('status').filter({ hasText: /^\d+ executions, page \d+$/ })
-  await expect(announcements).toHaveText('20 executions, page 1')
+  const announcements = page.getByRole('status').filter({ hasText: /^\d+ executions, page \d+;/ })
+  await expect(announcements).toHaveText('20 executions, page 1; more after this page')
 
   const succeeded = page
     .getByRole('group', { name: 'State', exact: true })
@@ -35,7 +35,7 @@ test('filter → page → open attempts → reschedule → close, by keyboard al
   await tabTo(page, next)
   await expectVisibleFocus(next)
   await page.keyboard.press('Enter')
-  await expect(announcements).toHaveText('20 executions, page 2')
+  await expect(announcements).toHaveText('20 executions, page 2; more after this page')
 
   const row = page
     .getByRole('table', { name: /^Executions/ })

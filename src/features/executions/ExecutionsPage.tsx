@@ -175,8 +175,13 @@ export function ExecutionsPage({
         paging={paging.problem}
         previousSkips={previousSkipsPages(search)}
       />
-      <p className="visually-hidden" role="status">
-        {page && !query.isPlaceholderData ? `${page.data.length} executions, page ${pageNumber(search)}` : ''}
+      {/* What is on screen, said once per page change (a poll with the same rows says nothing new). */}
+      <p className="list-summary" role="status">
+        {page && !query.isPlaceholderData
+          ? `${page.data.length} executions, page ${pageNumber(search)}; ${
+              canGoNext ? 'more after this page' : 'the last page'
+            }`
+          : ''}
       </p>
       {renderList()}
     </section>
