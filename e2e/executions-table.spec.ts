@@ -14,6 +14,7 @@ test('the executions table shows the first page of demo executions through the p
     'State',
     'Created',
     'Updated',
+    'Metadata',
     'Actions',
   ])
   await expect(table.getByRole('row')).toHaveCount(21)
@@ -24,4 +25,26 @@ test('the executions table shows the first page of demo executions through the p
   expect(request.headers()['x-http-method-override']).toBe('GET')
   expect(request.postDataJSON()).toEqual({ page: { first: 20 } })
   expect((await demo.stats()).requests.list_executions).toBeGreaterThan(0)
+})
+
+test('rows stay one line: metadata chips that do not fit collapse into +N, which shows them all', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 800 })
+  await page.goto('/')
+  const table = page.getByRole('table', { name: /^Executions/ })
+  const more = table.getByRole('button', { name: /^Show all \d+ metadata of / }).first()
+  await expect(more).toBeVisible()
+  const name = (await more.getAttribute('aria-label')) ?? ''
+  const [, total, id] = /^Show all (\d+) metadata of (.+)$/.exec(name) ?? []
+  const chips = table.getByRole('list', { name: `Metadata of ${id ?? ''}` }).getByRole('button')
+  const shown = await chips.count()
+  expect(shown).toBeLessThan(Number(total))
+  expect(await more.textContent()).toBe(`+${Number(total) - shown}`)
+  await more.click()
+  await expect(chips).toHaveCount(Number(total))
+  await expect(table.getByRole('button', { name: `Show less metadata of ${id ?? ''}` })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  )
 })

@@ -1,5 +1,6 @@
 import {
   isFinalState,
+  readMetadata,
   timestampInstant,
   type Execution,
   type ListFilters,
@@ -60,6 +61,14 @@ export function ExecutionSummary({ id, sourced, latestAttemptStart, filters }: E
             <dt>Updated</dt>
             <dd>
               <Timestamp value={execution.updated_at} />
+            </dd>
+          </div>
+          <div>
+            <dt>Metadata</dt>
+            <dd className="summary-metadata">
+              {Object.entries(readMetadata(execution))
+                .map(([key, value]) => `${key}=${value}`)
+                .join(', ') || 'none'}
             </dd>
           </div>
           <div>

@@ -10,6 +10,7 @@ import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
 import { middleTruncate } from '../../lib/middleTruncate'
+import { MetadataChips } from './MetadataChips'
 import { SelectPageCell, SelectRowCell } from './rowSelection'
 
 export const executionTableFeatures = tableFeatures({ columnVisibilityFeature, columnOrderingFeature })
@@ -20,6 +21,7 @@ export const CHOOSABLE_COLUMNS: readonly (readonly [id: string, label: string])[
   ['state', 'State'],
   ['created_at', 'Created'],
   ['updated_at', 'Updated'],
+  ['metadata', 'Metadata'],
   ['actions', 'Actions'],
 ]
 export const ALWAYS_SHOWN = 'id'
@@ -61,31 +63,12 @@ export function createExecutionColumns(
       header: 'ID',
       cell: (info) => {
         const id = info.getValue()
-        const metadata = Object.entries(readMetadata(info.row.original))
         return (
-          <div className="id-cell">
-            <div className="id-line">
-              <code className="mono" title={id}>
-                {middleTruncate(id)}
-              </code>
-              <CopyButton value={id} label={`Copy ID ${id}`} />
-            </div>
-            {metadata.length > 0 ? (
-              <ul className="chip-list" aria-label={`Metadata of ${id}`}>
-                {metadata.map(([key, value]) => (
-                  <li key={key}>
-                    <button
-                      type="button"
-                      className="chip"
-                      aria-label={`Filter by ${key}=${value}`}
-                      onClick={() => onMetadataClick(key, value)}
-                    >
-                      {key}={value}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+          <div className="id-line">
+            <code className="mono" title={id}>
+              {middleTruncate(id)}
+            </code>
+            <CopyButton value={id} label={`Copy ID ${id}`} />
           </div>
         )
       },
@@ -101,6 +84,17 @@ export function createExecutionColumns(
     column.accessor('updated_at', {
       header: 'Updated',
       cell: (info) => <Timestamp value={info.getValue()} />,
+    }),
+    column.display({
+      id: 'metadata',
+      header: 'Metadata',
+      cell: (info) => (
+        <MetadataChips
+          id={info.row.original.id}
+          entries={Object.entries(readMetadata(info.row.original))}
+          onFilter={onMetadataClick}
+        />
+      ),
     }),
     ...actions,
   ])
