@@ -14,13 +14,30 @@ describe('demo size', () => {
   it('seeds the built-in demo with DEMO_API_SIZE executions', async () => {
     const upstream = await resolveUpstream({ DEMO_API_SIZE: '7', DEMO_API_FROZEN: '1' })
     try {
-      const response = await fetch(`${upstream.config.baseUrl.href.replace(/\/$/, '')}/executions`, {
+      const base = upstream.config.baseUrl.href.replace(/\/$/, '')
+      const response = await fetch(`${base}/executions`, {
         method: 'GET',
         headers: { Authorization: `Bearer ${upstream.config.token ?? ''}` },
       })
-      const page = (await response.json()) as { data: unknown[]; page_info: { has_next_page: boolean } }
+      const page = (await response.json()) as {
+        data: { id: string }[]
+        page_info: { has_next_page: boolean }
+      }
       expect(page.data).toHaveLength(7)
       expect(page.page_info.has_next_page).toBe(false)
+      // The built-in demo of `npm run dev` / `npm start -- --demo` reschedules (it answered 500 before the fix).
+      const id = page.data
+        .map((execution) => execution.id)
+        .find((candidate) => candidate.startsWith('exec-0'))
+      const rescheduled = await fetch(`${base}/executions/${encodeURIComponent(id ?? '')}/schedule`, {
+        method: 'PATCH',
+        headers: {
+          Authorization: `Bearer ${upstream.config.token ?? ''}`,
+          'Content-Type': 'application/json',
+        },
+        body: '{"schedule_for":true}',
+      })
+      expect(rescheduled.status).toBe(200)
     } finally {
       await upstream.close()
     }
