@@ -151,6 +151,43 @@ describe('slow clients', () => {
   })
 })
 
+describe('long answers', () => {
+  it('an export that streams for longer than the request limit is not cut off', async () => {
+    let pages = 0
+    const slowApi = http.createServer((req, res) => {
+      req.resume()
+      pages += 1
+      const page = {
+        data: [{ id: `e${pages}`, state: 'failed' }],
+        page_info: { has_next_page: pages < 5, end_cursor: `c${pages}` },
+      }
+      setTimeout(
+        () => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(page)),
+        150,
+      )
+    })
+    const slowUrl = await listen(slowApi)
+    const strict = await startProductionServer({
+      port: 0,
+      host: '127.0.0.1',
+      distDir,
+      env: { EXEC_API_URL: `${slowUrl}/v2`, EXEC_API_TOKEN: 'prod-token', LOG_LEVEL: 'silent' },
+      timeouts: { headersMs: 200, requestMs: 400, checkEveryMs: 50 },
+    })
+    // Five pages of 150 ms: the answer streams for about 750 ms, past the 400 ms request limit.
+    const response = await rawRequest(`http://127.0.0.1:${strict.port}/api/export/executions?format=ndjson`)
+    expect(response.status).toBe(200)
+    expect(
+      response.body
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: string }).id),
+    ).toEqual(['e1', 'e2', 'e3', 'e4', 'e5'])
+    await strict.close(1_000)
+    await close(slowApi)
+  })
+})
+
 describe('start-up', () => {
   it('refuses to start without EXEC_API_URL unless the demo is asked for', async () => {
     await expect(startProductionServer({ port: 0, host: '127.0.0.1', distDir, env: {} })).rejects.toThrow(
