@@ -5,15 +5,20 @@ export function attemptsPanel(page: Page, executionId: string) {
   return page.getByRole('region', { name: `Attempts of ${executionId}` })
 }
 
-/** Attempt ids in the panel's table, read from each row's first cell. */
+/**
+ * Attempt ids in the panel's table, read from each row's first cell in one pass: a refetch that re-renders
+ * the table between two reads must not leave the poll waiting on a row that is gone.
+ */
 export async function shownAttemptIds(page: Page, executionId: string): Promise<string[]> {
-  const rows = page.getByRole('table', { name: `Attempts of ${executionId}` }).getByRole('row')
-  const ids: string[] = []
-  for (const row of await rows.all()) {
-    const cells = row.getByRole('cell')
-    if ((await cells.count()) > 0) ids.push(((await cells.first().textContent()) ?? '').trim())
-  }
-  return ids
+  const cells = page
+    .getByRole('table', { name: `Attempts of ${executionId}` })
+    .getByRole('row')
+    .getByRole('cell')
+  return cells.evaluateAll((elements) =>
+    elements
+      .filter((cell) => cell.parentElement?.firstElementChild === cell)
+      .map((cell) => (cell.textContent ?? '').trim()),
+  )
 }
 
 export async function expectAttemptIds(page: Page, executionId: string, ids: string[]): Promise<void> {
