@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts'
-import { demoListExecutions } from './support/demoQuery.ts'
+import { demoIds, demoListExecutions } from './support/demoQuery.ts'
 import { expectIds, expectSent, openDashboard, recordListBodies } from './support/executionsPage.ts'
 
 async function demoPages(count: number, first: number) {
@@ -17,8 +17,8 @@ test('walk forward three pages and back to the first', async ({ page }) => {
   const bodies = recordListBodies(page)
   const expected = await demoPages(4, 20)
   await openDashboard(page)
-  const previous = page.getByRole('button', { name: 'Previous page' })
-  const next = page.getByRole('button', { name: 'Next page' })
+  const previous = page.getByRole('button', { name: 'Previous page' }).first()
+  const next = page.getByRole('button', { name: 'Next page' }).first()
   const indicator = page.getByRole('navigation', { name: 'Executions pages' })
 
   await expectIds(page, expected[0]?.ids ?? [])
@@ -42,14 +42,14 @@ test('walk forward three pages and back to the first', async ({ page }) => {
 test('Next is disabled on the last page', async ({ page }) => {
   await openDashboard(page, '/?state=created&size=100')
   // The demo holds only a handful of created executions: one page.
-  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Next page' }).first()).toBeDisabled()
 })
 
 test('change the page size, by mouse and by keyboard', async ({ page }) => {
   const bodies = recordListBodies(page)
   const [fifty] = await demoPages(1, 50)
   await openDashboard(page)
-  await page.getByRole('button', { name: 'Next page' }).click()
+  await page.getByRole('button', { name: 'Next page' }).first().click()
   await expect(page.getByRole('navigation', { name: 'Executions pages' })).toContainText('Page 2')
 
   await page.getByRole('combobox', { name: 'Page size' }).selectOption('50')
@@ -62,4 +62,19 @@ test('change the page size, by mouse and by keyboard', async ({ page }) => {
   await page.keyboard.press('ArrowDown')
   await expect(page.getByRole('table').getByRole('button', { name: /^Copy ID / })).toHaveCount(100)
   await expectSent(bodies, { page: { first: 100 } })
+})
+
+test('the pager is also below the list, and moves the same pages', async ({ page }) => {
+  const [firstIds, secondIds] = await (async () => {
+    const ids = await demoIds({ page: { first: 40 } })
+    return [ids.slice(0, 20), ids.slice(20, 40)]
+  })()
+  await openDashboard(page)
+  const below = page.getByRole('navigation', { name: 'Pages of executions, below the list' })
+  await below.getByRole('button', { name: 'Next page' }).click()
+  await expectIds(page, secondIds)
+  await expect(below).toContainText('Page 2')
+  await expect(page.getByRole('navigation', { name: 'Executions pages' })).toContainText('Page 2')
+  await below.getByRole('button', { name: 'Previous page' }).click()
+  await expectIds(page, firstIds)
 })

@@ -31,7 +31,7 @@ test('filter → page → open attempts → reschedule → close, by keyboard al
   await page.keyboard.press('Space')
   await expect(page).toHaveURL(/state=succeed/)
 
-  const next = page.getByRole('button', { name: 'Next page' })
+  const next = page.getByRole('button', { name: 'Next page' }).first()
   await tabTo(page, next)
   await expectVisibleFocus(next)
   await page.keyboard.press('Enter')

@@ -4,7 +4,7 @@ import { expectIds, openDashboard, recordListBodies, shownIds } from './support/
 test('auto-refresh refetches the page the user is on, and can be switched off', async ({ page }) => {
   await openDashboard(page)
   await page.getByRole('combobox', { name: 'Every' }).selectOption('5')
-  await page.getByRole('button', { name: 'Next page' }).click()
+  await page.getByRole('button', { name: 'Next page' }).first().click()
   await expect(page.getByRole('navigation', { name: 'Executions pages' })).toContainText('Page 2')
   const secondPage = await shownIds(page)
   const after = new URL(page.url()).searchParams.get('after')

@@ -10,12 +10,14 @@ interface PaginationBarProps {
   onPrevious: () => void
   onNext: () => void
   pageSize?: { value: number; options: readonly number[]; onChange(size: number): void }
+  /** The navigation's name when it is not "<label> pages" (a second pager needs its own). */
+  navLabel?: string
 }
 
 export function PaginationBar(props: PaginationBarProps) {
   const { label, previousLabel, nextLabel, page, hasPrevious, hasNext, onPrevious, onNext, pageSize } = props
   return (
-    <nav className="pagination" aria-label={`${label} pages`}>
+    <nav className="pagination" aria-label={props.navLabel ?? `${label} pages`}>
       <button type="button" className="button" onClick={onPrevious} disabled={!hasPrevious}>
         {previousLabel}
       </button>

@@ -184,6 +184,20 @@ export function ExecutionsPage({
           : ''}
       </p>
       {renderList()}
+      {/* The same pager after the rows, so a long page need not be scrolled back up. */}
+      {page && page.data.length > 0 && !query.isPlaceholderData ? (
+        <PaginationBar
+          label="Executions"
+          navLabel="Pages of executions, below the list"
+          previousLabel="Previous page"
+          nextLabel="Next page"
+          page={pageNumber(search)}
+          hasPrevious={search.trail.length > 0}
+          hasNext={canGoNext}
+          onPrevious={actions.goPrevious}
+          onNext={() => endCursor && actions.goNext(endCursor)}
+        />
+      ) : null}
     </section>
   )
 
