@@ -9,6 +9,8 @@ interface PaginationBarProps {
   hasNext: boolean
   onPrevious: () => void
   onNext: () => void
+  /** The pointer or focus reached Next: a cue to prefetch the next page. */
+  onNextIntent?: () => void
   pageSize?: { value: number; options: readonly number[]; onChange(size: number): void }
   /** The navigation's name when it is not "<label> pages" (a second pager needs its own). */
   navLabel?: string
@@ -24,7 +26,14 @@ export function PaginationBar(props: PaginationBarProps) {
       <span className="page-indicator" aria-current="page">
         Page {page}
       </span>
-      <button type="button" className="button" onClick={onNext} disabled={!hasNext}>
+      <button
+        type="button"
+        className="button"
+        onClick={onNext}
+        onPointerEnter={props.onNextIntent}
+        onFocus={props.onNextIntent}
+        disabled={!hasNext}
+      >
         {nextLabel}
       </button>
       {pageSize ? (

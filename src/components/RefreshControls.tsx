@@ -1,6 +1,7 @@
 import { formatAge } from '../lib/relativeTime'
 import { useNow } from '../lib/useNow'
 import { ChoiceSelect } from './ChoiceSelect'
+import { useTimeDisplay } from './TimeDisplay'
 import { REFRESH_INTERVALS, useRefreshSettings } from './RefreshSettings'
 
 const INTERVAL_CHOICES = REFRESH_INTERVALS.map((seconds) => [seconds, `${seconds} s`] as const)
@@ -14,7 +15,6 @@ interface RefreshControlsProps {
 
 export function RefreshControls({ updatedAt, isRefreshing, onRefreshNow }: RefreshControlsProps) {
   const { enabled, intervalSeconds, setEnabled, setIntervalSeconds } = useRefreshSettings()
-  const now = useNow(1000)
   return (
     <div className="refresh-controls">
       <button
@@ -36,9 +36,25 @@ export function RefreshControls({ updatedAt, isRefreshing, onRefreshNow }: Refre
         onChange={setIntervalSeconds}
         disabled={!enabled}
       />
-      <span className="muted">{updatedAt > 0 ? `Updated ${formatAge(updatedAt, now)}` : ''}</span>
+      <UpdatedLabel updatedAt={updatedAt} />
       {/* Shown, not announced: a poll every few seconds must not talk over the screen reader. */}
       <span className="muted refreshing">{isRefreshing ? 'Refreshing…' : ''}</span>
     </div>
   )
+}
+
+const localClock = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
+const utcClock = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium', timeZone: 'UTC' })
+
+/** Its own component, so the one-second clock repaints this text only; it ticks only in Relative mode. */
+function UpdatedLabel({ updatedAt }: { updatedAt: number }) {
+  const { mode } = useTimeDisplay()
+  const now = useNow(1000, mode === 'relative' && updatedAt > 0)
+  let text = ''
+  if (updatedAt > 0)
+    text =
+      mode === 'relative'
+        ? `Updated ${formatAge(updatedAt, now)}`
+        : `Updated at ${(mode === 'utc' ? utcClock : localClock).format(updatedAt)}${mode === 'utc' ? ' UTC' : ''}`
+  return <span className="muted updated-label">{text}</span>
 }

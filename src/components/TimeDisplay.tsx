@@ -27,7 +27,8 @@ const TimeDisplayContext = createContext<TimeDisplay>({
 
 export function TimeDisplayProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = usePreference<TimeMode>('time-mode', TIME_MODES, 'relative')
-  const now = useNow(5000)
+  // Local and UTC times never change on screen: the clock only runs for relative labels.
+  const now = useNow(5000, mode === 'relative')
   const value = useMemo(() => ({ mode, setMode, now }), [mode, setMode, now])
   return <TimeDisplayContext.Provider value={value}>{children}</TimeDisplayContext.Provider>
 }

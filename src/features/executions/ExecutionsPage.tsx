@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import {
   executionListQuery,
   KNOWN_EXECUTION_STATES,
@@ -85,11 +85,12 @@ export function ExecutionsPage({
     : (page?.data.filter((row) => contradictsFilters(row, search.states, search.metadata)).length ?? 0)
   const endCursor = paging.nextCursor
 
-  useEffect(() => {
-    if (endCursor && !query.isPlaceholderData) {
-      // Prefetch: a failure here is not the user's problem; the page itself reports its own.
-      queryClient.query(executionListQuery({ ...params, after: endCursor })).catch(() => {})
-    }
+  // Prefetch on intent (pointer or focus on Next), never on a poll: a live list's end cursor moves with
+  // every refresh, and prefetching each one would double the polling traffic.
+  const prefetchNext = useCallback(() => {
+    if (!endCursor || query.isPlaceholderData) return
+    // A failure here is not the user's problem; the page itself reports its own.
+    queryClient.query(executionListQuery({ ...params, after: endCursor })).catch(() => {})
   }, [endCursor, params, query.isPlaceholderData, queryClient])
 
   const [isHelpOpen, setHelpOpen] = useState(false)
@@ -159,6 +160,7 @@ export function ExecutionsPage({
         hasNext={canGoNext}
         onPrevious={actions.goPrevious}
         onNext={() => endCursor && actions.goNext(endCursor)}
+        onNextIntent={prefetchNext}
         pageSize={{
           value: search.size,
           options: PAGE_SIZES,
@@ -196,6 +198,7 @@ export function ExecutionsPage({
           hasNext={canGoNext}
           onPrevious={actions.goPrevious}
           onNext={() => endCursor && actions.goNext(endCursor)}
+          onNextIntent={prefetchNext}
         />
       ) : null}
     </section>
