@@ -8,6 +8,7 @@ import './styles/table.css'
 import './styles/filters.css'
 import './styles/panels.css'
 import './styles/views.css'
+import './styles/responsive.css'
 
 applyDefaultViewOnStart()
 

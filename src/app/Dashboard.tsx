@@ -1,6 +1,8 @@
 import { Suspense, useCallback, useMemo } from 'react'
 import type { Execution } from '../api'
+import { Drawer } from '../components/Drawer'
 import { ErrorBoundary } from '../components/ErrorBoundary'
+import { useMediaQuery } from '../lib/useMediaQuery'
 import { LazyAttemptsPanel, withoutAttemptsView } from '../features/attempts'
 import { BulkBar, useRowSelection } from '../features/bulk-reschedule'
 import { ExecutionsPage, parseExecutionSearch } from '../features/executions'
@@ -11,6 +13,8 @@ import { useUrlSearch } from '../lib/useUrlSearch'
 import type { ListFilters } from '../api'
 
 export const PAGE_TITLE_ID = 'page-title'
+/** Below this width the attempts panel opens as a drawer over the list, not beside it. */
+const DRAWER_QUERY = '(max-width: 1100px)'
 
 const renderReschedule = (execution: Execution) => <RescheduleButton execution={execution} />
 const focusTitle = () => document.getElementById(PAGE_TITLE_ID)?.focus()
@@ -49,6 +53,21 @@ export function Dashboard() {
     if (closing) requestAnimationFrame(() => focusRow(closing))
   }, [navigate])
 
+  const inDrawer = useMediaQuery(DRAWER_QUERY)
+  const attemptsPanel = executionId ? (
+    <ErrorBoundary key={executionId} section="The attempts panel">
+      <Suspense fallback={<p className="panel muted">Loading the attempts panel…</p>}>
+        <LazyAttemptsPanel
+          key={executionId}
+          executionId={executionId}
+          onClose={closeExecution}
+          renderActions={renderReschedule}
+          filters={filters}
+        />
+      </Suspense>
+    </ErrorBoundary>
+  ) : null
+
   return (
     <RescheduleProvider onOpenExecution={openExecution} fallbackFocusId={PAGE_TITLE_ID}>
       <div className="dashboard-toolbar">
@@ -62,7 +81,7 @@ export function Dashboard() {
           <BulkBar filters={filters} />
         </ErrorBoundary>
       </div>
-      <div className={`dashboard${executionId ? ' has-panel' : ''}`}>
+      <div className={`dashboard${executionId && !inDrawer ? ' has-panel' : ''}`}>
         <ErrorBoundary section="The executions view">
           <ExecutionsPage
             onOpenExecution={openExecution}
@@ -72,20 +91,13 @@ export function Dashboard() {
             selection={selection}
           />
         </ErrorBoundary>
-        {executionId ? (
-          <ErrorBoundary key={executionId} section="The attempts panel">
-            <Suspense fallback={<p className="panel muted">Loading the attempts panel…</p>}>
-              <LazyAttemptsPanel
-                key={executionId}
-                executionId={executionId}
-                onClose={closeExecution}
-                renderActions={renderReschedule}
-                filters={filters}
-              />
-            </Suspense>
-          </ErrorBoundary>
-        ) : null}
+        {executionId && !inDrawer ? attemptsPanel : null}
       </div>
+      {executionId && inDrawer ? (
+        <Drawer label={`Attempts of ${executionId}`} onClose={closeExecution}>
+          {attemptsPanel}
+        </Drawer>
+      ) : null}
     </RescheduleProvider>
   )
 }

@@ -6,9 +6,11 @@ interface StateFilterProps {
   options: readonly string[]
   selected: readonly string[]
   onChange: (states: string[]) => void
+  /** How many rows on screen are in each state, shown beside it. */
+  counts?: ReadonlyMap<string, number>
 }
 
-export function StateFilter({ legend, options, selected, onChange }: StateFilterProps) {
+export function StateFilter({ legend, options, selected, onChange, counts }: StateFilterProps) {
   const toggle = (state: string, checked: boolean) => {
     const next = checked ? [...selected, state] : selected.filter((s) => s !== state)
     onChange(options.filter((s) => next.includes(s)))
@@ -24,6 +26,12 @@ export function StateFilter({ legend, options, selected, onChange }: StateFilter
             onChange={(event) => toggle(state, event.target.checked)}
           />
           {describeState(state).label}
+          {counts ? (
+            <span className="state-count">
+              {counts.get(state) ?? 0}
+              <span className="visually-hidden"> on this page</span>
+            </span>
+          ) : null}
         </label>
       ))}
     </fieldset>

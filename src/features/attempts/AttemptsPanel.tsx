@@ -68,7 +68,10 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
       className="panel attempts-panel"
       aria-labelledby={headingId}
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && !event.defaultPrevented) onClose()
+        if (event.key !== 'Escape' || event.defaultPrevented) return
+        // Handled here: a drawer around the panel must not close it a second time.
+        event.preventDefault()
+        onClose()
       }}
     >
       <header className="attempts-header">

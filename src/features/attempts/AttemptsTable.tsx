@@ -30,7 +30,10 @@ export function AttemptsTable({ executionId, rows, isStale }: AttemptsTableProps
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
+                <td
+                  key={cell.id}
+                  data-label={cell.column.id === 'id' ? undefined : headerText(cell.column.columnDef.header)}
+                >
                   <table.FlexRender cell={cell} />
                 </td>
               ))}
@@ -40,4 +43,9 @@ export function AttemptsTable({ executionId, rows, isStale }: AttemptsTableProps
       </table>
     </div>
   )
+}
+
+/** A column's header as text, shown as the field's name when rows become cards. */
+function headerText(header: unknown): string | undefined {
+  return typeof header === 'string' ? header : undefined
 }

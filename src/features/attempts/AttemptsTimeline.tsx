@@ -1,23 +1,24 @@
-import { useId } from 'react'
+import { useId, type CSSProperties } from 'react'
 import type { Attempt } from '../../api'
 import { describeState } from '../../components/StateBadge'
-import { formatAbsolute } from '../../components/Timestamp'
+import { useTimeDisplay } from '../../components/TimeDisplay'
 import { formatDuration } from '../../lib/relativeTime'
 import { layoutTimeline } from './timelineGeometry'
+import { timelineTicks, zoneName } from './timelineTicks'
 
-const WIDTH = 600
-const LABEL_WIDTH = 150
-const ROW_HEIGHT = 22
-const AXIS_HEIGHT = 20
-const CHART_WIDTH = WIDTH - LABEL_WIDTH - 10
+const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`
 
-/** Attempts as bars on one time axis, with a text list (durations and gaps) for screen readers. */
+/**
+ * Attempts as bars on one time axis, drawn in HTML so its text stays readable at any panel width; the
+ * axis follows the Times setting (UTC, else local) and names its zone. A text list serves screen readers.
+ */
 export function AttemptsTimeline({ attempts }: { attempts: readonly Attempt[] }) {
   const headingId = useId()
+  const { mode } = useTimeDisplay()
   const layout = layoutTimeline(attempts)
   if (layout.bars.length === 0) return null
-  const height = layout.bars.length * ROW_HEIGHT + AXIS_HEIGHT
-  const toX = (fraction: number) => LABEL_WIDTH + fraction * CHART_WIDTH
+  const zone = mode === 'utc' ? 'utc' : 'local'
+  const ticks = timelineTicks(layout.startMs, layout.endMs, zone)
   const gapBefore = new Map(layout.gaps.map((gap) => [gap.beforeId, gap]))
 
   return (
@@ -25,39 +26,51 @@ export function AttemptsTimeline({ attempts }: { attempts: readonly Attempt[] })
       <figcaption id={headingId} className="timeline-caption">
         Timeline of this page’s attempts
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} className="timeline-chart" aria-hidden="true" focusable="false">
-        {layout.gaps.map((gap) => (
-          <rect
-            key={`gap-${gap.beforeId}`}
-            className="timeline-gap"
-            x={toX(gap.x)}
-            y={0}
-            width={gap.width * CHART_WIDTH}
-            height={height - AXIS_HEIGHT}
-          />
+      <div className="timeline-chart" aria-hidden="true">
+        {layout.bars.map((bar) => (
+          <div key={bar.id} className="timeline-row">
+            <span className="timeline-label mono" title={bar.id}>
+              {bar.id}
+            </span>
+            <span className="timeline-track">
+              {gapBefore.has(bar.id) ? (
+                <span
+                  className="timeline-gap"
+                  style={{
+                    left: percent(gapBefore.get(bar.id)?.x ?? 0),
+                    width: percent(gapBefore.get(bar.id)?.width ?? 0),
+                  }}
+                />
+              ) : null}
+              <span
+                className={`timeline-bar timeline-${describeState(bar.state).tone}`}
+                style={{ left: percent(bar.x), width: percent(bar.width) }}
+              />
+            </span>
+          </div>
         ))}
-        {layout.bars.map((bar, row) => (
-          <g key={bar.id} transform={`translate(0 ${row * ROW_HEIGHT})`}>
-            <text x={0} y={15} className="timeline-label">
-              {bar.id.length > 18 ? `${bar.id.slice(0, 17)}…` : bar.id}
-            </text>
-            <rect
-              className={`timeline-bar timeline-${describeState(bar.state).tone}`}
-              x={toX(bar.x)}
-              y={4}
-              width={bar.width * CHART_WIDTH}
-              height={ROW_HEIGHT - 8}
-              rx={3}
-            />
-          </g>
-        ))}
-        <text x={LABEL_WIDTH} y={height - 5} className="timeline-axis">
-          {formatAbsolute(new Date(layout.startMs).toISOString(), 'local')}
-        </text>
-        <text x={WIDTH - 10} y={height - 5} className="timeline-axis" textAnchor="end">
-          {formatAbsolute(new Date(layout.endMs).toISOString(), 'local')}
-        </text>
-      </svg>
+        <div className="timeline-row timeline-axis-row">
+          <span className="timeline-label muted">{zoneName(zone)}</span>
+          <span className="timeline-track timeline-axis">
+            {ticks.map((tick) => (
+              <span
+                key={tick.fraction}
+                className="timeline-tick"
+                // Shifted by its own position, so the first and last labels stay inside the track.
+                style={
+                  {
+                    left: percent(tick.fraction),
+                    transform: `translateX(-${percent(tick.fraction)})`,
+                    '--at': percent(tick.fraction),
+                  } as CSSProperties
+                }
+              >
+                {tick.label}
+              </span>
+            ))}
+          </span>
+        </div>
+      </div>
       <ol className="visually-hidden">
         {layout.bars.map((bar) => {
           const gap = gapBefore.get(bar.id)

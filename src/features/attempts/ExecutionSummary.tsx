@@ -9,8 +9,8 @@ import {
 import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
-import { useTimeDisplay } from '../../components/TimeDisplay'
 import { formatAge, formatDuration } from '../../lib/relativeTime'
+import { useNow } from '../../lib/useNow'
 import { FindExecution } from './FindExecution'
 
 interface ExecutionSummaryProps {
@@ -29,7 +29,8 @@ const SOURCE_WORDS: Record<SourcedExecution['source'], string> = {
 }
 
 export function ExecutionSummary({ id, sourced, latestAttemptStart, filters }: ExecutionSummaryProps) {
-  const { now } = useTimeDisplay()
+  // Its own clock: the ages and a running duration change in every Times setting.
+  const now = useNow(5000)
   const execution = sourced?.execution
   return (
     <dl className="summary">

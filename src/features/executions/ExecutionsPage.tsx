@@ -84,6 +84,11 @@ export function ExecutionsPage({
     ? 0
     : (page?.data.filter((row) => contradictsFilters(row, search.states, search.metadata)).length ?? 0)
   const endCursor = paging.nextCursor
+  const stateCounts = useMemo(() => {
+    const counts = new Map<string, number>()
+    for (const row of page?.data ?? NO_ROWS) counts.set(row.state, (counts.get(row.state) ?? 0) + 1)
+    return counts
+  }, [page])
 
   // Prefetch on intent (pointer or focus on Next), never on a poll: a live list's end cursor moves with
   // every refresh, and prefetching each one would double the polling traffic.
@@ -120,6 +125,7 @@ export function ExecutionsPage({
           options={stateOptions}
           selected={search.states}
           onChange={actions.setStates}
+          counts={stateCounts}
         />
         <MetadataFilterForm suggestions={suggestions} onAdd={actions.addMetadata} />
       </div>
@@ -144,29 +150,14 @@ export function ExecutionsPage({
           type="button"
           className="button button-small"
           aria-haspopup="dialog"
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
           onClick={() => setHelpOpen(true)}
         >
-          Keyboard shortcuts
+          ?
         </button>
       </div>
       {isHelpOpen ? <ShortcutHelp onClose={() => setHelpOpen(false)} /> : null}
-      {/* Above the rows, so keyboard users reach it without tabbing through every row. */}
-      <PaginationBar
-        label="Executions"
-        previousLabel="Previous page"
-        nextLabel="Next page"
-        page={pageNumber(search)}
-        hasPrevious={search.trail.length > 0}
-        hasNext={canGoNext}
-        onPrevious={actions.goPrevious}
-        onNext={() => endCursor && actions.goNext(endCursor)}
-        onNextIntent={prefetchNext}
-        pageSize={{
-          value: search.size,
-          options: PAGE_SIZES,
-          onChange: (size) => actions.setPageSize(size as PageSize),
-        }}
-      />
       <RetryNotice
         failureReason={query.failureReason}
         failureCount={query.failureCount}
@@ -177,14 +168,33 @@ export function ExecutionsPage({
         paging={paging.problem}
         previousSkips={previousSkipsPages(search)}
       />
-      {/* What is on screen, said once per page change (a poll with the same rows says nothing new). */}
-      <p className="list-summary" role="status">
-        {page && !query.isPlaceholderData
-          ? `${page.data.length} executions, page ${pageNumber(search)}; ${
-              canGoNext ? 'more after this page' : 'the last page'
-            }`
-          : ''}
-      </p>
+      <div className="list-heading">
+        {/* What is on screen, said once per page change (a poll with the same rows says nothing new). */}
+        <p className="list-summary" role="status">
+          {page && !query.isPlaceholderData
+            ? `${page.data.length} executions, page ${pageNumber(search)}; ${
+                canGoNext ? 'more after this page' : 'the last page'
+              }`
+            : ''}
+        </p>
+        {/* Above the rows, so keyboard users reach it without tabbing through every row. */}
+        <PaginationBar
+          label="Executions"
+          previousLabel="Previous page"
+          nextLabel="Next page"
+          page={pageNumber(search)}
+          hasPrevious={search.trail.length > 0}
+          hasNext={canGoNext}
+          onPrevious={actions.goPrevious}
+          onNext={() => endCursor && actions.goNext(endCursor)}
+          onNextIntent={prefetchNext}
+          pageSize={{
+            value: search.size,
+            options: PAGE_SIZES,
+            onChange: (size) => actions.setPageSize(size as PageSize),
+          }}
+        />
+      </div>
       {renderList()}
       {/* The same pager after the rows, so a long page need not be scrolled back up. */}
       {page && page.data.length > 0 && !query.isPlaceholderData ? (

@@ -99,66 +99,69 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
 
   return (
     <SelectionContext.Provider value={selectionContext}>
-      <table
-        id={EXECUTIONS_TABLE_ID}
-        tabIndex={-1}
-        className={`data-table density-${density}${isStale ? ' is-stale' : ''}`}
-        aria-busy={isLoading || isStale}
-        ref={tableRef}
-      >
-        <caption className="visually-hidden">
-          Executions, in the order the API returned them. Press Enter on a row to see its attempts.
-        </caption>
-        <DataTableHead table={table} />
-        <tbody>
-          {isLoading
-            ? Array.from({ length: skeletonRows }, (_, index) => (
-                <tr key={index} aria-hidden="true">
-                  {Array.from({ length: visibleCount }, (_column, cell) => (
-                    <td key={cell}>
-                      <span className="skeleton" />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : table.getRowModel().rows.map((row, index) => (
-                <Fragment key={row.id}>
-                  {lingeringAt(index)}
-                  <tr
-                    tabIndex={0}
-                    data-row-id={row.id}
-                    className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}${
-                      selection?.isSelected(row.id) ? ' is-checked' : ''
-                    }`}
-                    aria-label={`Execution ${row.id}`}
-                    onClick={(event) => openFromClick(event, row.id)}
-                    onKeyDown={(event) => openFromKey(event, row.id)}
-                  >
-                    {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id}>
-                        <table.FlexRender cell={cell} />
+      {/* A wide table scrolls inside its own region, never the page. */}
+      <div className="table-region">
+        <table
+          id={EXECUTIONS_TABLE_ID}
+          tabIndex={-1}
+          className={`data-table executions-table density-${density}${isStale ? ' is-stale' : ''}`}
+          aria-busy={isLoading || isStale}
+          ref={tableRef}
+        >
+          <caption className="visually-hidden">
+            Executions, in the order the API returned them. Press Enter on a row to see its attempts.
+          </caption>
+          <DataTableHead table={table} />
+          <tbody>
+            {isLoading
+              ? Array.from({ length: skeletonRows }, (_, index) => (
+                  <tr key={index} aria-hidden="true">
+                    {Array.from({ length: visibleCount }, (_column, cell) => (
+                      <td key={cell}>
+                        <span className="skeleton" />
                       </td>
                     ))}
                   </tr>
-                </Fragment>
-              ))}
-          {isLoading ? null : lingeringAt(null)}
-          {isLoading
-            ? null
-            : rejected.map((row) => (
-                <tr
-                  key={`rejected-${row.index}`}
-                  className="rejected-row"
-                  aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
-                >
-                  <td colSpan={visibleCount}>
-                    <code className="mono">{row.id ?? '(no id)'}</code>{' '}
-                    <span className="badge badge-unknown">Could not be read</span> {row.problems.join('; ')}
-                  </td>
-                </tr>
-              ))}
-        </tbody>
-      </table>
+                ))
+              : table.getRowModel().rows.map((row, index) => (
+                  <Fragment key={row.id}>
+                    {lingeringAt(index)}
+                    <tr
+                      tabIndex={0}
+                      data-row-id={row.id}
+                      className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}${
+                        selection?.isSelected(row.id) ? ' is-checked' : ''
+                      }`}
+                      aria-label={`Execution ${row.id}`}
+                      onClick={(event) => openFromClick(event, row.id)}
+                      onKeyDown={(event) => openFromKey(event, row.id)}
+                    >
+                      {row.getVisibleCells().map((cell) => (
+                        <td key={cell.id} data-column={cell.column.id}>
+                          <table.FlexRender cell={cell} />
+                        </td>
+                      ))}
+                    </tr>
+                  </Fragment>
+                ))}
+            {isLoading ? null : lingeringAt(null)}
+            {isLoading
+              ? null
+              : rejected.map((row) => (
+                  <tr
+                    key={`rejected-${row.index}`}
+                    className="rejected-row"
+                    aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
+                  >
+                    <td colSpan={visibleCount}>
+                      <code className="mono">{row.id ?? '(no id)'}</code>{' '}
+                      <span className="badge badge-unknown">Could not be read</span> {row.problems.join('; ')}
+                    </td>
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      </div>
     </SelectionContext.Provider>
   )
 }

@@ -1,0 +1,103 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { attemptsPanel } from './support/attemptsPanel.ts'
+import { openDashboard } from './support/executionsPage.ts'
+
+const EXECUTION = 'job/2026 #1'
+
+async function documentOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+}
+
+async function width(locator: Locator): Promise<number> {
+  return (await locator.boundingBox())?.width ?? Number.NaN
+}
+
+/** Opens the execution from the keyboard (a click could land on a chip or a button in the row). */
+async function openExecution(page: Page) {
+  const row = page.getByRole('row', { name: `Execution ${EXECUTION}` })
+  await row.focus()
+  await page.keyboard.press('Enter')
+}
+
+for (const viewportWidth of [360, 390, 768, 1024, 1440]) {
+  test(`at ${viewportWidth} px nothing is wider than the screen, and the attempts fit their panel`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: viewportWidth, height: 900 })
+    await openDashboard(page)
+    expect(await documentOverflow(page)).toBeLessThanOrEqual(0)
+
+    await openExecution(page)
+    const panel = attemptsPanel(page, EXECUTION)
+    const attempts = panel.getByRole('table', { name: `Attempts of ${EXECUTION}` })
+    await expect(attempts).toBeVisible()
+    await expect(panel.getByRole('figure', { name: 'Timeline of this page’s attempts' })).toBeVisible()
+    expect(await documentOverflow(page)).toBeLessThanOrEqual(0)
+    expect(await width(attempts)).toBeLessThanOrEqual(await width(panel))
+
+    // Beside the list on wide screens; a drawer over it (focus kept inside, Esc closes) on narrower ones.
+    const drawer = page.getByRole('dialog', { name: `Attempts of ${EXECUTION}` })
+    if (viewportWidth > 1100) {
+      await expect(drawer).toHaveCount(0)
+      return
+    }
+    await expect(drawer).toBeVisible()
+    for (let press = 0; press < 12; press++) {
+      await page.keyboard.press('Tab')
+      expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(drawer).toHaveCount(0)
+    await expect(page.getByRole('row', { name: `Execution ${EXECUTION}` })).toBeFocused()
+    await expect(page).not.toHaveURL(/execution=/)
+  })
+}
+
+test('below 700 px executions are cards: id, state, age and actions, no sideways scroll', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 })
+  await openDashboard(page)
+  const row = page.getByRole('row', { name: `Execution ${EXECUTION}` })
+  await expect(row.getByRole('button', { name: `Copy ID ${EXECUTION}` })).toBeVisible()
+  await expect(row.getByText('Failed')).toBeVisible()
+  await expect(row.getByRole('button', { name: `Reschedule ${EXECUTION}` })).toBeVisible()
+  await expect(row.getByRole('button', { name: /^Filter by / })).toHaveCount(0)
+  const table = page.getByRole('table', { name: /^Executions/ })
+  expect(await table.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+})
+
+test.describe('in another time zone', () => {
+  test.use({ timezoneId: 'America/New_York' })
+
+  test('in UTC mode the summary fields do not overlap, and the timeline axis follows the Times setting', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await openDashboard(page)
+    await page.getByRole('combobox', { name: 'Times' }).selectOption('utc')
+    await openExecution(page)
+    const panel = attemptsPanel(page, EXECUTION)
+    await expect(panel.getByRole('table')).toBeVisible()
+    const boxes = await panel.getByRole('definition').evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect()
+        // Text running out of its field would overlap the next one without moving the boxes.
+        const spills = element.scrollWidth > element.clientWidth + 1
+        return { left: box.left, right: box.right, top: box.top, bottom: box.bottom, spills }
+      }),
+    )
+    expect(boxes.filter((box) => box.spills)).toEqual([])
+    for (const [index, a] of boxes.entries())
+      for (const b of boxes.slice(index + 1)) {
+        const overlaps = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+        expect(overlaps, JSON.stringify([a, b])).toBe(false)
+      }
+    // The axis says its zone and uses the Times setting's clock.
+    const figure = panel.getByRole('figure', { name: 'Timeline of this page’s attempts' })
+    await expect(figure.getByText('UTC', { exact: true })).toBeVisible()
+    await page.getByRole('combobox', { name: 'Times' }).selectOption('local')
+    await expect(figure.getByText('America/New_York', { exact: true })).toBeVisible()
+  })
+})
