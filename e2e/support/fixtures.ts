@@ -36,6 +36,7 @@ export class DemoControl {
   reset = () => this.call('POST', '/reset')
   stats = () => this.call('GET', '/stats') as Promise<DemoStats>
   addFaults = (rules: unknown[]) => this.call('POST', '/faults', { rules })
+  clearFaults = () => this.call('DELETE', '/faults')
   /** Switches the demo to another reading of the spec's open points (reset() switches back). */
   useReadings = (readings: DemoReadings) => this.call('PUT', '/readings', readings)
 

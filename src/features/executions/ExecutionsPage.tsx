@@ -27,17 +27,16 @@ import { ShortcutHelp } from './ShortcutHelp'
 import { useListShortcuts } from './useListShortcuts'
 import { METADATA_KEY_INPUT_ID } from './MetadataFilterForm'
 import { ExecutionsTable } from './ExecutionsTable'
+import { NewRowsBar } from './NewRowsBar'
+import { useShownExecutions } from './useShownExecutions'
 import type { RowSelection } from './rowSelection'
 import { EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
 import { MetadataFilterForm } from './MetadataFilterForm'
-import { contradictsFilters } from './filterMatch'
 import { ListNotices } from './ListNotices'
 import { useExecutionSearch } from './useExecutionSearch'
-import { useLingeringRows } from './useLingeringRows'
 import { useListPaging } from './useListPaging'
 import { useMetadataSuggestions } from './useMetadataSuggestions'
 
-const NO_ROWS: Execution[] = []
 const NO_REJECTED: RejectedRow[] = []
 
 export interface ExecutionsPageProps {
@@ -79,16 +78,13 @@ export function ExecutionsPage({
   )
   const page = query.data
   const paging = useListPaging(page, params, search, query.isPlaceholderData)
-  const lingering = useLingeringRows(JSON.stringify(params), query.isPlaceholderData ? undefined : page?.data)
-  const contradicting = query.isPlaceholderData
-    ? 0
-    : (page?.data.filter((row) => contradictsFilters(row, search.states, search.metadata)).length ?? 0)
+  const { live, shownRows, lingering, contradicting, stateCounts } = useShownExecutions(
+    params,
+    search,
+    page?.data,
+    query.isPlaceholderData,
+  )
   const endCursor = paging.nextCursor
-  const stateCounts = useMemo(() => {
-    const counts = new Map<string, number>()
-    for (const row of page?.data ?? NO_ROWS) counts.set(row.state, (counts.get(row.state) ?? 0) + 1)
-    return counts
-  }, [page])
 
   // Prefetch on intent (pointer or focus on Next), never on a poll: a live list's end cursor moves with
   // every refresh, and prefetching each one would double the polling traffic.
@@ -172,7 +168,7 @@ export function ExecutionsPage({
         {/* What is on screen, said once per page change (a poll with the same rows says nothing new). */}
         <p className="list-summary" role="status">
           {page && !query.isPlaceholderData
-            ? `${page.data.length} executions, page ${pageNumber(search)}; ${
+            ? `${shownRows.length} executions, page ${pageNumber(search)}; ${
                 canGoNext ? 'more after this page' : 'the last page'
               }`
             : ''}
@@ -195,6 +191,7 @@ export function ExecutionsPage({
           }}
         />
       </div>
+      <NewRowsBar count={live.held} onShow={live.showHeld} />
       {renderList()}
       {/* The same pager after the rows, so a long page need not be scrolled back up. */}
       {page && page.data.length > 0 && !query.isPlaceholderData ? (
@@ -244,7 +241,8 @@ export function ExecutionsPage({
           />
         ) : null}
         <ExecutionsTable
-          rows={page?.data ?? NO_ROWS}
+          rows={shownRows}
+          changed={live.changed}
           rejected={page?.rejected ?? NO_REJECTED}
           lingering={lingering}
           isLoading={query.isPending}

@@ -44,6 +44,8 @@ interface ExecutionsTableProps extends ExecutionColumnCallbacks {
   onFocusLost?: () => void
   /** Adds a checkbox column first. */
   selection?: RowSelection
+  /** Rows whose state changed at the last refresh: marked for a moment. */
+  changed?: ReadonlySet<string>
 }
 
 /** The skip link's target. */
@@ -131,8 +133,10 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
                       data-row-id={row.id}
                       className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}${
                         selection?.isSelected(row.id) ? ' is-checked' : ''
+                      }${props.changed?.has(row.id) ? ' is-changed' : ''}`}
+                      aria-label={`Execution ${row.id}${
+                        props.changed?.has(row.id) ? ', its state changed at the last refresh' : ''
                       }`}
-                      aria-label={`Execution ${row.id}`}
                       onClick={(event) => openFromClick(event, row.id)}
                       onKeyDown={(event) => openFromKey(event, row.id)}
                     >
