@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest'
 import type { Execution } from '../../api'
 import { useLiveRows } from './useLiveRows'
 
-const row = (id: string, state = 'started'): Execution =>
-  ({ id, state, created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z' })
+const row = (id: string, state = 'started'): Execution => ({
+  id,
+  state,
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-20T10:00:00Z',
+})
 
 function setup(reading: { value: boolean }) {
   return renderHook(({ key, rows }) => useLiveRows(key, rows, () => !reading.value), {
