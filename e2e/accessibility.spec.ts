@@ -31,7 +31,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('button', { name: 'Clear filters' })).toBeVisible()
       await expectNoViolations(page)
 
-      await page.getByRole('row', { name: 'Execution job/2026 #1' }).getByRole('cell').nth(1).click()
+      await page.getByRole('row', { name: 'Execution job/2026 #1' }).getByRole('gridcell').nth(1).click()
       await expect(attemptsPanel(page, 'job/2026 #1').getByRole('table')).toBeVisible()
       await expectNoViolations(page)
 

@@ -9,7 +9,7 @@ test('clicking a row opens its attempts panel; Close returns focus to the row', 
   const bodies = recordAttemptBodies(page)
   await openDashboard(page)
   const row = page.getByRole('row', { name: `Execution ${ODD_ID}` })
-  await row.getByRole('cell').nth(1).click()
+  await row.getByRole('gridcell').nth(1).click()
 
   const panel = attemptsPanel(page, ODD_ID)
   await expect(panel).toBeVisible()
@@ -104,7 +104,7 @@ test('an execution that no longer exists says so in the panel', async ({ page })
   // The rest of the dashboard keeps working.
   await expect(
     page
-      .getByRole('table', { name: /^Executions/ })
+      .getByRole('grid', { name: /^Executions/ })
       .getByRole('button', { name: /^Copy ID / })
       .first(),
   ).toBeVisible()

@@ -6,7 +6,7 @@ import { allDemoIds } from './support/exportFiles.ts'
 
 const bulkBar = (page: Page) => page.getByRole('region', { name: 'Bulk actions' })
 const bulkDialog = (page: Page) => page.getByRole('dialog', { name: /^Reschedule executions/ })
-const table = (page: Page) => page.getByRole('table', { name: /^Executions/ })
+const table = (page: Page) => page.getByRole('grid', { name: /^Executions/ })
 
 async function openWithoutPolling(page: Page, path: string) {
   await openDashboard(page, path)

@@ -7,7 +7,7 @@ const row = (id: string, created_at: unknown, state = 'failed') => ({
   created_at,
   updated_at: '2026-11-20T10:05:00Z',
 })
-const table = (page: import('@playwright/test').Page) => page.getByRole('table', { name: /^Executions/ })
+const table = (page: import('@playwright/test').Page) => page.getByRole('grid', { name: /^Executions/ })
 
 test('one bad value never hides the rest; near-miss timestamps are read, a missing zone is said', async ({
   page,

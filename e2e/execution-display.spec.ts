@@ -3,7 +3,7 @@ import { openDashboard } from './support/executionsPage.ts'
 
 test('the Times setting switches between relative, local and UTC', async ({ page }) => {
   await openDashboard(page)
-  const firstTime = page.getByRole('table').getByRole('time').first()
+  const firstTime = page.getByRole('grid').getByRole('time').first()
   const dateTime = (await firstTime.getAttribute('datetime')) ?? ''
   await expect(firstTime).toHaveText(/ago|just now/)
 
@@ -26,7 +26,7 @@ test('the Times setting switches between relative, local and UTC', async ({ page
 
 test('focusing a time reveals local and UTC', async ({ page }) => {
   await openDashboard(page)
-  const firstTime = page.getByRole('table').getByRole('time').first()
+  const firstTime = page.getByRole('grid').getByRole('time').first()
   await firstTime.focus()
   const tooltip = page.getByRole('tooltip').filter({ visible: true })
   await expect(tooltip).toHaveCount(1)
@@ -46,6 +46,6 @@ test('state badges carry text and an unknown state shows its raw value', async (
   ])
   await page.goto('/')
   await expect(
-    page.getByRole('row', { name: /odd-1/ }).getByRole('cell', { name: 'cancelled' }),
+    page.getByRole('row', { name: /odd-1/ }).getByRole('gridcell', { name: 'cancelled' }),
   ).toBeVisible()
 })

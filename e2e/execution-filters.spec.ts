@@ -11,7 +11,7 @@ test('filter by one state, then by two', async ({ page }) => {
   const failedOnly = { page: { first: 20 }, filters: { states: ['failed'] } }
   await expectIds(page, await demoIds(failedOnly))
   await expectSent(bodies, failedOnly)
-  await expect(page.getByRole('table').getByText('Succeeded')).toHaveCount(0)
+  await expect(page.getByRole('grid').getByText('Succeeded')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Remove filter State: Failed' })).toBeVisible()
 
   // Keyboard: Space toggles the focused checkbox.

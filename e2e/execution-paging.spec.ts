@@ -60,7 +60,7 @@ test('change the page size, by mouse and by keyboard', async ({ page }) => {
 
   await page.getByRole('combobox', { name: 'Page size' }).focus()
   await page.keyboard.press('ArrowDown')
-  await expect(page.getByRole('table').getByRole('button', { name: /^Copy ID / })).toHaveCount(100)
+  await expect(page.getByRole('grid').getByRole('button', { name: /^Copy ID / })).toHaveCount(100)
   await expectSent(bodies, { page: { first: 100 } })
 })
 

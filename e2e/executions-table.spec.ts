@@ -7,7 +7,7 @@ test('the executions table shows the first page of demo executions through the p
   const listRequest = page.waitForRequest((request) => request.url().endsWith('/api/executions'))
   await page.goto('/')
 
-  const table = page.getByRole('table', { name: /^Executions/ })
+  const table = page.getByRole('grid', { name: /^Executions/ })
   await expect(table.getByRole('columnheader')).toHaveText([
     '',
     'ID',
@@ -32,7 +32,7 @@ test('rows stay one line: metadata chips that do not fit collapse into +N, which
 }) => {
   await page.setViewportSize({ width: 1024, height: 800 })
   await page.goto('/')
-  const table = page.getByRole('table', { name: /^Executions/ })
+  const table = page.getByRole('grid', { name: /^Executions/ })
   const more = table.getByRole('button', { name: /^Show all \d+ metadata of / }).first()
   await expect(more).toBeVisible()
   const name = (await more.getAttribute('aria-label')) ?? ''

@@ -96,7 +96,7 @@ test('a malformed row is marked with its fields; the other rows and the panel ke
 }) => {
   await demo.addFaults([{ operation: 'list_executions', malformed: true }])
   await page.goto('/?execution=exec-flaky')
-  const table = page.getByRole('table', { name: /^Executions/ })
+  const table = page.getByRole('grid', { name: /^Executions/ })
   await expect(table.getByRole('row', { name: /^Unreadable row / })).toContainText(
     'created_at: not an RFC 3339',
   )

@@ -1,15 +1,21 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
-import { openDashboard } from './support/executionsPage.ts'
+import { demoIds } from './support/demoQuery.ts'
+import { expectIds, openDashboard } from './support/executionsPage.ts'
 
-/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', limit = 80) {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press(key)
+/** Presses keys and counts them; typing text is not counted. */
+function keyboardCounter(page: Page) {
+  let presses = 0
+  return {
+    press: async (key: string) => {
+      presses += 1
+      await page.keyboard.press(key)
+    },
+    get count() {
+      return presses
+    },
   }
-  throw new Error(`${String(target)} not reached in ${limit} presses of ${key}`)
 }
 
 async function expectVisibleFocus(target: Locator) {
@@ -18,57 +24,109 @@ async function expectVisibleFocus(target: Locator) {
   expect(outline).not.toBe('none')
 }
 
-test('filter → page → open attempts → reschedule → close, by keyboard alone', async ({ page, demo }) => {
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const rowOf = (page: Page, id: string) =>
+  page.getByRole('row', { name: new RegExp(`^Execution ${escaped(id)}`) })
+
+test('filter → page → open attempts → reschedule, by keyboard alone in at most 15 presses', async ({
+  page,
+  demo,
+}) => {
   await openDashboard(page)
-  const announcements = page.getByRole('status').filter({ hasText: /^\d+ executions, page \d+;/ })
-  await expect(announcements).toHaveText('20 executions, page 1; more after this page')
+  const keys = keyboardCounter(page)
+  const filtered = { page: { first: 20 }, filters: { metadata: [{ key: 'env', values: ['production'] }] } }
+  const secondPage = (await demoIds({ page: { first: 40 }, filters: filtered.filters })).slice(20)
+  const target = secondPage[2] ?? ''
 
-  const succeeded = page
-    .getByRole('group', { name: 'State', exact: true })
-    .getByRole('checkbox', { name: 'Succeeded' })
-  await tabTo(page, succeeded)
-  await expectVisibleFocus(succeeded)
-  await page.keyboard.press('Space')
-  await expect(page).toHaveURL(/state=succeed/)
-
-  const next = page.getByRole('button', { name: 'Next page' }).first()
-  await tabTo(page, next)
-  await expectVisibleFocus(next)
-  await page.keyboard.press('Enter')
-  await expect(announcements).toHaveText('20 executions, page 2; more after this page')
-
-  const row = page
-    .getByRole('table', { name: /^Executions/ })
-    .getByRole('row')
-    .nth(1)
-  const rowName = (await row.getAttribute('aria-label')) ?? ''
-  const id = rowName.replace(/^Execution /, '')
-  await tabTo(page, row)
-  await expectVisibleFocus(row)
-  await page.keyboard.press('Enter')
-  const panel = attemptsPanel(page, id)
-  await expect(panel.getByRole('heading', { name: `Attempts of ${id}` })).toBeFocused()
-
-  const reschedule = panel.getByRole('button', { name: `Reschedule ${id}` })
-  await tabTo(page, reschedule)
-  await expectVisibleFocus(reschedule)
-  await page.keyboard.press('Enter')
-  await expect(page.getByRole('dialog').getByRole('button', { name: 'Reschedule' })).toBeFocused()
-  await page.keyboard.press('Enter')
-  await expect(
+  await keys.press('/')
+  await page.keyboard.type('env')
+  await keys.press('Tab')
+  await page.keyboard.type('production')
+  await keys.press('Enter') // the value becomes a chip
+  await keys.press('Enter') // an empty value box adds the filter
+  await expect(page).toHaveURL(/m\.env=production/)
+  await keys.press('Escape') // from the filter to the list
+  await expectVisibleFocus(
     page
-      .getByRole('status')
-      .filter({ hasText: `Execution ${id} rescheduled; the API says its state is now Created.` }),
-  ).toBeVisible()
-  expect((await demo.stats()).requests.reschedule).toBe(1)
+      .getByRole('grid', { name: /^Executions/ })
+      .getByRole('row')
+      .nth(1),
+  )
 
-  await expect(reschedule).toBeFocused()
-  await page.keyboard.press('Escape')
+  await keys.press('n')
+  await expectIds(page, secondPage)
+  await expect(rowOf(page, secondPage[0] ?? '')).toBeFocused()
+  await keys.press('ArrowDown')
+  await keys.press('j')
+  await expectVisibleFocus(rowOf(page, target))
+  await keys.press('Enter')
+  const panel = attemptsPanel(page, target)
+  await expect(panel.getByRole('heading', { name: `Attempts of ${target}` })).toBeFocused()
+  await keys.press('Escape')
   await expect(panel).toHaveCount(0)
-  // Now created, the execution has left the Succeeded filter: focus lands on the page title, not nowhere.
-  await expect(page.getByRole('row', { name: `Execution ${id}`, exact: true })).toHaveCount(0)
-  await expect(page.getByRole('heading', { level: 1, name: 'Executions' })).toBeFocused()
-  await expect(
-    page.getByRole('row', { name: `Execution ${id}, rescheduled, no longer matches` }),
-  ).toBeVisible()
+  await expect(rowOf(page, target)).toBeFocused()
+
+  await keys.press('r')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeFocused()
+  await keys.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: `Execution ${target} rescheduled` })).toBeVisible()
+  expect((await demo.stats()).reschedules_by_id).toEqual({ [target]: 1 })
+  expect(keys.count).toBeLessThanOrEqual(15)
+})
+
+test('the list is one tab stop; arrows, Home/End, PageDown, Left/Right and x work inside it', async ({
+  page,
+}) => {
+  await openDashboard(page)
+  const ids = await demoIds({ page: { first: 20 } })
+  const grid = page.getByRole('grid', { name: /^Executions/ })
+  const first = rowOf(page, ids[0] ?? '')
+  await first.focus()
+
+  // Tab leaves the list at once: the row's buttons are not tab stops.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'Next page' }).last()).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(first).toBeFocused()
+
+  await page.keyboard.press('End')
+  await expect(rowOf(page, ids[19] ?? '')).toBeFocused()
+  await page.keyboard.press('Home')
+  await expect(first).toBeFocused()
+  await page.keyboard.press('PageDown')
+  await expect(rowOf(page, ids[10] ?? '')).toBeFocused()
+  await page.keyboard.press('k')
+  await expect(rowOf(page, ids[9] ?? '')).toBeFocused()
+
+  // Left/Right walk the row's controls; Esc goes back to the row.
+  const row = rowOf(page, ids[9] ?? '')
+  await page.keyboard.press('ArrowRight')
+  await expect(row.getByRole('checkbox', { name: `Select ${ids[9]}` })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await expect(row.getByRole('button', { name: `Copy ID ${ids[9]}` })).toBeFocused()
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('ArrowLeft')
+  await expect(row).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('Escape')
+  await expect(row).toBeFocused()
+
+  await page.keyboard.press('x')
+  await expect(row.getByRole('checkbox', { name: `Select ${ids[9]}` })).toBeChecked()
+  await expect(page.getByText('1 selected')).toBeVisible()
+
+  // The list's tab stop is the row last focused (after the page's select-all box in its header).
+  await page.getByRole('button', { name: 'Refresh now' }).focus()
+  for (let presses = 0; presses < 30; presses += 1) {
+    if (
+      await grid
+        .getByRole('row')
+        .nth(1 + 9)
+        .evaluate((element) => element === document.activeElement)
+    )
+      break
+    await page.keyboard.press('Tab')
+  }
+  await expect(row).toBeFocused()
 })

@@ -39,7 +39,13 @@ test('a skip link leads past the controls to the list', async ({ page }) => {
   const skip = page.getByRole('link', { name: 'Skip to the executions list' })
   await expect(skip).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('table', { name: /^Executions/ })).toBeFocused()
+  // The list hands focus on to its tab-stop row.
+  await expect(
+    page
+      .getByRole('grid', { name: /^Executions/ })
+      .getByRole('row')
+      .nth(1),
+  ).toBeFocused()
 })
 
 test('filter changes replace the history entry; page moves push one', async ({ page }) => {

@@ -19,7 +19,7 @@ test.describe('whatever a real API answers to a reschedule, one confirmation is 
       await expect(page.getByRole('dialog')).toHaveCount(0)
       await expect(row.getByRole('button', { name: `Reschedule ${ID} again` })).toBeFocused()
       // The list refetch shows what the API now holds, whatever the answer carried.
-      await expect(row.getByRole('cell', { name: 'Created', exact: true })).toBeVisible()
+      await expect(row.getByRole('gridcell', { name: 'Created', exact: true })).toBeVisible()
       expect((await demo.stats()).reschedules_by_id).toEqual({ [ID]: 1 })
     })
   }

@@ -37,7 +37,7 @@ test('reschedule from the panel: row and panel show created, attempts are refetc
       .filter({ hasText: 'Execution exec-markup rescheduled; the API says its state is now Created.' }),
   ).toBeVisible()
   await expect(dialog).toHaveCount(0)
-  await expect(row.getByRole('cell', { name: 'Created', exact: true })).toBeVisible()
+  await expect(row.getByRole('gridcell', { name: 'Created', exact: true })).toBeVisible()
   await expect(panel.getByRole('term').filter({ hasText: 'State' })).toBeVisible()
   await expect(panel.getByRole('definition').filter({ hasText: 'Created' }).first()).toBeVisible()
   expect(sent).toEqual(['/api/executions/exec-markup/schedule {"schedule_for":true}'])
@@ -60,7 +60,7 @@ test('a refused reschedule shows the server reason and keeps the state', async (
   expect((await demo.stats()).requests.reschedule).toBe(1)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toHaveCount(0)
-  await expect(row.getByRole('cell', { name: 'Started', exact: true })).toBeVisible()
+  await expect(row.getByRole('gridcell', { name: 'Started', exact: true })).toBeVisible()
   expect((await demo.stats()).requests.reschedule).toBe(1)
 })
 
@@ -111,7 +111,7 @@ test('the odd id works end to end: row, panel, URL and reschedule', async ({ pag
   await openDashboard(page)
   await page
     .getByRole('row', { name: `Execution ${id}` })
-    .getByRole('cell')
+    .getByRole('gridcell')
     .nth(1)
     .click()
   const panel = attemptsPanel(page, id)
@@ -128,17 +128,15 @@ test('the odd id works end to end: row, panel, URL and reschedule', async ({ pag
   await expect(attemptsPanel(page, id)).toBeVisible()
 })
 
-test('a rescheduled row that leaves the filter hands focus to the page title, not to nowhere', async ({
-  page,
-}) => {
+test('a rescheduled row that leaves the filter hands focus to the row now in its place', async ({ page }) => {
   await openDashboard(page, '/?state=failed')
-  const [id] = await shownIds(page)
-  if (!id) throw new Error('no failed execution on the first page')
+  const [id, next] = await shownIds(page)
+  if (!id || !next) throw new Error('fewer than two failed executions on the first page')
   await page.getByRole('button', { name: `Reschedule ${id}` }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Reschedule' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(page.getByRole('row', { name: `Execution ${id}`, exact: true })).toHaveCount(0)
-  await expect(page.getByRole('heading', { level: 1, name: 'Executions' })).toBeFocused()
+  await expect(page.getByRole('row', { name: `Execution ${next}`, exact: true })).toBeFocused()
   // It stays, dimmed and explained, until the page changes.
   const lingering = page.getByRole('row', { name: `Execution ${id}, rescheduled, no longer matches` })
   await expect(lingering).toContainText('it no longer matches the filters')

@@ -59,7 +59,7 @@ test('ids and metadata with markup, quotes, / # ? % and Unicode render as text w
   await expect(
     row.getByRole('button', { name: `Filter by quote"key=<script>alert(1)</script> & 'x'` }),
   ).toBeVisible()
-  await row.getByRole('cell').nth(1).click()
+  await row.getByRole('gridcell').nth(1).click()
   await expect(attemptsPanel(page, oddId)).toBeVisible()
   expect(attemptPaths[0]).toBe(`/api/executions/${encodeURIComponent(oddId)}/attempts`)
   await expect(attemptsPanel(page, oddId).getByRole('alert')).toContainText('no longer exists')

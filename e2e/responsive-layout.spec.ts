@@ -64,7 +64,7 @@ test('below 700 px executions are cards: id, state, age and actions, no sideways
   await expect(row.getByText('Failed')).toBeVisible()
   await expect(row.getByRole('button', { name: `Reschedule ${EXECUTION}` })).toBeVisible()
   await expect(row.getByRole('button', { name: /^Filter by / })).toHaveCount(0)
-  const table = page.getByRole('table', { name: /^Executions/ })
+  const table = page.getByRole('grid', { name: /^Executions/ })
   expect(await table.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
 })
 

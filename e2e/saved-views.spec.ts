@@ -155,7 +155,7 @@ test('views export to a file and import into another browser', async ({ page, br
 
 test('the column chooser and density are remembered, and a view brings its own back', async ({ page }) => {
   await openDashboard(page, '/?state=failed')
-  const table = page.getByRole('table', { name: /^Executions/ })
+  const table = page.getByRole('grid', { name: /^Executions/ })
   const headers = () => table.getByRole('columnheader').allTextContents()
   await page.getByRole('button', { name: 'Columns…' }).click()
   const chooser = page.getByRole('list', { name: 'Columns' })

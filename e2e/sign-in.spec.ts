@@ -41,7 +41,7 @@ test('without a server token, users sign in; the token never reaches page script
   await form.getByLabel('API token').press('Enter')
   await expect(
     page
-      .getByRole('table', { name: /^Executions/ })
+      .getByRole('grid', { name: /^Executions/ })
       .getByRole('row', { name: /^Execution / })
       .first(),
   ).toBeVisible()

@@ -19,7 +19,7 @@ export function recordListBodies(page: Page): ListBody[] {
 
 /** The execution ids in the table, read from each row's copy button name. */
 export async function shownIds(page: Page): Promise<string[]> {
-  const buttons = page.getByRole('table', { name: /^Executions/ }).getByRole('button', { name: /^Copy ID / })
+  const buttons = page.getByRole('grid', { name: /^Executions/ }).getByRole('button', { name: /^Copy ID / })
   return buttons.evaluateAll((elements) =>
     elements.map((element) => (element.getAttribute('aria-label') ?? '').replace(/^Copy ID /, '')),
   )
@@ -34,7 +34,7 @@ export async function openDashboard(page: Page, path = '/'): Promise<void> {
   await page.goto(path)
   await expect(
     page
-      .getByRole('table')
+      .getByRole('grid')
       .getByRole('button', { name: /^Copy ID / })
       .first(),
   ).toBeVisible()

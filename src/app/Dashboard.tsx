@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo } from 'react'
+import { Suspense, useCallback, useEffect, useMemo } from 'react'
 import type { Execution } from '../api'
 import { Drawer } from '../components/Drawer'
 import { ErrorBoundary } from '../components/ErrorBoundary'
@@ -54,6 +54,23 @@ export function Dashboard() {
   }, [navigate])
 
   const inDrawer = useMediaQuery(DRAWER_QUERY)
+  // Esc closes the attempts panel from the list too (the panel, dialogs and fields handle their own Esc).
+  useEffect(() => {
+    if (!executionId) return
+    const onKey = (event: KeyboardEvent) => {
+      const typing = event.target instanceof HTMLElement && event.target.closest('input, select, textarea')
+      if (
+        event.key !== 'Escape' ||
+        event.defaultPrevented ||
+        typing ||
+        document.querySelector('dialog[open]')
+      )
+        return
+      closeExecution()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [executionId, closeExecution])
   const attemptsPanel = executionId ? (
     <ErrorBoundary key={executionId} section="The attempts panel">
       <Suspense fallback={<p className="panel muted">Loading the attempts panel…</p>}>

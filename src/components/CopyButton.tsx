@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useCellTabIndex } from './cellFocus'
 
 type CopyStatus = 'idle' | 'copied' | 'failed'
 
@@ -7,6 +8,7 @@ const STATUS_TEXT: Record<CopyStatus, string> = { idle: 'Copy', copied: 'Copied'
 /** Copies `value`; its accessible name says what it copies, its text says how it went. */
 export function CopyButton({ value, label, text }: { value: string; label: string; text?: string }) {
   const [status, setStatus] = useState<CopyStatus>('idle')
+  const tabIndex = useCellTabIndex()
   useEffect(() => {
     if (status === 'idle') return
     const timer = window.setTimeout(() => setStatus('idle'), 2000)
@@ -23,7 +25,13 @@ export function CopyButton({ value, label, text }: { value: string; label: strin
   }
 
   return (
-    <button type="button" className="button button-small" aria-label={label} onClick={() => void copy()}>
+    <button
+      type="button"
+      className="button button-small"
+      aria-label={label}
+      tabIndex={tabIndex}
+      onClick={() => void copy()}
+    >
       <span aria-live="polite">{status === 'idle' && text ? text : STATUS_TEXT[status]}</span>
     </button>
   )

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { lacksTimeZone } from '../api'
 import { formatRelative } from '../lib/relativeTime'
 import { useTimeDisplay } from './TimeDisplay'
+import { useCellTabIndex } from './cellFocus'
 
 const utcFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
@@ -20,6 +21,7 @@ export function formatAbsolute(value: string, zone: 'local' | 'utc'): string {
 export function Timestamp({ value }: { value: string }) {
   const { mode, now } = useTimeDisplay()
   const tooltipId = useId()
+  const tabIndex = useCellTabIndex() ?? 0
   if (lacksTimeZone(value)) {
     // Reading it as local or UTC would be a guess: show it as the API gave it, and say so.
     return (
@@ -36,8 +38,7 @@ export function Timestamp({ value }: { value: string }) {
   return (
     <span className="tooltip-host">
       {/* Focusable so keyboard users can open the tooltip with both zones (WCAG 1.4.13). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <time dateTime={value} tabIndex={0} aria-describedby={tooltipId}>
+      <time dateTime={value} tabIndex={tabIndex} aria-describedby={tooltipId}>
         {text}
       </time>
       <span role="tooltip" id={tooltipId} className="tooltip">

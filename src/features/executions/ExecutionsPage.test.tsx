@@ -36,7 +36,7 @@ describe('ExecutionsPage', () => {
   it('shows loading, then the rows', async () => {
     answerLists(() => HttpResponse.json(page([row('e1'), row('e2')])))
     renderPage()
-    expect(screen.getByRole('table', { name: /^Executions/ })).toHaveAttribute('aria-busy', 'true')
+    expect(screen.getByRole('grid', { name: /^Executions/ })).toHaveAttribute('aria-busy', 'true')
     expect(await screen.findByRole('row', { name: 'Execution e1' })).toBeInTheDocument()
     expect(screen.getByRole('row', { name: 'Execution e2' })).toBeInTheDocument()
   })

@@ -26,7 +26,7 @@ import { ColumnChooser } from './ColumnChooser'
 import { ShortcutHelp } from './ShortcutHelp'
 import { useListShortcuts } from './useListShortcuts'
 import { METADATA_KEY_INPUT_ID } from './MetadataFilterForm'
-import { ExecutionsTable } from './ExecutionsTable'
+import { EXECUTIONS_TABLE_ID, ExecutionsTable } from './ExecutionsTable'
 import { NewRowsBar } from './NewRowsBar'
 import { useShownExecutions } from './useShownExecutions'
 import type { RowSelection } from './rowSelection'
@@ -38,6 +38,9 @@ import { useListPaging } from './useListPaging'
 import { useMetadataSuggestions } from './useMetadataSuggestions'
 
 const NO_REJECTED: RejectedRow[] = []
+
+/** Focus the list's tab stop: the last focused row, else the first. */
+const focusList = () => document.getElementById(EXECUTIONS_TABLE_ID)?.focus()
 
 export interface ExecutionsPageProps {
   /** Opens the drill-down for one execution (the attempts panel). */
@@ -123,7 +126,7 @@ export function ExecutionsPage({
           onChange={actions.setStates}
           counts={stateCounts}
         />
-        <MetadataFilterForm suggestions={suggestions} onAdd={actions.addMetadata} />
+        <MetadataFilterForm suggestions={suggestions} onAdd={actions.addMetadata} onLeave={focusList} />
       </div>
       <ActiveFilters
         states={search.states}

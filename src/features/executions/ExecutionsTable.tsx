@@ -1,5 +1,7 @@
 import { useTable } from '@tanstack/react-table'
-import { Fragment, useMemo, type KeyboardEvent, type MouseEvent } from 'react'
+import { Fragment, useMemo, type MouseEvent } from 'react'
+import { InGridRowContext } from '../../components/cellFocus'
+import { useGridKeys } from './useGridKeys'
 import { DataTableHead } from '../../components/DataTableHead'
 import { useFocusKeeper } from './useFocusKeeper'
 import { SelectionContext, useRangeSelection, type RowSelection } from './rowSelection'
@@ -81,6 +83,11 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
     state,
   })
 
+  const rowIds = useMemo(() => rows.map((row) => row.id), [rows])
+  const grid = useGridKeys(rowIds, {
+    onOpen,
+    onToggle: selection ? (id) => toggle(id, !selection.isSelected(id), false) : undefined,
+  })
   const visibleCount = table.getVisibleLeafColumns().length
   const lingering = props.lingering ?? []
   const rowCount = rows.length
@@ -95,9 +102,6 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   const openFromClick = (event: MouseEvent, id: string) => {
     if (!fromInnerControl(event.target)) onOpen(id)
   }
-  const openFromKey = (event: KeyboardEvent, id: string) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(id)
-  }
 
   return (
     <SelectionContext.Provider value={selectionContext}>
@@ -105,64 +109,75 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
       <div className="table-region">
         <table
           id={EXECUTIONS_TABLE_ID}
+          role="grid"
           tabIndex={-1}
+          // The skip link and Esc from the filter land on the table: hand focus on to its tab-stop row.
+          onFocus={(event) => {
+            if (event.target === event.currentTarget)
+              event.currentTarget.querySelector<HTMLElement>('tbody tr[tabindex="0"]')?.focus()
+          }}
           className={`data-table executions-table density-${density}${isStale ? ' is-stale' : ''}`}
           aria-busy={isLoading || isStale}
           ref={tableRef}
         >
           <caption className="visually-hidden">
-            Executions, in the order the API returned them. Press Enter on a row to see its attempts.
+            Executions, in the order the API returned them. Arrow keys move between rows, Enter opens the
+            attempts, r reschedules, x selects; Left and Right reach the buttons in a row.
           </caption>
           <DataTableHead table={table} />
-          <tbody>
-            {isLoading
-              ? Array.from({ length: skeletonRows }, (_, index) => (
-                  <tr key={index} aria-hidden="true">
-                    {Array.from({ length: visibleCount }, (_column, cell) => (
-                      <td key={cell}>
-                        <span className="skeleton" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : table.getRowModel().rows.map((row, index) => (
-                  <Fragment key={row.id}>
-                    {lingeringAt(index)}
-                    <tr
-                      tabIndex={0}
-                      data-row-id={row.id}
-                      className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}${
-                        selection?.isSelected(row.id) ? ' is-checked' : ''
-                      }${props.changed?.has(row.id) ? ' is-changed' : ''}`}
-                      aria-label={`Execution ${row.id}${
-                        props.changed?.has(row.id) ? ', its state changed at the last refresh' : ''
-                      }`}
-                      onClick={(event) => openFromClick(event, row.id)}
-                      onKeyDown={(event) => openFromKey(event, row.id)}
-                    >
-                      {row.getVisibleCells().map((cell) => (
-                        <td key={cell.id} data-column={cell.column.id}>
-                          <table.FlexRender cell={cell} />
+          {/* The rows' keys (see useGridKeys); the body only listens, each row is the focusable control. */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+          <tbody onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
+            <InGridRowContext.Provider value={true}>
+              {isLoading
+                ? Array.from({ length: skeletonRows }, (_, index) => (
+                    <tr key={index} aria-hidden="true">
+                      {Array.from({ length: visibleCount }, (_column, cell) => (
+                        <td key={cell}>
+                          <span className="skeleton" />
                         </td>
                       ))}
                     </tr>
-                  </Fragment>
-                ))}
-            {isLoading ? null : lingeringAt(null)}
-            {isLoading
-              ? null
-              : rejected.map((row) => (
-                  <tr
-                    key={`rejected-${row.index}`}
-                    className="rejected-row"
-                    aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
-                  >
-                    <td colSpan={visibleCount}>
-                      <code className="mono">{row.id ?? '(no id)'}</code>{' '}
-                      <span className="badge badge-unknown">Could not be read</span> {row.problems.join('; ')}
-                    </td>
-                  </tr>
-                ))}
+                  ))
+                : table.getRowModel().rows.map((row, index) => (
+                    <Fragment key={row.id}>
+                      {lingeringAt(index)}
+                      <tr
+                        tabIndex={row.id === grid.tabStopId ? 0 : -1}
+                        data-row-id={row.id}
+                        className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}${
+                          selection?.isSelected(row.id) ? ' is-checked' : ''
+                        }${props.changed?.has(row.id) ? ' is-changed' : ''}`}
+                        aria-label={`Execution ${row.id}${
+                          props.changed?.has(row.id) ? ', its state changed at the last refresh' : ''
+                        }`}
+                        onClick={(event) => openFromClick(event, row.id)}
+                      >
+                        {row.getVisibleCells().map((cell) => (
+                          <td key={cell.id} data-column={cell.column.id}>
+                            <table.FlexRender cell={cell} />
+                          </td>
+                        ))}
+                      </tr>
+                    </Fragment>
+                  ))}
+              {isLoading ? null : lingeringAt(null)}
+              {isLoading
+                ? null
+                : rejected.map((row) => (
+                    <tr
+                      key={`rejected-${row.index}`}
+                      className="rejected-row"
+                      aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
+                    >
+                      <td colSpan={visibleCount}>
+                        <code className="mono">{row.id ?? '(no id)'}</code>{' '}
+                        <span className="badge badge-unknown">Could not be read</span>{' '}
+                        {row.problems.join('; ')}
+                      </td>
+                    </tr>
+                  ))}
+            </InGridRowContext.Provider>
           </tbody>
         </table>
       </div>

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react'
+import { useCellTabIndex } from '../../components/cellFocus'
 
 const GAP_PX = 5
 /** Room kept for the "+N" button when not every chip fits. */
@@ -33,6 +34,7 @@ export function MetadataChips({ id, entries, onFilter }: MetadataChipsProps) {
   const listRef = useRef<HTMLUListElement>(null)
   const [fit, setFit] = useState(entries.length)
   const [expanded, setExpanded] = useState(false)
+  const tabIndex = useCellTabIndex()
 
   useLayoutEffect(() => {
     const wrapper = wrapperRef.current
@@ -60,6 +62,7 @@ export function MetadataChips({ id, entries, onFilter }: MetadataChipsProps) {
             <button
               type="button"
               className="chip"
+              tabIndex={tabIndex}
               aria-label={`Filter by ${key}=${value}`}
               onClick={() => onFilter(key, value)}
             >
@@ -72,6 +75,7 @@ export function MetadataChips({ id, entries, onFilter }: MetadataChipsProps) {
         <button
           type="button"
           className="chip chip-more"
+          tabIndex={tabIndex}
           aria-expanded={expanded}
           aria-label={
             expanded ? `Show less metadata of ${id}` : `Show all ${entries.length} metadata of ${id}`

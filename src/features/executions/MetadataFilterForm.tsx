@@ -5,6 +5,8 @@ interface MetadataFilterFormProps {
   /** Keys and values seen on executions so far, offered as suggestions. */
   suggestions: ReadonlyMap<string, ReadonlySet<string>>
   onAdd: (entry: MetadataFilter) => void
+  /** Esc in the form: go back to the list. */
+  onLeave?: () => void
 }
 
 /**
@@ -14,7 +16,7 @@ interface MetadataFilterFormProps {
 /** The `/` shortcut focuses this field. */
 export const METADATA_KEY_INPUT_ID = 'metadata-key'
 
-export function MetadataFilterForm({ suggestions, onAdd }: MetadataFilterFormProps) {
+export function MetadataFilterForm({ suggestions, onAdd, onLeave }: MetadataFilterFormProps) {
   const [key, setKey] = useState('')
   const [pending, setPending] = useState('')
   const [values, setValues] = useState<string[]>([])
@@ -51,7 +53,19 @@ export function MetadataFilterForm({ suggestions, onAdd }: MetadataFilterFormPro
   }
 
   return (
-    <form className="filter-group metadata-form" onSubmit={submit} aria-label="Metadata filter" noValidate>
+    // Esc anywhere in the form leaves it for the list; the form only listens.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <form
+      className="filter-group metadata-form"
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !onLeave || event.defaultPrevented) return
+        event.preventDefault()
+        onLeave()
+      }}
+      aria-label="Metadata filter"
+      noValidate
+    >
       <label className="stacked-field">
         <span>Metadata key</span>
         <input

@@ -2,10 +2,16 @@ import { useId } from 'react'
 import { ModalDialog } from '../../components/ModalDialog'
 
 const SHORTCUTS: readonly (readonly [keys: string, what: string])[] = [
-  ['/', 'Go to the metadata filter'],
+  ['/', 'Go to the metadata filter (Esc goes back to the list)'],
   ['n', 'Next page'],
   ['p', 'Previous page'],
+  ['↓ ↑ or j k', 'Next or previous row'],
+  ['Home End', 'First or last row'],
+  ['PageDown PageUp', 'Ten rows down or up'],
+  ['→ ←', 'The buttons in a row (Esc: back to the row)'],
   ['Enter', 'On a row: open its attempts'],
+  ['r', 'On a row: reschedule it (asks first)'],
+  ['x or Space', 'On a row: select it'],
   ['Esc', 'Close the attempts panel or a dialog'],
   ['?', 'This list'],
 ]

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useRef } from 'react'
 import type { Execution } from '../../api'
+import { useCellTabIndex } from '../../components/cellFocus'
 
 /** Checked rows, kept by whoever composes the page (by id, so they survive paging and refresh). */
 export interface RowSelection {
@@ -53,10 +54,12 @@ export function SelectRowCheckbox(props: {
   checked: boolean
   onToggle: (id: string, selected: boolean, extend: boolean) => void
 }) {
+  const tabIndex = useCellTabIndex()
   return (
     <input
       type="checkbox"
       className="row-checkbox"
+      tabIndex={tabIndex}
       aria-label={`Select ${props.id}`}
       checked={props.checked}
       readOnly

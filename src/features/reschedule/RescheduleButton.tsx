@@ -1,4 +1,5 @@
 import type { Execution } from '../../api'
+import { useCellTabIndex } from '../../components/cellFocus'
 import { formatAge } from '../../lib/relativeTime'
 import { useNow } from '../../lib/useNow'
 import { useRecentReschedule } from './recentReschedules'
@@ -10,10 +11,12 @@ import { recentLabel } from './rescheduleWording'
 export function RescheduleButton({ execution }: { execution: Execution }) {
   const open = useOpenReschedule()
   const recent = useRecentReschedule(execution.id)
+  const tabIndex = useCellTabIndex()
   return (
     <button
       type="button"
       className={`button button-small${recent ? ' button-done' : ''}`}
+      tabIndex={tabIndex}
       aria-label={recent ? `Reschedule ${execution.id} again` : `Reschedule ${execution.id}`}
       onClick={(event) => open(execution, event.currentTarget)}
       onKeyDown={ignoreKeyRepeat}
