@@ -1,3 +1,4 @@
+import '../../styles/attempts.css'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react'
 import {

@@ -1,3 +1,4 @@
+import '../../styles/dialogs.css'
 import { useId, useRef, useState } from 'react'
 import { ModalDialog } from '../../components/ModalDialog'
 import type { Execution, ListFilters } from '../../api'

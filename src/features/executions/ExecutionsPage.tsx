@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import {
   executionListQuery,
   KNOWN_EXECUTION_STATES,
@@ -23,7 +23,6 @@ import { pageNumber, previousSkipsPages } from '../../lib/cursorTrail'
 import { ActiveFilters } from './ActiveFilters'
 import { hasFilters, PAGE_SIZES, type PageSize } from './executionSearch'
 import { ColumnChooser } from './ColumnChooser'
-import { ShortcutHelp } from './ShortcutHelp'
 import { useListShortcuts } from './useListShortcuts'
 import { METADATA_KEY_INPUT_ID } from './MetadataFilterForm'
 import { EXECUTIONS_TABLE_ID, ExecutionsTable } from './ExecutionsTable'
@@ -38,6 +37,7 @@ import { useListPaging } from './useListPaging'
 import { useMetadataSuggestions } from './useMetadataSuggestions'
 
 const NO_REJECTED: RejectedRow[] = []
+const ShortcutHelp = lazy(async () => ({ default: (await import('./ShortcutHelp')).ShortcutHelp }))
 
 /** Focus the list's tab stop: the last focused row, else the first. */
 const focusList = () => document.getElementById(EXECUTIONS_TABLE_ID)?.focus()
@@ -156,7 +156,11 @@ export function ExecutionsPage({
           ?
         </button>
       </div>
-      {isHelpOpen ? <ShortcutHelp onClose={() => setHelpOpen(false)} /> : null}
+      {isHelpOpen ? (
+        <Suspense fallback={null}>
+          <ShortcutHelp onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      ) : null}
       <RetryNotice
         failureReason={query.failureReason}
         failureCount={query.failureCount}

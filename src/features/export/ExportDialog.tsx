@@ -1,3 +1,4 @@
+import '../../styles/dialogs.css'
 import { useId, useState } from 'react'
 import { ModalDialog } from '../../components/ModalDialog'
 import type { ExportFormat } from './exportLines'

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import {
   attemptKeys,
   executionKeys,
@@ -10,8 +10,10 @@ import {
 } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { ErrorPanel } from '../../components/ErrorPanel'
-import { SignInForm } from './SignInForm'
 import { useRefusedTokenNotice } from './useRefusedTokenNotice'
+
+// Only deployments without a server token show it: kept out of the first load of the others.
+const SignInForm = lazy(async () => ({ default: (await import('./SignInForm')).SignInForm }))
 
 /** Shows the dashboard once the server can reach the API: with its own token, or after sign-in. */
 export function SessionGate({ children }: { children: ReactNode }) {
@@ -44,7 +46,11 @@ export function SessionGate({ children }: { children: ReactNode }) {
       queryClient.setQueryData(sessionKeys.all, next)
     }
     const shown = notice ?? (session.data.sessionEnded ? SESSION_ENDED_NOTICE : null)
-    return <SignInForm api={session.data.api} notice={shown} onSignedIn={onSignedIn} />
+    return (
+      <Suspense fallback={<p className="muted">Loading the sign-in form…</p>}>
+        <SignInForm api={session.data.api} notice={shown} onSignedIn={onSignedIn} />
+      </Suspense>
+    )
   }
   return children
 }
