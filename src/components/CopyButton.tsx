@@ -30,9 +30,10 @@ export function CopyButton({ value, label, text }: { value: string; label: strin
       className="button button-small"
       aria-label={label}
       tabIndex={tabIndex}
+      aria-live="polite"
       onClick={() => void copy()}
     >
-      <span aria-live="polite">{status === 'idle' && text ? text : STATUS_TEXT[status]}</span>
+      {status === 'idle' && text ? text : STATUS_TEXT[status]}
     </button>
   )
 }

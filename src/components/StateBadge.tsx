@@ -23,10 +23,8 @@ export function describeState(state: ExecutionState): StateLook {
 export function StateBadge({ state }: { state: ExecutionState }) {
   const look = describeState(state)
   return (
-    <span className={`badge badge-${look.tone}`}>
-      <span aria-hidden="true" className="badge-icon">
-        {look.icon}
-      </span>
+    // The icon is drawn by CSS from data-icon (one element per badge), and is not read out.
+    <span className={`badge badge-${look.tone}`} data-icon={look.icon}>
       {look.label}
     </span>
   )

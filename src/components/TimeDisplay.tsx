@@ -1,5 +1,4 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
-import { useNow } from '../lib/useNow'
 import { usePreference } from '../lib/usePreference'
 import { ChoiceSelect } from './ChoiceSelect'
 
@@ -15,21 +14,16 @@ const MODE_CHOICES: readonly (readonly [TimeMode, string])[] = [
 interface TimeDisplay {
   mode: TimeMode
   setMode: (mode: TimeMode) => void
-  /** Shared clock for relative labels, so a table of times re-renders once, not once per cell. */
-  now: number
 }
 
 const TimeDisplayContext = createContext<TimeDisplay>({
   mode: 'relative',
   setMode: () => {},
-  now: Date.now(),
 })
 
 export function TimeDisplayProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = usePreference<TimeMode>('time-mode', TIME_MODES, 'relative')
-  // Local and UTC times never change on screen: the clock only runs for relative labels.
-  const now = useNow(5000, mode === 'relative')
-  const value = useMemo(() => ({ mode, setMode, now }), [mode, setMode, now])
+  const value = useMemo(() => ({ mode, setMode }), [mode, setMode])
   return <TimeDisplayContext.Provider value={value}>{children}</TimeDisplayContext.Provider>
 }
 

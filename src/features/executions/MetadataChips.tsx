@@ -25,25 +25,46 @@ export function chipsThatFit(widths: readonly number[], available: number): numb
   return count
 }
 
-/**
- * One line of `key=value` chips, as many as fit, then "+N" that shows them all. Chips past the line keep
- * their layout (so they can be measured) but are invisible and out of the tab order.
- */
+/** A chip's font is 0.78rem; its padding and border add 18 px (see .chip in filters.css). */
+const CHIP_FONT_REM = 0.78
+const CHIP_EXTRA_PX = 18
+const chipWidths = new Map<string, number>()
+let chipFont: { context: CanvasRenderingContext2D; font: string } | null = null
+
+/** A chip's width from the canvas's text metrics, so chips that do not fit need not be in the DOM. */
+function chipWidth(text: string): number {
+  const cached = chipWidths.get(text)
+  if (cached !== undefined) return cached
+  if (!chipFont) {
+    const context = document.createElement('canvas').getContext('2d')
+    if (!context) return 0
+    const root = getComputedStyle(document.documentElement)
+    chipFont = {
+      context,
+      font: `${parseFloat(root.fontSize) * CHIP_FONT_REM}px ${getComputedStyle(document.body).fontFamily}`,
+    }
+  }
+  chipFont.context.font = chipFont.font
+  const width = Math.ceil(chipFont.context.measureText(text).width) + CHIP_EXTRA_PX
+  chipWidths.set(text, width)
+  return width
+}
+
+/** One line of `key=value` chips, as many as fit (only those are drawn), then "+N" that shows them all. */
 export function MetadataChips({ id, entries, onFilter }: MetadataChipsProps) {
   const wrapperRef = useRef<HTMLDivElement>(null)
-  const listRef = useRef<HTMLUListElement>(null)
   const [fit, setFit] = useState(entries.length)
   const [expanded, setExpanded] = useState(false)
   const tabIndex = useCellTabIndex()
 
   useLayoutEffect(() => {
     const wrapper = wrapperRef.current
-    const list = listRef.current
-    if (!wrapper || !list || expanded) return
+    if (!wrapper || expanded) return
     const measure = () => {
-      const widths = Array.from(list.children, (item) => (item as HTMLElement).offsetWidth)
       // No layout (jsdom, a hidden tab): show everything rather than guess.
-      setFit(wrapper.clientWidth === 0 ? widths.length : chipsThatFit(widths, wrapper.clientWidth))
+      if (wrapper.clientWidth === 0) return setFit(entries.length)
+      const widths = entries.map(([key, value]) => chipWidth(`${key}=${value}`))
+      setFit(chipsThatFit(widths, wrapper.clientWidth))
     }
     measure()
     if (typeof ResizeObserver === 'undefined') return
@@ -53,24 +74,27 @@ export function MetadataChips({ id, entries, onFilter }: MetadataChipsProps) {
   }, [entries, expanded])
 
   if (entries.length === 0) return null
-  const hidden = expanded ? 0 : entries.length - fit
+  const shown = expanded ? entries : entries.slice(0, fit)
+  const hidden = entries.length - shown.length
   return (
-    <div ref={wrapperRef} className={`metadata-cell${expanded ? ' is-expanded' : ''}`}>
-      <ul ref={listRef} className="chip-list chip-line" aria-label={`Metadata of ${id}`}>
-        {entries.map(([key, value], index) => (
-          <li key={key} className={!expanded && index >= fit ? 'chip-overflow' : undefined}>
-            <button
-              type="button"
-              className="chip"
-              tabIndex={tabIndex}
-              aria-label={`Filter by ${key}=${value}`}
-              onClick={() => onFilter(key, value)}
-            >
-              {key}={value}
-            </button>
-          </li>
-        ))}
-      </ul>
+    <div
+      ref={wrapperRef}
+      role="group"
+      aria-label={`Metadata of ${id}`}
+      className={`metadata-cell${expanded ? ' is-expanded' : ''}`}
+    >
+      {shown.map(([key, value]) => (
+        <button
+          key={key}
+          type="button"
+          className="chip"
+          tabIndex={tabIndex}
+          aria-label={`Filter by ${key}=${value}`}
+          onClick={() => onFilter(key, value)}
+        >
+          {key}={value}
+        </button>
+      ))}
       {hidden > 0 || expanded ? (
         <button
           type="button"

@@ -64,12 +64,12 @@ export function createExecutionColumns(
       cell: (info) => {
         const id = info.getValue()
         return (
-          <div className="id-line">
+          <>
             <code className="mono" title={id}>
               {middleTruncate(id)}
-            </code>
+            </code>{' '}
             <CopyButton value={id} label={`Copy ID ${id}`} />
-          </div>
+          </>
         )
       },
     }),

@@ -47,7 +47,11 @@ function renderButton(fake: FakeApi) {
 }
 
 const patches = () => api?.requests.filter((request) => request.method === 'PATCH') ?? []
-const openDialog = () => userEvent.click(screen.getByRole('button', { name: 'Reschedule a/b' }))
+/** Opens the confirmation and waits for it (its markup loads lazily). */
+const openDialog = async () => {
+  await userEvent.click(screen.getByRole('button', { name: 'Reschedule a/b' }))
+  await screen.findByRole('dialog')
+}
 const confirmButton = () => screen.getByRole('button', { name: 'Reschedule' })
 
 describe('RescheduleButton', () => {

@@ -3,7 +3,7 @@ import { useCellTabIndex } from '../../components/cellFocus'
 import { formatAge } from '../../lib/relativeTime'
 import { useNow } from '../../lib/useNow'
 import { useRecentReschedule } from './recentReschedules'
-import { ignoreKeyRepeat } from './RescheduleDialog'
+import { ignoreKeyRepeat } from './keyRepeat'
 import { useOpenReschedule } from './RescheduleProvider'
 import { recentLabel } from './rescheduleWording'
 

@@ -1,12 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useRef, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useRef, useSyncExternalStore } from 'react'
 import { findCachedExecution, type Execution, type RescheduleOutcome } from '../../api'
 import { useAnnounce } from '../../components/Announcer'
 import { describeApiError } from '../../components/describeApiError'
 import { useRecentReschedule } from './recentReschedules'
-import { RescheduleDialog, type DialogPhase } from './RescheduleDialog'
-import { successMessage } from './rescheduleWording'
+import type { DialogPhase } from './RescheduleDialog'
+import { recentLabel, successMessage } from './rescheduleWording'
 import { isUnknownOutcome, useRescheduleExecution } from './useRescheduleExecution'
+
+// The dialog's markup loads on the first confirmation (kept out of the first load).
+const RescheduleDialog = lazy(async () => ({
+  default: (await import('./RescheduleDialog')).RescheduleDialog,
+}))
 
 /** The execution as the cache knows it now (a refresh may have changed it), else as it was when opened. */
 function useLatestExecution(snapshot: Execution): Execution {
@@ -65,13 +70,16 @@ export function RescheduleConfirmation({
 
   const phase = phaseOf(mutation, mutation.data)
   return (
-    <RescheduleDialog
-      execution={execution}
-      recent={recent}
-      phase={phase}
-      onConfirm={confirm}
-      onCancel={() => onClose()}
-      onOpenNew={(id) => onClose(id)}
-    />
+    <Suspense fallback={null}>
+      <RescheduleDialog
+        execution={execution}
+        recent={recent}
+        recentText={recent ? recentLabel(recent) : ''}
+        phase={phase}
+        onConfirm={confirm}
+        onCancel={() => onClose()}
+        onOpenNew={(id) => onClose(id)}
+      />
+    </Suspense>
   )
 }

@@ -1,10 +1,10 @@
-import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import { useId, useLayoutEffect, useRef } from 'react'
+import { ignoreKeyRepeat } from './keyRepeat'
 import type { Execution } from '../../api'
 import { describeState } from '../../components/StateBadge'
 import { formatAge } from '../../lib/relativeTime'
 import { useNow } from '../../lib/useNow'
 import type { RecentReschedule } from './recentReschedules'
-import { recentLabel } from './rescheduleWording'
 
 export type DialogPhase =
   | { kind: 'confirm' }
@@ -16,21 +16,23 @@ export type DialogPhase =
 interface RescheduleDialogProps {
   execution: Execution
   recent: RecentReschedule | undefined
+  /** What that earlier reschedule did, in words (see rescheduleWording.ts). */
+  recentText: string
   phase: DialogPhase
   onConfirm: () => void
   onCancel: () => void
   onOpenNew: (id: string) => void
 }
 
-/** A held Enter repeats keydown (and with it click); one press is one action. */
-export function ignoreKeyRepeat(event: KeyboardEvent) {
-  if (event.repeat && (event.key === 'Enter' || event.key === ' ')) event.preventDefault()
-}
-
-/** A modal confirmation; the native <dialog> gives focus containment, Esc and an inert background. */
+/**
+ * A modal confirmation; the native <dialog> gives focus containment, Esc and an inert background. Loaded
+ * lazily, so its wording comes in as props: importing rescheduleWording here split shared chunks off the
+ * entry and made the first load bigger.
+ */
 export function RescheduleDialog({
   execution,
   recent,
+  recentText,
   phase,
   onConfirm,
   onCancel,
@@ -72,8 +74,8 @@ export function RescheduleDialog({
       </p>
       {recent && phase.kind === 'confirm' ? (
         <p className="dialog-warning">
-          You already rescheduled it {formatAge(recent.at, now)} ({recentLabel(recent).toLowerCase()}).
-          Confirming sends another reschedule.
+          You already rescheduled it {formatAge(recent.at, now)} ({recentText.toLowerCase()}). Confirming
+          sends another reschedule.
         </p>
       ) : null}
       {phase.kind === 'refused' ? (

@@ -10,7 +10,8 @@ export function SessionStatus() {
   const session = useQuery(sessionQuery())
   const announce = useAnnounce()
   const [isSigningOut, setIsSigningOut] = useState(false)
-  if (!session.data) return null
+  // Empty but present, so its space is kept until the session answers (no layout shift).
+  if (!session.data) return <div className="session-status" />
   const { mode, api, signedIn, demo } = session.data
 
   const leave = async () => {
@@ -38,7 +39,7 @@ export function SessionStatus() {
           Demo data
         </span>
       ) : null}
-      <span className="muted">
+      <span className="muted session-api" title={api}>
         Connected to <code className="mono">{api}</code>
         {mode === 'server-token' ? ' with the server’s token' : ''}
       </span>
