@@ -1,5 +1,5 @@
 import { formatAge } from '../lib/relativeTime'
-import { useNow } from '../lib/useNow'
+import { useClockText } from '../lib/clock'
 import { ChoiceSelect } from './ChoiceSelect'
 import { useTimeDisplay } from './TimeDisplay'
 import { REFRESH_INTERVALS, useRefreshSettings } from './RefreshSettings'
@@ -46,15 +46,16 @@ export function RefreshControls({ updatedAt, isRefreshing, onRefreshNow }: Refre
 const localClock = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
 const utcClock = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium', timeZone: 'UTC' })
 
-/** Its own component, so the one-second clock repaints this text only; it ticks only in Relative mode. */
+/** Its own component, so the clock repaints this text only; it ticks (every 5 s) only in Relative mode. */
 function UpdatedLabel({ updatedAt }: { updatedAt: number }) {
   const { mode } = useTimeDisplay()
-  const now = useNow(1000, mode === 'relative' && updatedAt > 0)
-  let text = ''
-  if (updatedAt > 0)
-    text =
-      mode === 'relative'
-        ? `Updated ${formatAge(updatedAt, now)}`
-        : `Updated at ${(mode === 'utc' ? utcClock : localClock).format(updatedAt)}${mode === 'utc' ? ' UTC' : ''}`
+  const text = useClockText(
+    (now) => {
+      if (updatedAt === 0) return ''
+      if (mode === 'relative') return `Updated ${formatAge(updatedAt, now)}`
+      return `Updated at ${(mode === 'utc' ? utcClock : localClock).format(updatedAt)}${mode === 'utc' ? ' UTC' : ''}`
+    },
+    mode === 'relative' && updatedAt > 0,
+  )
   return <span className="muted updated-label">{text}</span>
 }

@@ -1,5 +1,7 @@
 import { useTable } from '@tanstack/react-table'
-import { Fragment, useMemo, type MouseEvent } from 'react'
+import { Fragment, useCallback, useMemo, type MouseEvent } from 'react'
+import { ExecutionRow } from './ExecutionRow'
+import { ChipRoomContext, useChipRoom } from './chipRoom'
 import { InGridRowContext } from '../../components/cellFocus'
 import { useGridKeys } from './useGridKeys'
 import { DataTableHead } from '../../components/DataTableHead'
@@ -83,6 +85,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
     state,
   })
 
+  const chipRoom = useChipRoom(tableRef, rows.length > 0 && !isLoading)
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows])
   const grid = useGridKeys(rowIds, {
     onOpen,
@@ -99,9 +102,14 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
         <LingeringRowView key={`lingering-${row.execution.id}`} row={row} columns={visibleCount} />
       ))
 
-  const openFromClick = (event: MouseEvent, id: string) => {
-    if (!fromInnerControl(event.target)) onOpen(id)
-  }
+  const openFromClick = useCallback(
+    (event: MouseEvent, id: string) => {
+      if (!fromInnerControl(event.target)) onOpen(id)
+    },
+    [onOpen],
+  )
+  // Rows re-render for new column definitions or a new layout, else only for their own data and marks.
+  const columnsVersion = useMemo(() => ({ columns, state }), [columns, state])
 
   return (
     <SelectionContext.Provider value={selectionContext}>
@@ -129,54 +137,48 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
           <tbody onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
             <InGridRowContext.Provider value={true}>
-              {isLoading
-                ? Array.from({ length: skeletonRows }, (_, index) => (
-                    <tr key={index} aria-hidden="true">
-                      {Array.from({ length: visibleCount }, (_column, cell) => (
-                        <td key={cell}>
-                          <span className="skeleton" />
-                        </td>
-                      ))}
-                    </tr>
-                  ))
-                : table.getRowModel().rows.map((row, index) => (
-                    <Fragment key={row.id}>
-                      {lingeringAt(index)}
-                      <tr
-                        tabIndex={row.id === grid.tabStopId ? 0 : -1}
-                        data-row-id={row.id}
-                        className={`clickable-row${row.id === selectedId ? ' is-selected' : ''}${
-                          selection?.isSelected(row.id) ? ' is-checked' : ''
-                        }${props.changed?.has(row.id) ? ' is-changed' : ''}`}
-                        aria-label={`Execution ${row.id}${
-                          props.changed?.has(row.id) ? ', its state changed at the last refresh' : ''
-                        }`}
-                        onClick={(event) => openFromClick(event, row.id)}
-                      >
-                        {row.getVisibleCells().map((cell) => (
-                          <td key={cell.id} data-column={cell.column.id}>
-                            <table.FlexRender cell={cell} />
+              <ChipRoomContext.Provider value={chipRoom}>
+                {isLoading
+                  ? Array.from({ length: skeletonRows }, (_, index) => (
+                      <tr key={index} aria-hidden="true">
+                        {Array.from({ length: visibleCount }, (_column, cell) => (
+                          <td key={cell}>
+                            <span className="skeleton" />
                           </td>
                         ))}
                       </tr>
-                    </Fragment>
-                  ))}
-              {isLoading ? null : lingeringAt(null)}
-              {isLoading
-                ? null
-                : rejected.map((row) => (
-                    <tr
-                      key={`rejected-${row.index}`}
-                      className="rejected-row"
-                      aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
-                    >
-                      <td colSpan={visibleCount}>
-                        <code className="mono">{row.id ?? '(no id)'}</code>{' '}
-                        <span className="badge badge-unknown">Could not be read</span>{' '}
-                        {row.problems.join('; ')}
-                      </td>
-                    </tr>
-                  ))}
+                    ))
+                  : table.getRowModel().rows.map((row, index) => (
+                      <Fragment key={row.id}>
+                        {lingeringAt(index)}
+                        <ExecutionRow
+                          row={row}
+                          columnsVersion={columnsVersion}
+                          isTabStop={row.id === grid.tabStopId}
+                          isOpen={row.id === selectedId}
+                          isChecked={selection?.isSelected(row.id) ?? false}
+                          isChanged={props.changed?.has(row.id) ?? false}
+                          onClick={openFromClick}
+                        />
+                      </Fragment>
+                    ))}
+                {isLoading ? null : lingeringAt(null)}
+                {isLoading
+                  ? null
+                  : rejected.map((row) => (
+                      <tr
+                        key={`rejected-${row.index}`}
+                        className="rejected-row"
+                        aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
+                      >
+                        <td colSpan={visibleCount}>
+                          <code className="mono">{row.id ?? '(no id)'}</code>{' '}
+                          <span className="badge badge-unknown">Could not be read</span>{' '}
+                          {row.problems.join('; ')}
+                        </td>
+                      </tr>
+                    ))}
+              </ChipRoomContext.Provider>
             </InGridRowContext.Provider>
           </tbody>
         </table>

@@ -1,5 +1,6 @@
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useContext, useState } from 'react'
 import { useCellTabIndex } from '../../components/cellFocus'
+import { ChipRoomContext } from './chipRoom'
 
 const GAP_PX = 5
 /** Room kept for the "+N" button when not every chip fits. */
@@ -52,33 +53,23 @@ function chipWidth(text: string): number {
 
 /** One line of `key=value` chips, as many as fit (only those are drawn), then "+N" that shows them all. */
 export function MetadataChips({ id, entries, onFilter }: MetadataChipsProps) {
-  const wrapperRef = useRef<HTMLDivElement>(null)
-  const [fit, setFit] = useState(entries.length)
+  const room = useContext(ChipRoomContext)
   const [expanded, setExpanded] = useState(false)
   const tabIndex = useCellTabIndex()
-
-  useLayoutEffect(() => {
-    const wrapper = wrapperRef.current
-    if (!wrapper || expanded) return
-    const measure = () => {
-      // No layout (jsdom, a hidden tab): show everything rather than guess.
-      if (wrapper.clientWidth === 0) return setFit(entries.length)
-      const widths = entries.map(([key, value]) => chipWidth(`${key}=${value}`))
-      setFit(chipsThatFit(widths, wrapper.clientWidth))
-    }
-    measure()
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(measure)
-    observer.observe(wrapper)
-    return () => observer.disconnect()
-  }, [entries, expanded])
+  // Without a measured width (jsdom, a hidden tab, cards), show everything rather than guess.
+  const fit =
+    room === 0
+      ? entries.length
+      : chipsThatFit(
+          entries.map(([key, value]) => chipWidth(`${key}=${value}`)),
+          room,
+        )
 
   if (entries.length === 0) return null
   const shown = expanded ? entries : entries.slice(0, fit)
   const hidden = entries.length - shown.length
   return (
     <div
-      ref={wrapperRef}
       role="group"
       aria-label={`Metadata of ${id}`}
       className={`metadata-cell${expanded ? ' is-expanded' : ''}`}
