@@ -66,6 +66,12 @@ test('below 700 px executions are cards: id, state, age and actions, no sideways
   await expect(row.getByRole('button', { name: /^Filter by / })).toHaveCount(0)
   const table = page.getByRole('grid', { name: /^Executions/ })
   expect(await table.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+
+  // The controls fold behind summary lines, so the first card is on the first screen.
+  await expect(page.getByRole('combobox', { name: 'Metadata key' })).toBeHidden()
+  expect((await row.boundingBox())?.y).toBeLessThan(800)
+  await page.getByText('Filters', { exact: true }).click()
+  await expect(page.getByRole('combobox', { name: 'Metadata key' })).toBeVisible()
 })
 
 test.describe('in another time zone', () => {

@@ -1,6 +1,9 @@
 // npm run screenshots: takes the README's pictures from the real app (production build, frozen demo API,
-// headless Chromium at 1440×900): docs/screenshot.png (the list) and docs/bulk-run.png (a finished bulk run).
+// headless Chromium): the list with an execution's attempts open at 1440×900 in light (docs/screenshot.png)
+// and dark (docs/screenshot-dark.png), the list on a 390 px phone (docs/screenshot-phone.png), and a
+// finished bulk run (docs/bulk-run.png).
 // `npm run build` first.
+/* global window */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
@@ -21,19 +24,47 @@ const faults = (rules) =>
   })
 
 const browser = await chromium.launch({ executablePath })
+
+/** The failed production executions, two selected, and on wide screens the first one's attempts open. */
+async function listScreenshot(path, options) {
+  const shot = await browser.newPage({ baseURL: server.origin, ...options })
+  await shot.goto('/?state=failed&m.env=production')
+  await shot.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+  const select = shot.getByRole('checkbox', { name: /^Select / })
+  await select.nth(1).check()
+  await select.nth(3).check()
+  if (options.viewport.width > 1100) {
+    await shot
+      .getByRole('row', { name: /^Execution / })
+      .first()
+      .focus()
+    await shot.keyboard.press('Enter')
+    await shot.getByRole('figure', { name: /^Timeline/ }).waitFor()
+    await shot
+      .getByRole('row', { name: /^Execution / })
+      .first()
+      .focus()
+  }
+  await shot.evaluate(() => window.scrollTo(0, 0))
+  await shot.screenshot({ path })
+  await shot.close()
+}
+
+await listScreenshot('docs/screenshot.png', { viewport: { width: 1440, height: 900 }, colorScheme: 'light' })
+await listScreenshot('docs/screenshot-dark.png', {
+  viewport: { width: 1440, height: 900 },
+  colorScheme: 'dark',
+})
+await listScreenshot('docs/screenshot-phone.png', {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+})
+
 const page = await browser.newPage({ baseURL: server.origin, viewport: { width: 1440, height: 900 } })
 await page.goto('/?state=failed&m.env=production')
 await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
-await page
-  .getByRole('checkbox', { name: /^Select / })
-  .nth(1)
-  .check()
-await page
-  .getByRole('checkbox', { name: /^Select / })
-  .nth(3)
-  .check()
-await page.screenshot({ path: 'docs/screenshot.png' })
-
 await page.getByRole('button', { name: 'Reschedule all matching…' }).click()
 const dialog = page.getByRole('dialog', { name: /^Reschedule executions/ })
 const confirm = dialog.getByRole('button', { name: /^Reschedule [\d,]+ executions$/ })
@@ -56,4 +87,6 @@ await page.screenshot({ path: 'docs/bulk-run.png' })
 await browser.close()
 server.child.kill()
 api.child.kill()
-console.log('wrote docs/screenshot.png and docs/bulk-run.png')
+console.log(
+  'wrote docs/screenshot.png, docs/screenshot-dark.png, docs/screenshot-phone.png and docs/bulk-run.png',
+)

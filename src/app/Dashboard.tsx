@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useMemo } from 'react'
 import type { Execution } from '../api'
+import { CollapsedOnPhone } from '../components/CollapsedOnPhone'
 import { Drawer } from '../components/Drawer'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { useMediaQuery } from '../lib/useMediaQuery'
@@ -88,12 +89,14 @@ export function Dashboard() {
   return (
     <RescheduleProvider onOpenExecution={openExecution} fallbackFocusId={PAGE_TITLE_ID}>
       <div className="dashboard-toolbar">
-        <ErrorBoundary section="Saved views">
-          <ViewsBar search={search} onNavigate={navigate} />
-        </ErrorBoundary>
-        <ErrorBoundary section="Export">
-          <ExportButton search={search} />
-        </ErrorBoundary>
+        <CollapsedOnPhone summary="Views, links and export">
+          <ErrorBoundary section="Saved views">
+            <ViewsBar search={search} onNavigate={navigate} />
+          </ErrorBoundary>
+          <ErrorBoundary section="Export">
+            <ExportButton search={search} />
+          </ErrorBoundary>
+        </CollapsedOnPhone>
         <ErrorBoundary section="Bulk actions">
           <BulkBar filters={filters} />
         </ErrorBoundary>

@@ -1,3 +1,4 @@
+import '../../styles/dialogs.css'
 import { moveColumn, orderedColumns, setColumnHidden, type ColumnLayout } from '../../lib/columnLayout'
 
 export interface ColumnChooserPanelProps {

@@ -11,32 +11,31 @@ import {
   type RejectedRow,
 } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
+import { CollapsedOnPhone } from '../../components/CollapsedOnPhone'
 import { ErrorPanel } from '../../components/ErrorPanel'
 import { PaginationBar } from '../../components/PaginationBar'
 import { RetryNotice } from '../../components/RetryNotice'
-import { RefreshControls } from '../../components/RefreshControls'
 import { useRefreshSettings } from '../../components/RefreshSettings'
 import { StateFilter } from '../../components/StateFilter'
-import { TimeDisplaySetting } from '../../components/TimeDisplay'
-import { DensitySetting } from '../../components/ListDisplay'
 import { pageNumber, previousSkipsPages } from '../../lib/cursorTrail'
 import { ActiveFilters } from './ActiveFilters'
 import { hasFilters, PAGE_SIZES, type PageSize } from './executionSearch'
-import { ColumnChooser } from './ColumnChooser'
 import { useListShortcuts } from './useListShortcuts'
 import { METADATA_KEY_INPUT_ID } from './MetadataFilterForm'
 import { EXECUTIONS_TABLE_ID, ExecutionsTable } from './ExecutionsTable'
+import { ListToolbar } from './ListToolbar'
 import { NewRowsBar } from './NewRowsBar'
 import { useShownExecutions } from './useShownExecutions'
 import type { RowSelection } from './rowSelection'
 import { EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
 import { MetadataFilterForm } from './MetadataFilterForm'
-import { ListNotices } from './ListNotices'
 import { useExecutionSearch } from './useExecutionSearch'
 import { useListPaging } from './useListPaging'
 import { useMetadataSuggestions } from './useMetadataSuggestions'
 
 const NO_REJECTED: RejectedRow[] = []
+// Both show only now and then (an odd answer, the ? key): they load when first needed.
+const ListNotices = lazy(async () => ({ default: (await import('./ListNotices')).ListNotices }))
 const ShortcutHelp = lazy(async () => ({ default: (await import('./ShortcutHelp')).ShortcutHelp }))
 
 /** Focus the list's tab stop: the last focused row, else the first. */
@@ -118,16 +117,18 @@ export function ExecutionsPage({
 
   return (
     <section className="executions" aria-label="Executions">
-      <div className="filters" role="search" aria-label="Filter executions">
-        <StateFilter
-          legend="State"
-          options={stateOptions}
-          selected={search.states}
-          onChange={actions.setStates}
-          counts={stateCounts}
-        />
-        <MetadataFilterForm suggestions={suggestions} onAdd={actions.addMetadata} onLeave={focusList} />
-      </div>
+      <CollapsedOnPhone summary="Filters">
+        <div className="filters" role="search" aria-label="Filter executions">
+          <StateFilter
+            legend="State"
+            options={stateOptions}
+            selected={search.states}
+            onChange={actions.setStates}
+            counts={stateCounts}
+          />
+          <MetadataFilterForm suggestions={suggestions} onAdd={actions.addMetadata} onLeave={focusList} />
+        </div>
+      </CollapsedOnPhone>
       <ActiveFilters
         states={search.states}
         metadata={search.metadata}
@@ -136,26 +137,12 @@ export function ExecutionsPage({
         onClear={actions.clearFilters}
         contradictingRows={contradicting}
       />
-      <div className="list-toolbar">
-        <RefreshControls
-          updatedAt={query.dataUpdatedAt}
-          isRefreshing={query.isFetching && !query.isPending}
-          onRefreshNow={() => void query.refetch()}
-        />
-        <TimeDisplaySetting />
-        <DensitySetting />
-        <ColumnChooser />
-        <button
-          type="button"
-          className="button button-small"
-          aria-haspopup="dialog"
-          aria-label="Keyboard shortcuts"
-          title="Keyboard shortcuts (?)"
-          onClick={() => setHelpOpen(true)}
-        >
-          ?
-        </button>
-      </div>
+      <ListToolbar
+        updatedAt={query.dataUpdatedAt}
+        isRefreshing={query.isFetching && !query.isPending}
+        onRefreshNow={() => void query.refetch()}
+        onHelp={() => setHelpOpen(true)}
+      />
       {isHelpOpen ? (
         <Suspense fallback={null}>
           <ShortcutHelp onClose={() => setHelpOpen(false)} />
@@ -166,11 +153,15 @@ export function ExecutionsPage({
         failureCount={query.failureCount}
         isFetching={query.isFetching}
       />
-      <ListNotices
-        rejected={page?.rejected ?? NO_REJECTED}
-        paging={paging.problem}
-        previousSkips={previousSkipsPages(search)}
-      />
+      {(page?.rejected?.length ?? 0) > 0 || paging.problem !== null || previousSkipsPages(search) ? (
+        <Suspense fallback={null}>
+          <ListNotices
+            rejected={page?.rejected ?? NO_REJECTED}
+            paging={paging.problem}
+            previousSkips={previousSkipsPages(search)}
+          />
+        </Suspense>
+      ) : null}
       <div className="list-heading">
         {/* What is on screen, said once per page change (a poll with the same rows says nothing new). */}
         <p className="list-summary" role="status">

@@ -1,3 +1,4 @@
+import '../../styles/dialogs.css'
 import { useId } from 'react'
 import { ModalDialog } from '../../components/ModalDialog'
 

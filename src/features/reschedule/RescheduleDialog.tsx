@@ -1,3 +1,4 @@
+import '../../styles/dialogs.css'
 import { useId, useLayoutEffect, useRef } from 'react'
 import { ignoreKeyRepeat } from './keyRepeat'
 import type { Execution } from '../../api'

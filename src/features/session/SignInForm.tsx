@@ -1,3 +1,4 @@
+import '../../styles/dialogs.css'
 import { useId, useState, type SubmitEvent } from 'react'
 import { signIn, type Session } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
