@@ -72,6 +72,39 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoViolations(page)
     })
 
+    test('the phone layout, its drawer, and the new-rows bar pass axe', async ({ page, demo }) => {
+      test.setTimeout(90_000)
+      await page.setViewportSize({ width: 390, height: 844 })
+      await openDashboard(page)
+      await page.getByText('Filters', { exact: true }).click()
+      await expectNoViolations(page)
+      const row = page.getByRole('row', { name: 'Execution job/2026 #1' })
+      await row.focus()
+      await page.keyboard.press('Enter')
+      await expect(
+        page.getByRole('dialog', { name: 'Attempts of job/2026 #1' }).getByRole('table'),
+      ).toBeVisible()
+      await expectNoViolations(page)
+      await page.keyboard.press('Escape')
+
+      await page.setViewportSize({ width: 1280, height: 720 })
+      const rows = [1, 2].map((n) => ({
+        id: `row-${n}`,
+        state: 'started',
+        created_at: '2026-11-20T10:00:00Z',
+        updated_at: '2026-11-20T10:05:00Z',
+      }))
+      await demo.serveExecutionPage(rows)
+      await page.goto('/')
+      await page.getByRole('row', { name: 'Execution row-1' }).focus()
+      await demo.clearFaults()
+      await demo.serveExecutionPage([{ ...rows[0], id: 'row-new' }, ...rows])
+      await page.getByRole('combobox', { name: 'Every' }).selectOption('5')
+      await page.getByRole('row', { name: 'Execution row-1' }).focus()
+      await expect(page.getByRole('button', { name: 'Show', exact: true })).toBeVisible({ timeout: 10_000 })
+      await expectNoViolations(page)
+    })
+
     test('an error panel passes axe', async ({ page, demo }) => {
       await demo.addFaults([
         {

@@ -50,6 +50,7 @@ const utcClock = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium', timeZon
 function UpdatedLabel({ updatedAt }: { updatedAt: number }) {
   const { mode } = useTimeDisplay()
   const text = useClockText(
+    `${mode} ${updatedAt}`,
     (now) => {
       if (updatedAt === 0) return ''
       if (mode === 'relative') return `Updated ${formatAge(updatedAt, now)}`

@@ -31,6 +31,7 @@ export function Timestamp({ value }: { value: string }) {
   const instant = Date.parse(value)
   const relative = mode === 'relative' && !Number.isNaN(instant)
   const text = useClockText(
+    `${mode} ${value}`,
     (now) =>
       relative ? formatRelative(instant, now) : formatAbsolute(value, mode === 'utc' ? 'utc' : 'local'),
     relative,
