@@ -107,3 +107,26 @@ test.describe('in another time zone', () => {
     await expect(figure.getByText('America/New_York', { exact: true })).toBeVisible()
   })
 })
+
+test('a reschedule from the drawer is announced inside it, where a screen reader can still hear it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 800 })
+  await openDashboard(page)
+  await openExecution(page)
+  const drawer = page.getByRole('dialog', { name: `Attempts of ${EXECUTION}` })
+  await drawer.getByRole('button', { name: `Reschedule ${EXECUTION}` }).click()
+  await page
+    .getByRole('dialog', { name: /^Reschedule / })
+    .getByRole('button', { name: 'Reschedule' })
+    .click()
+  // The page behind the modal drawer is inert: the live region must be inside the drawer.
+  await expect(
+    drawer.getByRole('status').filter({ hasText: `Execution ${EXECUTION} rescheduled` }),
+  ).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(drawer).toHaveCount(0)
+  await expect(
+    page.getByRole('status').filter({ hasText: `Execution ${EXECUTION} rescheduled` }),
+  ).toBeAttached()
+})

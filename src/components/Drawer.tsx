@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react'
+import { AnnouncerHost } from './Announcer'
 
 interface DrawerProps {
   label: string
@@ -28,6 +29,7 @@ export function Drawer({ label, onClose, children }: DrawerProps) {
       }}
     >
       {children}
+      <AnnouncerHost />
     </dialog>
   )
 }
