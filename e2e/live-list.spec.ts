@@ -43,8 +43,8 @@ test('a poll while a row is read holds new rows behind a Show bar; rows on scree
   await page.waitForResponse((response) => new URL(response.url()).pathname === '/api/executions', {
     timeout: 10_000,
   })
-  await expect(page.getByText('2 new executions')).toBeVisible()
-  await expect(page.getByRole('status').filter({ hasText: 'New executions arrived' })).toBeAttached()
+  await expect(page.getByText('2 new executions in this list')).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'More executions arrived' })).toBeAttached()
   expect(await shownIds(page)).not.toContain('new-1')
   // Rows already on screen update in place, and the change is marked.
   await expect(
@@ -57,7 +57,7 @@ test('a poll while a row is read holds new rows behind a Show bar; rows on scree
   await expect
     .poll(() => shownIds(page))
     .toEqual(['new-1', 'new-2', ...OLD.map((row) => row.id)].slice(0, 22))
-  await expect(page.getByText('2 new executions')).toHaveCount(0)
+  await expect(page.getByText('2 new executions in this list')).toHaveCount(0)
 })
 
 test('on the first page, scrolled to the top and not focused, new rows flow straight in', async ({

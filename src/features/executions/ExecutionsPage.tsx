@@ -189,7 +189,7 @@ export function ExecutionsPage({
           }}
         />
       </div>
-      <NewRowsBar count={live.held} onShow={live.showHeld} />
+      <NewRowsBar count={live.held} isFirstPage={search.after === null} onShow={live.showHeld} />
       {renderList()}
       {/* The same pager after the rows, so a long page need not be scrolled back up. */}
       {page && page.data.length > 0 && !query.isPlaceholderData ? (
