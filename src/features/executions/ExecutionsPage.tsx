@@ -38,6 +38,14 @@ const NO_REJECTED: RejectedRow[] = []
 const ListNotices = lazy(async () => ({ default: (await import('./ListNotices')).ListNotices }))
 const ShortcutHelp = lazy(async () => ({ default: (await import('./ShortcutHelp')).ShortcutHelp }))
 
+/** `/`: the metadata filter, unfolding it first on a phone. */
+function focusMetadataFilter() {
+  const input = document.getElementById(METADATA_KEY_INPUT_ID)
+  const folded = input?.closest('details')
+  if (folded) folded.open = true
+  input?.focus()
+}
+
 /** Focus the list's tab stop: the last focused row, else the first. */
 const focusList = () => document.getElementById(EXECUTIONS_TABLE_ID)?.focus()
 
@@ -105,7 +113,7 @@ export function ExecutionsPage({
     onPrevious: () => {
       if (search.trail.length > 0) actions.goPrevious()
     },
-    onFocusFilter: () => document.getElementById(METADATA_KEY_INPUT_ID)?.focus(),
+    onFocusFilter: focusMetadataFilter,
     onHelp: () => setHelpOpen(true),
   })
 
