@@ -1,5 +1,6 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { AnnouncerHost } from './Announcer'
+import { ModalDialog } from './ModalDialog'
 
 interface DrawerProps {
   label: string
@@ -8,28 +9,15 @@ interface DrawerProps {
 }
 
 /**
- * A side sheet over the page for narrow screens: a native modal <dialog>, so focus stays inside and the
- * list behind is inert. Esc closes it (content that handles Esc itself prevents the default first).
+ * A side sheet over the page for narrow screens: a modal dialog, so focus stays inside and the list behind is
+ * inert. Esc closes it (content that handles Esc itself prevents the default first). It hosts the live
+ * region while open, since an inert one is not read out.
  */
 export function Drawer({ label, onClose, children }: DrawerProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog && !dialog.open) dialog.showModal()
-    return () => dialog?.close()
-  }, [])
   return (
-    <dialog
-      ref={dialogRef}
-      className="drawer"
-      aria-label={label}
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
-    >
+    <ModalDialog label={label} className="drawer" onEscape={onClose}>
       {children}
       <AnnouncerHost />
-    </dialog>
+    </ModalDialog>
   )
 }

@@ -36,7 +36,7 @@ export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: (
   return (
     <ModalDialog
       labelledBy={titleId}
-      className="bulk-dialog"
+      className="dialog bulk-dialog"
       onEscape={() => {
         if (!run.active) onClose()
       }}

@@ -21,7 +21,7 @@ const SHORTCUTS: readonly (readonly [keys: string, what: string])[] = [
 export function ShortcutHelp({ onClose }: { onClose: () => void }) {
   const titleId = useId()
   return (
-    <ModalDialog labelledBy={titleId} className="shortcut-help" onEscape={onClose}>
+    <ModalDialog labelledBy={titleId} className="dialog shortcut-help" onEscape={onClose}>
       <h2 id={titleId} className="panel-title">
         Keyboard shortcuts
       </h2>

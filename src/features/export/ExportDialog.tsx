@@ -33,7 +33,7 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
   return (
     <ModalDialog
       labelledBy={titleId}
-      className="export-dialog"
+      className="dialog export-dialog"
       onEscape={() => {
         stop()
         onClose()

@@ -29,7 +29,7 @@ export function ViewsDialog(props: ViewsDialogProps) {
   return (
     <ModalDialog
       labelledBy={titleId}
-      className="views-dialog"
+      className="dialog views-dialog"
       onEscape={() => {
         onClose()
       }}
