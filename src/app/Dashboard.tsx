@@ -3,6 +3,7 @@ import type { Execution } from '../api'
 import { CollapsedOnPhone } from '../components/CollapsedOnPhone'
 import { Drawer } from '../components/Drawer'
 import { ErrorBoundary } from '../components/ErrorBoundary'
+import { isModalOpen, isTyping } from '../lib/keyTargets'
 import { useMediaQuery } from '../lib/useMediaQuery'
 import { LazyAttemptsPanel, withoutAttemptsView } from '../features/attempts'
 import { BulkBar, useRowSelection } from '../features/bulk-reschedule'
@@ -59,14 +60,7 @@ export function Dashboard() {
   useEffect(() => {
     if (!executionId) return
     const onKey = (event: KeyboardEvent) => {
-      const typing = event.target instanceof HTMLElement && event.target.closest('input, select, textarea')
-      if (
-        event.key !== 'Escape' ||
-        event.defaultPrevented ||
-        typing ||
-        document.querySelector('dialog[open]')
-      )
-        return
+      if (event.key !== 'Escape' || event.defaultPrevented || isTyping(event.target) || isModalOpen()) return
       closeExecution()
     }
     document.addEventListener('keydown', onKey)
