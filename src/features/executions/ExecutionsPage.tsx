@@ -106,6 +106,18 @@ export function ExecutionsPage({
 
   const [isHelpOpen, setHelpOpen] = useState(false)
   const canGoNext = endCursor !== null && !query.isPlaceholderData
+  // The pager above the rows and the one below them.
+  const pager = {
+    label: 'Executions',
+    previousLabel: 'Previous page',
+    nextLabel: 'Next page',
+    page: pageNumber(search),
+    hasPrevious: search.trail.length > 0,
+    hasNext: canGoNext,
+    onPrevious: actions.goPrevious,
+    onNext: () => endCursor && actions.goNext(endCursor),
+    onNextIntent: prefetchNext,
+  }
   useListShortcuts({
     onNext: () => {
       if (canGoNext) actions.goNext(endCursor)
@@ -181,15 +193,7 @@ export function ExecutionsPage({
         </p>
         {/* Above the rows, so keyboard users reach it without tabbing through every row. */}
         <PaginationBar
-          label="Executions"
-          previousLabel="Previous page"
-          nextLabel="Next page"
-          page={pageNumber(search)}
-          hasPrevious={search.trail.length > 0}
-          hasNext={canGoNext}
-          onPrevious={actions.goPrevious}
-          onNext={() => endCursor && actions.goNext(endCursor)}
-          onNextIntent={prefetchNext}
+          {...pager}
           pageSize={{
             value: search.size,
             options: PAGE_SIZES,
@@ -201,18 +205,7 @@ export function ExecutionsPage({
       {renderList()}
       {/* The same pager after the rows, so a long page need not be scrolled back up. */}
       {page && page.data.length > 0 && !query.isPlaceholderData ? (
-        <PaginationBar
-          label="Executions"
-          navLabel="Pages of executions, below the list"
-          previousLabel="Previous page"
-          nextLabel="Next page"
-          page={pageNumber(search)}
-          hasPrevious={search.trail.length > 0}
-          hasNext={canGoNext}
-          onPrevious={actions.goPrevious}
-          onNext={() => endCursor && actions.goNext(endCursor)}
-          onNextIntent={prefetchNext}
-        />
+        <PaginationBar {...pager} navLabel="Pages of executions, below the list" />
       ) : null}
     </section>
   )
