@@ -2,16 +2,13 @@
 // the default size) through the production server from headless Chromium, at 1, 4 and 8 requests at a time,
 // and prints the time, the rate, and the duplicate and missing PATCHes the demo saw (both must be 0).
 // `npm run build` first.
-import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
-import { startDemo, startProduction } from './benchSupport.mjs'
+import { chromiumPath, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
 
 const { values } = parseArgs({ options: { size: { type: 'string', default: '8000' } } })
-if (!existsSync('dist-server/production.js')) throw new Error('run npm run build first')
-if (spawnSync('node', ['scripts/ensure-browser.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1)
-const executablePath = readFileSync('node_modules/.cache/execution-dashboard/chromium-path', 'utf8').trim()
+requireBuild()
+const executablePath = chromiumPath()
 
 const token = 'bench-token'
 const api = await startDemo(token, ['--size', values.size])

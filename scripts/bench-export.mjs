@@ -1,13 +1,12 @@
 // npm run bench:export [-- --runs 3]: exports every execution of demo APIs seeded with 10,000 and 100,000
 // executions through the production server, in CSV and NDJSON, and prints rows per second and the server's
 // peak RSS next to its RSS before the export (which must not grow with the row count). `npm run build` first.
-import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { median, rssMb, startDemo, startProduction } from './benchSupport.mjs'
+import { median, requireBuild, rssMb, startDemo, startProduction } from './benchSupport.mjs'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } })
 const runs = Number(values.runs)
-if (!existsSync('dist-server/production.js')) throw new Error('run npm run build first')
+requireBuild()
 
 const token = 'bench-token'
 

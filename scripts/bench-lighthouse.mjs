@@ -6,12 +6,11 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { median, startDemo, startProduction } from './benchSupport.mjs'
+import { chromiumPath, median, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } })
-if (!existsSync('dist-server/production.js')) throw new Error('run npm run build first')
-if (spawnSync('node', ['scripts/ensure-browser.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1)
-const chromePath = readFileSync('node_modules/.cache/execution-dashboard/chromium-path', 'utf8').trim()
+requireBuild()
+const chromePath = chromiumPath()
 
 const token = 'bench-token'
 const api = await startDemo(token)

@@ -1,9 +1,8 @@
 // npm run bench:proxy [-- --duration 3 --runs 3 --soak 60]: list calls straight to the demo API and through the
 // production server's proxy, side by side, at 1, 10 and 50 connections. Needs `npm run build` first.
 import autocannon from 'autocannon'
-import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { median, rssMb, startDemo, startProduction } from './benchSupport.mjs'
+import { median, requireBuild, rssMb, startDemo, startProduction } from './benchSupport.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -14,7 +13,7 @@ const { values } = parseArgs({
 })
 const duration = Number(values.duration)
 const runs = Number(values.runs)
-if (!existsSync('dist-server/production.js')) throw new Error('run npm run build first')
+requireBuild()
 
 const token = 'bench-token'
 const api = await startDemo(token)

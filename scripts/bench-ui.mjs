@@ -5,19 +5,16 @@
 // minute of polling, idle main-thread time, layout shift on a phone, and the eager JS+CSS size.
 // `npm run build` first.
 /* global window, document, MutationObserver, requestAnimationFrame */
-import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
-import { median, startDemo, startProduction } from './benchSupport.mjs'
+import { chromiumPath, median, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
 import { eagerAssets } from './eagerAssets.mjs'
 import { countCalls, idleBusyPerMinute, phoneLayoutShift } from './benchUiExtras.mjs'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } })
 const RUNS = Number(values.runs)
-if (!existsSync('dist-server/production.js')) throw new Error('run npm run build first')
-if (spawnSync('node', ['scripts/ensure-browser.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1)
-const executablePath = readFileSync('node_modules/.cache/execution-dashboard/chromium-path', 'utf8').trim()
+requireBuild()
+const executablePath = chromiumPath()
 
 const token = 'bench-token'
 const api = await startDemo(token)

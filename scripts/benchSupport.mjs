@@ -1,6 +1,6 @@
 // Shared by the bench:* scripts: free ports, child servers that are waited for, RSS and medians.
-import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import net from 'node:net'
 
 export const freePort = () =>
@@ -59,4 +59,15 @@ export async function startProduction(apiUrl, token, env = {}) {
   )
   await server.ready
   return { ...server, port, origin: `http://127.0.0.1:${port}` }
+}
+
+/** The scripts measure the production build: stop early, with the command to run, when it is missing. */
+export function requireBuild() {
+  if (!existsSync('dist-server/production.js')) throw new Error('run npm run build first')
+}
+
+/** Finds (or installs) Chromium the way the e2e tests do, and returns its path. */
+export function chromiumPath() {
+  if (spawnSync('node', ['scripts/ensure-browser.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1)
+  return readFileSync('node_modules/.cache/execution-dashboard/chromium-path', 'utf8').trim()
 }

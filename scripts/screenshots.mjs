@@ -4,14 +4,11 @@
 // finished bulk run (docs/bulk-run.png).
 // `npm run build` first.
 /* global window */
-import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
-import { startDemo, startProduction } from './benchSupport.mjs'
+import { chromiumPath, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
 
-if (!existsSync('dist-server/production.js')) throw new Error('run npm run build first')
-if (spawnSync('node', ['scripts/ensure-browser.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1)
-const executablePath = readFileSync('node_modules/.cache/execution-dashboard/chromium-path', 'utf8').trim()
+requireBuild()
+const executablePath = chromiumPath()
 
 const token = 'screenshot-token'
 const api = await startDemo(token)
