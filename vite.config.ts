@@ -6,6 +6,12 @@ export default defineConfig({
   plugins: [react(), dashboardServer()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
+  resolve: {
+    alias: {
+      // TanStack Store asks for the shim that backports useSyncExternalStore to React < 18; React 19 has it.
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+    },
+  },
   // The manifest lets scripts/check-size.mjs read what loads eagerly; the server never serves dot-folders.
   build: { target: 'es2022', sourcemap: false, manifest: true },
 })

@@ -24,8 +24,21 @@ export function StateBadge({ state }: { state: ExecutionState }) {
   const look = describeState(state)
   return (
     // The icon is drawn by CSS from data-icon (one element per badge), and is not read out.
-    <span className={`badge badge-${look.tone}`} data-icon={look.icon}>
+    <span className={`badge tone-${look.tone}`} data-icon={look.icon}>
       {look.label}
     </span>
+  )
+}
+
+/**
+ * The state as a table cell of its own (no badge element inside): the icon is drawn by CSS in the tone's
+ * colours, the label is the cell's text.
+ */
+export function stateCell(state: ExecutionState, column: string) {
+  const look = describeState(state)
+  return (
+    <td data-column={column} className={`state-cell tone-${look.tone}`} data-icon={look.icon}>
+      {look.label}
+    </td>
   )
 }

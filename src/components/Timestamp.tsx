@@ -1,9 +1,9 @@
-import { useId, useRef, useState } from 'react'
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { lacksTimeZone } from '../api'
 import { useClockText } from '../lib/clock'
 import { formatRelative } from '../lib/relativeTime'
 import { useCellTabIndex } from './cellFocus'
-import { useTimeDisplay } from './TimeDisplay'
+import { useTimeDisplay, type TimeMode } from './TimeDisplay'
 
 const utcFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
@@ -18,67 +18,88 @@ export function formatAbsolute(value: string, zone: 'local' | 'utc'): string {
   return zone === 'utc' ? `${utcFormat.format(date)} UTC` : localFormat.format(date)
 }
 
-/**
- * Shows the chosen form; hover or focus reveals the absolute time in both the local zone and UTC. The
- * tooltip exists only while shown, and a relative label re-renders only when its text changes.
- */
-export function Timestamp({ value }: { value: string }) {
+/** A time in the Times setting's form at `now`. */
+export function timeText(value: string, mode: TimeMode, now: number): string {
+  const instant = Date.parse(value)
+  return mode === 'relative' && !Number.isNaN(instant)
+    ? formatRelative(instant, now)
+    : formatAbsolute(value, mode === 'utc' ? 'utc' : 'local')
+}
+
+/** A time in the Times setting's form; a relative one re-renders only when its text changes. */
+function useTimestampText(value: string): string {
   const { mode } = useTimeDisplay()
+  const ticking = mode === 'relative' && !Number.isNaN(Date.parse(value))
+  return useClockText(`${mode} ${value}`, (now) => timeText(value, mode, now), ticking)
+}
+
+/**
+ * The text of a time in the chosen form, and the props of the element that shows it: hover or focus
+ * reveals the absolute time in both the local zone and UTC. The tooltip exists only while shown.
+ */
+function useTimestamp(value: string) {
   const tooltipId = useId()
   const tooltipRef = useRef<HTMLSpanElement>(null)
-  const tabIndex = useCellTabIndex() ?? 0
   const [isTipShown, setTipShown] = useState(false)
-  const instant = Date.parse(value)
-  const relative = mode === 'relative' && !Number.isNaN(instant)
-  const text = useClockText(
-    `${mode} ${value}`,
-    (now) =>
-      relative ? formatRelative(instant, now) : formatAbsolute(value, mode === 'utc' ? 'utc' : 'local'),
-    relative,
+  const text = useTimestampText(value)
+  const targetProps = {
+    'aria-describedby': isTipShown ? tooltipId : undefined,
+    onFocus: (event: FocusEvent) => {
+      if (event.target === event.currentTarget) setTipShown(true)
+    },
+    onBlur: (event: FocusEvent) => {
+      if (event.target === event.currentTarget) setTipShown(false)
+    },
+    onMouseEnter: () => setTipShown(true),
+    onMouseLeave: (event: MouseEvent) => {
+      // Moving onto the tooltip keeps it (it must be hoverable).
+      if (!(event.relatedTarget instanceof Node && tooltipRef.current?.contains(event.relatedTarget)))
+        setTipShown(false)
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && isTipShown) setTipShown(false)
+    },
+  }
+  const tooltip = isTipShown ? (
+    <span
+      ref={tooltipRef}
+      role="tooltip"
+      id={tooltipId}
+      className="tooltip"
+      onMouseLeave={() => setTipShown(false)}
+    >
+      <span>Local: {formatAbsolute(value, 'local')}</span>
+      <span>UTC: {formatAbsolute(value, 'utc')}</span>
+    </span>
+  ) : null
+  return { text, targetProps, tooltip }
+}
+
+/** Reading a time without a zone as local or UTC would be a guess: it is shown as the API gave it, and said. */
+export function NoZoneText({ value }: { value: string }) {
+  return (
+    <>
+      {value.replace(/[Tt]/, ' ')} <span className="muted">(no time zone given)</span>
+    </>
   )
-  if (lacksTimeZone(value)) {
-    // Reading it as local or UTC would be a guess: show it as the API gave it, and say so.
+}
+
+export function Timestamp({ value }: { value: string }) {
+  const { text, targetProps, tooltip } = useTimestamp(value)
+  const tabIndex = useCellTabIndex() ?? 0
+  if (lacksTimeZone(value))
     return (
       <span className="no-zone">
-        {value.replace(/[Tt]/, ' ')} <span className="muted">(no time zone given)</span>
+        <NoZoneText value={value} />
       </span>
     )
-  }
   return (
     <>
       {/* Focusable so keyboard users can open the tooltip with both zones (WCAG 1.4.13); it only shows it. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <time
-        className="timestamp"
-        dateTime={value}
-        tabIndex={tabIndex}
-        aria-describedby={isTipShown ? tooltipId : undefined}
-        onFocus={() => setTipShown(true)}
-        onBlur={() => setTipShown(false)}
-        onMouseEnter={() => setTipShown(true)}
-        onMouseLeave={(event) => {
-          // Moving onto the tooltip keeps it (it must be hoverable).
-          if (!(event.relatedTarget instanceof Node && tooltipRef.current?.contains(event.relatedTarget)))
-            setTipShown(false)
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && isTipShown) setTipShown(false)
-        }}
-      >
+      <time className="timestamp" dateTime={value} tabIndex={tabIndex} {...targetProps}>
         {text}
       </time>
-      {isTipShown ? (
-        <span
-          ref={tooltipRef}
-          role="tooltip"
-          id={tooltipId}
-          className="tooltip"
-          onMouseLeave={() => setTipShown(false)}
-        >
-          <span>Local: {formatAbsolute(value, 'local')}</span>
-          <span>UTC: {formatAbsolute(value, 'utc')}</span>
-        </span>
-      ) : null}
+      {tooltip}
     </>
   )
 }

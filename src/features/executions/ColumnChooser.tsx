@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react'
 import { useListDisplay } from '../../components/ListDisplay'
-import { ALWAYS_SHOWN, CHOOSABLE_COLUMNS } from './executionColumns'
+import { CHOOSABLE_COLUMNS } from './executionColumns'
 
 const ColumnChooserPanel = lazy(async () => ({
   default: (await import('./ColumnChooserPanel')).ColumnChooserPanel,
@@ -28,7 +28,6 @@ export function ColumnChooser() {
             id={panelId}
             onClose={() => setOpen(false)}
             choosable={CHOOSABLE_COLUMNS}
-            alwaysShown={ALWAYS_SHOWN}
             columns={columns}
             setColumns={setColumns}
           />

@@ -4,16 +4,15 @@ import { moveColumn, orderedColumns, setColumnHidden, type ColumnLayout } from '
 export interface ColumnChooserPanelProps {
   id: string
   onClose: () => void
-  /** [id, label] of every column the user may move; `alwaysShown` may not be hidden. */
+  /** [id, label] of every column the user may hide or move. */
   choosable: readonly (readonly [id: string, label: string])[]
-  alwaysShown: string
   columns: ColumnLayout
   setColumns: (layout: ColumnLayout) => void
 }
 
 /** The chooser's panel, loaded on first open (it takes everything as props, to stay a small chunk). */
 export function ColumnChooserPanel(props: ColumnChooserPanelProps) {
-  const { id: panelId, onClose, choosable, alwaysShown: ALWAYS_SHOWN, columns, setColumns } = props
+  const { id: panelId, onClose, choosable, columns, setColumns } = props
   const IDS = choosable.map(([id]) => id)
   const labelOf = (id: string) => choosable.find(([candidate]) => candidate === id)?.[1] ?? id
   const order = orderedColumns(columns, IDS)
@@ -28,6 +27,7 @@ export function ColumnChooserPanel(props: ColumnChooserPanelProps) {
         if (event.key === 'Escape') onClose()
       }}
     >
+      <li className="muted">ID stays first, with the checkboxes.</li>
       {order.map((id, index) => {
         const label = labelOf(id)
         return (
@@ -35,8 +35,7 @@ export function ColumnChooserPanel(props: ColumnChooserPanelProps) {
             <label>
               <input
                 type="checkbox"
-                checked={id === ALWAYS_SHOWN || !columns.hidden.includes(id)}
-                disabled={id === ALWAYS_SHOWN}
+                checked={!columns.hidden.includes(id)}
                 onChange={(event) => setColumns(setColumnHidden(columns, IDS, id, !event.target.checked))}
               />{' '}
               {label}

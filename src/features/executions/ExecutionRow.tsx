@@ -1,12 +1,14 @@
-import { FlexRender, type Row } from '@tanstack/react-table'
-import { memo, type MouseEvent } from 'react'
+import type { Column } from '@tanstack/react-table'
+import { createElement, memo, type MouseEvent } from 'react'
 import type { Execution } from '../../api'
 import type { executionTableFeatures } from './executionColumns'
 
+export type ExecutionColumn = Column<typeof executionTableFeatures, Execution>
+
 interface ExecutionRowProps {
-  row: Row<typeof executionTableFeatures, Execution>
-  /** The cells' column definitions and which are shown: a change re-renders every row. */
-  columnsVersion: unknown
+  execution: Execution
+  /** The visible columns in order (TanStack's memoized list): a new list re-renders every row. */
+  columns: readonly ExecutionColumn[]
   isTabStop: boolean
   isOpen: boolean
   isChecked: boolean
@@ -15,32 +17,40 @@ interface ExecutionRowProps {
 }
 
 /**
- * One execution's row. Memoized on its execution object (the query cache keeps it identical while its data
- * is), so a poll re-renders only the rows whose data or marks changed.
+ * One execution's row: each visible column's `meta.td` for it. Memoized on its execution object (the
+ * query cache keeps it identical while its data is), so a poll re-renders only the rows whose data or
+ * marks changed.
  */
 export const ExecutionRow = memo(
-  function ExecutionRow({ row, isTabStop, isOpen, isChecked, isChanged, onClick }: ExecutionRowProps) {
-    return (
-      <tr
-        tabIndex={isTabStop ? 0 : -1}
-        data-row-id={row.id}
-        className={`clickable-row${isOpen ? ' is-selected' : ''}${isChecked ? ' is-checked' : ''}${
+  function ExecutionRow({
+    execution,
+    columns,
+    isTabStop,
+    isOpen,
+    isChecked,
+    isChanged,
+    onClick,
+  }: ExecutionRowProps) {
+    const { id } = execution
+    // The cells as separate children, not a keyed list: their number and order only change with the
+    // columns, and then every row re-renders anyway.
+    return createElement(
+      'tr',
+      {
+        tabIndex: isTabStop ? 0 : -1,
+        'data-row-id': id,
+        className: `clickable-row${isOpen ? ' is-selected' : ''}${isChecked ? ' is-checked' : ''}${
           isChanged ? ' is-changed' : ''
-        }`}
-        aria-label={`Execution ${row.id}${isChanged ? ', its state changed at the last refresh' : ''}`}
-        onClick={(event) => onClick(event, row.id)}
-      >
-        {row.getVisibleCells().map((cell) => (
-          <td key={cell.id} data-column={cell.column.id}>
-            <FlexRender cell={cell} />
-          </td>
-        ))}
-      </tr>
+        }`,
+        'aria-label': `Execution ${id}${isChanged ? ', its state changed at the last refresh' : ''}`,
+        onClick: (event: MouseEvent) => onClick(event, id),
+      },
+      ...columns.map((column) => column.columnDef.meta?.td(execution)),
     )
   },
   (before, after) =>
-    before.row.original === after.row.original &&
-    before.columnsVersion === after.columnsVersion &&
+    before.execution === after.execution &&
+    before.columns === after.columns &&
     before.isTabStop === after.isTabStop &&
     before.isOpen === after.isOpen &&
     before.isChecked === after.isChecked &&

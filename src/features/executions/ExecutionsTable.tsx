@@ -3,6 +3,8 @@ import { Fragment, useCallback, useMemo, type MouseEvent } from 'react'
 import { ExecutionRow } from './ExecutionRow'
 import { ChipRoomContext, useChipRoom } from './chipRoom'
 import { InGridRowContext } from '../../components/cellFocus'
+import { useRelativeTimeTicker, useTimeCellTooltip } from '../../components/TimeCells'
+import { useTimeDisplay } from '../../components/TimeDisplay'
 import { useGridKeys } from './useGridKeys'
 import { DataTableHead } from '../../components/DataTableHead'
 import { useFocusKeeper } from './useFocusKeeper'
@@ -13,25 +15,24 @@ import type { Execution, RejectedRow } from '../../api'
 import { useListDisplay } from '../../components/ListDisplay'
 import { orderedColumns, type ColumnLayout } from '../../lib/columnLayout'
 import {
-  ALWAYS_SHOWN,
   CHOOSABLE_COLUMNS,
   createExecutionColumns,
   executionTableFeatures,
   type ExecutionColumnCallbacks,
 } from './executionColumns'
 
-/** The saved layout as TanStack state: selection first, then the chosen order; the id column never hides. */
+/** The saved layout as TanStack state: the id column first and always shown, then the chosen order. */
 function tableLayout(layout: ColumnLayout) {
   const ids = CHOOSABLE_COLUMNS.map(([id]) => id)
   return {
-    columnOrder: ['select', ...orderedColumns(layout, ids)],
+    columnOrder: ['id', ...orderedColumns(layout, ids)],
     columnVisibility: Object.fromEntries(
-      layout.hidden.filter((id) => id !== ALWAYS_SHOWN).map((id) => [id, false] as const),
+      layout.hidden.filter((id) => ids.includes(id)).map((id) => [id, false] as const),
     ),
   }
 }
 
-interface ExecutionsTableProps extends ExecutionColumnCallbacks {
+interface ExecutionsTableProps extends Omit<ExecutionColumnCallbacks, 'timeMode'> {
   rows: readonly Execution[]
   /** Rows the API sent that did not parse; shown marked, after the good ones. */
   rejected?: readonly RejectedRow[]
@@ -67,10 +68,12 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   const { selection } = props
   const toggle = useRangeSelection(rows, selection)
   const selectable = selection !== undefined
+  const { mode: timeMode } = useTimeDisplay()
   const columns = useMemo(
-    () => createExecutionColumns({ onMetadataClick, renderActions }, selectable),
-    [onMetadataClick, renderActions, selectable],
+    () => createExecutionColumns({ onMetadataClick, renderActions, timeMode }, selectable),
+    [onMetadataClick, renderActions, timeMode, selectable],
   )
+  useRelativeTimeTicker(tableRef, timeMode === 'relative')
   const selectionContext = useMemo(
     () => (selection ? { selection, rows, onToggle: toggle } : null),
     [selection, rows, toggle],
@@ -80,18 +83,22 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   const table = useTable({
     features: executionTableFeatures,
     columns,
+    // Only the headers, order and visibility come from TanStack: the rows are drawn from `rows` directly.
     data: rows,
-    getRowId: (row) => row.id,
     state,
   })
 
   const chipRoom = useChipRoom(tableRef, rows.length > 0 && !isLoading)
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows])
+  const timeTooltip = useTimeCellTooltip(rowIds)
   const grid = useGridKeys(rowIds, {
     onOpen,
     onToggle: selection ? (id) => toggle(id, !selection.isSelected(id), false) : undefined,
   })
-  const visibleCount = table.getVisibleLeafColumns().length
+  // TanStack's memoized list: new only for new column definitions or a new layout, and then every row
+  // re-renders; otherwise a row re-renders only for its own data and marks.
+  const visibleColumns = table.getVisibleLeafColumns()
+  const visibleCount = visibleColumns.length
   const lingering = props.lingering ?? []
   const rowCount = rows.length
   /** The lingering rows that go before row `index`; with null, those whose place is past the last row. */
@@ -108,8 +115,6 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
     },
     [onOpen],
   )
-  // Rows re-render for new column definitions or a new layout, else only for their own data and marks.
-  const columnsVersion = useMemo(() => ({ columns, state }), [columns, state])
 
   return (
     <SelectionContext.Provider value={selectionContext}>
@@ -119,10 +124,12 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
           id={EXECUTIONS_TABLE_ID}
           role="grid"
           tabIndex={-1}
+          {...timeTooltip.handlers}
           // The skip link and Esc from the filter land on the table: hand focus on to its tab-stop row.
           onFocus={(event) => {
             if (event.target === event.currentTarget)
               event.currentTarget.querySelector<HTMLElement>('tbody tr[tabindex="0"]')?.focus()
+            else timeTooltip.handlers.onFocus(event)
           }}
           className={`data-table executions-table density-${density}${isStale ? ' is-stale' : ''}`}
           aria-busy={isLoading || isStale}
@@ -148,12 +155,12 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
                         ))}
                       </tr>
                     ))
-                  : table.getRowModel().rows.map((row, index) => (
+                  : rows.map((row, index) => (
                       <Fragment key={row.id}>
                         {lingeringAt(index)}
                         <ExecutionRow
-                          row={row}
-                          columnsVersion={columnsVersion}
+                          execution={row}
+                          columns={visibleColumns}
                           isTabStop={row.id === grid.tabStopId}
                           isOpen={row.id === selectedId}
                           isChecked={selection?.isSelected(row.id) ?? false}
@@ -173,7 +180,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
                       >
                         <td colSpan={visibleCount}>
                           <code className="mono">{row.id ?? '(no id)'}</code>{' '}
-                          <span className="badge badge-unknown">Could not be read</span>{' '}
+                          <span className="badge tone-unknown">Could not be read</span>{' '}
                           {row.problems.join('; ')}
                         </td>
                       </tr>
@@ -182,6 +189,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
             </InGridRowContext.Provider>
           </tbody>
         </table>
+        {timeTooltip.tooltip}
       </div>
     </SelectionContext.Provider>
   )

@@ -6,95 +6,101 @@ import {
 } from '@tanstack/react-table'
 import type { ReactNode } from 'react'
 import { readMetadata, type Execution } from '../../api'
-import { CopyButton } from '../../components/CopyButton'
-import { StateBadge } from '../../components/StateBadge'
-import { Timestamp } from '../../components/Timestamp'
-import { middleTruncate } from '../../lib/middleTruncate'
-import { MetadataChips } from './MetadataChips'
-import { SelectPageCell, SelectRowCell } from './rowSelection'
+import { stateCell } from '../../components/StateBadge'
+import type { TimeMode } from '../../components/TimeDisplay'
+import { timestampCell } from '../../components/TimeCells'
+import { IdCell } from './IdCell'
+import { MetadataCell } from './MetadataCell'
+import { SelectPageCell } from './rowSelection'
 
-export const executionTableFeatures = tableFeatures({ columnVisibilityFeature, columnOrderingFeature })
+/** What each column adds to TanStack's definition: how it draws its cell for one execution. */
+interface ExecutionColumnMeta {
+  /** The whole `<td>`. A plain function, called by ExecutionRow: it may not call hooks. */
+  td: (execution: Execution) => ReactNode
+}
 
-/** The columns a user may hide or move (the selection column stays first, the id column stays shown). */
+export const executionTableFeatures = tableFeatures({
+  columnVisibilityFeature,
+  columnOrderingFeature,
+  columnMeta: {} as ExecutionColumnMeta,
+})
+
+/** The columns a user may hide or move; the id column, with the row's checkbox, stays first. */
 export const CHOOSABLE_COLUMNS: readonly (readonly [id: string, label: string])[] = [
-  ['id', 'ID'],
   ['state', 'State'],
   ['created_at', 'Created'],
   ['updated_at', 'Updated'],
   ['metadata', 'Metadata'],
   ['actions', 'Actions'],
 ]
-export const ALWAYS_SHOWN = 'id'
 
 const column = createColumnHelper<typeof executionTableFeatures, Execution>()
 
 export interface ExecutionColumnCallbacks {
   onMetadataClick: (key: string, value: string) => void
+  /** The Times setting: times are drawn in it, so a change builds new columns (and redraws the rows). */
+  timeMode: TimeMode
   /** Adds an Actions column when given. */
   renderActions?: (execution: Execution) => ReactNode
 }
 
-/** With `selectable`, a checkbox column comes first; its cells read the selection from SelectionContext. */
+/**
+ * With `selectable`, the id column holds the checkboxes; they read the selection from SelectionContext.
+ * TanStack keeps the headers, order and visibility; the rows are drawn from each column's `meta.td`,
+ * straight from the data, without TanStack's row and cell objects (see ExecutionRow).
+ */
 export function createExecutionColumns(
-  { onMetadataClick, renderActions }: ExecutionColumnCallbacks,
+  { onMetadataClick, renderActions, timeMode }: ExecutionColumnCallbacks,
   selectable = false,
 ) {
-  const selectColumn = selectable
-    ? [
-        column.display({
-          id: 'select',
-          header: () => <SelectPageCell />,
-          cell: (info) => <SelectRowCell id={info.row.original.id} />,
-        }),
-      ]
-    : []
   const actions = renderActions
     ? [
         column.display({
           id: 'actions',
           header: 'Actions',
-          cell: (info) => renderActions(info.row.original),
+          meta: { td: (execution) => <td data-column="actions">{renderActions(execution)}</td> },
         }),
       ]
     : []
   return column.columns([
-    ...selectColumn,
-    column.accessor('id', {
-      header: 'ID',
-      cell: (info) => {
-        const id = info.getValue()
-        return (
-          <>
-            <code className="mono" title={id}>
-              {middleTruncate(id)}
-            </code>{' '}
-            <CopyButton value={id} label={`Copy ID ${id}`} />
-          </>
-        )
-      },
+    column.display({
+      id: 'id',
+      header: selectable
+        ? () => (
+            <>
+              <SelectPageCell /> ID
+            </>
+          )
+        : 'ID',
+      meta: { td: (execution) => <IdCell id={execution.id} /> },
     }),
-    column.accessor('state', {
+    column.display({
+      id: 'state',
       header: 'State',
-      cell: (info) => <StateBadge state={info.getValue()} />,
+      meta: { td: (execution) => stateCell(execution.state, 'state') },
     }),
-    column.accessor('created_at', {
+    column.display({
+      id: 'created_at',
       header: 'Created',
-      cell: (info) => <Timestamp value={info.getValue()} />,
+      meta: { td: (execution) => timestampCell(execution.created_at, 'created_at', timeMode) },
     }),
-    column.accessor('updated_at', {
+    column.display({
+      id: 'updated_at',
       header: 'Updated',
-      cell: (info) => <Timestamp value={info.getValue()} />,
+      meta: { td: (execution) => timestampCell(execution.updated_at, 'updated_at', timeMode) },
     }),
     column.display({
       id: 'metadata',
       header: 'Metadata',
-      cell: (info) => (
-        <MetadataChips
-          id={info.row.original.id}
-          entries={Object.entries(readMetadata(info.row.original))}
-          onFilter={onMetadataClick}
-        />
-      ),
+      meta: {
+        td: (execution) => (
+          <MetadataCell
+            id={execution.id}
+            entries={Object.entries(readMetadata(execution))}
+            onFilter={onMetadataClick}
+          />
+        ),
+      },
     }),
     ...actions,
   ])

@@ -62,7 +62,15 @@ function parseMetadata(params: URLSearchParams): MetadataFilter[] {
 }
 
 /** Never throws: each field that is missing or malformed falls back to its default on its own. */
+let lastParsed: { search: string; parsed: ExecutionSearch } | null = null
+
+/** The same string gives the same object: the page and the dashboard both read the one URL on every render. */
 export function parseExecutionSearch(search: string): ExecutionSearch {
+  if (lastParsed?.search !== search) lastParsed = { search, parsed: readExecutionSearch(search) }
+  return lastParsed.parsed
+}
+
+function readExecutionSearch(search: string): ExecutionSearch {
   const params = new URLSearchParams(search)
   const after = cursorSchema.parse(params.get('after'))
   return {

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useRef } from 'react'
 import type { Execution } from '../../api'
-import { useCellTabIndex } from '../../components/cellFocus'
 
 /** Checked rows, kept by whoever composes the page (by id, so they survive paging and refresh). */
 export interface RowSelection {
@@ -21,12 +20,6 @@ interface SelectionContextValue {
  */
 export const SelectionContext = createContext<SelectionContextValue | null>(null)
 
-export function SelectRowCell({ id }: { id: string }) {
-  const context = useContext(SelectionContext)
-  if (!context) return null
-  return <SelectRowCheckbox id={id} checked={context.selection.isSelected(id)} onToggle={context.onToggle} />
-}
-
 export function SelectPageCell() {
   const context = useContext(SelectionContext)
   if (!context) return null
@@ -46,25 +39,6 @@ export function useRangeSelection(rows: readonly Execution[], selection: RowSele
       if (at !== -1) selection.onChange(rows.slice(from, to + 1), selected)
     },
     [rows, selection],
-  )
-}
-
-export function SelectRowCheckbox(props: {
-  id: string
-  checked: boolean
-  onToggle: (id: string, selected: boolean, extend: boolean) => void
-}) {
-  const tabIndex = useCellTabIndex()
-  return (
-    <input
-      type="checkbox"
-      className="row-checkbox"
-      tabIndex={tabIndex}
-      aria-label={`Select ${props.id}`}
-      checked={props.checked}
-      readOnly
-      onClick={(event) => props.onToggle(props.id, event.currentTarget.checked, event.shiftKey)}
-    />
   )
 }
 

@@ -12,16 +12,17 @@ interface MetadataChipsProps {
   onFilter: (key: string, value: string) => void
 }
 
-/** How many of these widths fit in `available`, keeping room for "+N" when not all do. */
-export function chipsThatFit(widths: readonly number[], available: number): number {
-  const total = widths.reduce((sum, width, index) => sum + width + (index > 0 ? GAP_PX : 0), 0)
-  if (total <= available) return widths.length
+/**
+ * How many of `count` chips fit in `available`, keeping room for "+N" when not all do. Widths are asked
+ * for in order and only until the line is full.
+ */
+export function chipsThatFit(count: number, widthOf: (index: number) => number, available: number): number {
   let used = 0
-  let count = 0
-  for (const width of widths) {
-    used += width + (count > 0 ? GAP_PX : 0)
-    if (used > available - MORE_BUTTON_PX) break
-    count += 1
+  let fitBesideMore = 0
+  for (let index = 0; index < count; index += 1) {
+    used += widthOf(index) + (index > 0 ? GAP_PX : 0)
+    if (used > available) return fitBesideMore
+    if (used <= available - MORE_BUTTON_PX) fitBesideMore = index + 1
   }
   return count
 }
@@ -30,7 +31,8 @@ export function chipsThatFit(widths: readonly number[], available: number): numb
 const CHIP_FONT_REM = 0.78
 const CHIP_EXTRA_PX = 18
 const chipWidths = new Map<string, number>()
-let chipFont: { context: CanvasRenderingContext2D; font: string } | null = null
+/** A canvas context set to the chips' font (set once: setting a font parses it). */
+let chipFont: CanvasRenderingContext2D | null = null
 
 /** A chip's width from the canvas's text metrics, so chips that do not fit need not be in the DOM. */
 function chipWidth(text: string): number {
@@ -40,19 +42,22 @@ function chipWidth(text: string): number {
     const context = document.createElement('canvas').getContext('2d')
     if (!context) return 0
     const root = getComputedStyle(document.documentElement)
-    chipFont = {
-      context,
-      font: `${parseFloat(root.fontSize) * CHIP_FONT_REM}px ${getComputedStyle(document.body).fontFamily}`,
-    }
+    context.font = `${parseFloat(root.fontSize) * CHIP_FONT_REM}px ${getComputedStyle(document.body).fontFamily}`
+    chipFont = context
   }
-  chipFont.context.font = chipFont.font
-  const width = Math.ceil(chipFont.context.measureText(text).width) + CHIP_EXTRA_PX
+  const width = Math.ceil(chipFont.measureText(text).width) + CHIP_EXTRA_PX
   chipWidths.set(text, width)
   return width
 }
 
-/** One line of `key=value` chips, as many as fit (only those are drawn), then "+N" that shows them all. */
-export function MetadataChips({ id, entries, onFilter }: MetadataChipsProps) {
+const chipText = (entry: readonly [key: string, value: string] | undefined) =>
+  entry ? `${entry[0]}=${entry[1]}` : ''
+
+/**
+ * The metadata cell: one line of `key=value` chips, as many as fit (only those are drawn), then "+N" that
+ * shows them all. The chips sit in the cell itself, with no wrapper.
+ */
+export function MetadataCell({ id, entries, onFilter }: MetadataChipsProps) {
   const room = useContext(ChipRoomContext)
   const [expanded, setExpanded] = useState(false)
   const tabIndex = useCellTabIndex()
@@ -60,20 +65,13 @@ export function MetadataChips({ id, entries, onFilter }: MetadataChipsProps) {
   const fit =
     room === 0
       ? entries.length
-      : chipsThatFit(
-          entries.map(([key, value]) => chipWidth(`${key}=${value}`)),
-          room,
-        )
+      : chipsThatFit(entries.length, (index) => chipWidth(chipText(entries[index])), room)
 
-  if (entries.length === 0) return null
+  if (entries.length === 0) return <td data-column="metadata" />
   const shown = expanded ? entries : entries.slice(0, fit)
   const hidden = entries.length - shown.length
   return (
-    <div
-      role="group"
-      aria-label={`Metadata of ${id}`}
-      className={`metadata-cell${expanded ? ' is-expanded' : ''}`}
-    >
+    <td data-column="metadata" className={`metadata-cell${expanded ? ' is-expanded' : ''}`}>
       {shown.map(([key, value]) => (
         <button
           key={key}
@@ -101,6 +99,6 @@ export function MetadataChips({ id, entries, onFilter }: MetadataChipsProps) {
           {expanded ? 'Less' : `+${hidden}`}
         </button>
       ) : null}
-    </div>
+    </td>
   )
 }
