@@ -13,5 +13,6 @@ export default defineConfig({
     },
   },
   // The manifest lets scripts/check-size.mjs read what loads eagerly; the server never serves dot-folders.
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  // Every browser es2022 targets knows <link rel="modulepreload">: no polyfill for it in the first load.
+  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false } },
 })

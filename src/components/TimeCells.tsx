@@ -1,15 +1,7 @@
-import {
-  useEffect,
-  useId,
-  useState,
-  type FocusEvent,
-  type KeyboardEvent,
-  type MouseEvent,
-  type RefObject,
-} from 'react'
+import { useEffect, useId, useState, type FocusEvent, type MouseEvent, type RefObject } from 'react'
 import { lacksTimeZone } from '../api'
 import { formatRelative } from '../lib/relativeTime'
-import { formatAbsolute, NoZoneText, timeText } from './Timestamp'
+import { formatAbsolute, NoZoneText, timeText } from './timeText'
 import type { TimeMode } from './TimeDisplay'
 
 // A table's time cells are plain cells: no component, state or clock subscription per cell. The table
@@ -67,9 +59,9 @@ function timeCellOf(target: EventTarget | null): HTMLElement | null {
 }
 
 /**
- * One tooltip for every time cell of a table (see TimestampCell), instead of state and handlers in each:
+ * One tooltip for every time cell of a table (see timestampCell), instead of state and handlers in each:
  * pointing at or focusing a cell shows its time in the local zone and UTC (WCAG 1.4.13: it can be hovered,
- * and Esc dismisses it). Spread `handlers` on the element that holds the cells (rows `rowIds`, as
+ * and leaving or Esc dismisses it). Spread `handlers` on the element that holds the cells (rows `rowIds`, as
  * `tr[data-row-id]`) and render `tooltip`.
  */
 export function useTimeCellTooltip(rowIds: readonly string[]) {
@@ -107,20 +99,15 @@ export function useTimeCellTooltip(rowIds: readonly string[]) {
       if (cell) show(cell)
     },
     onMouseOut: (event: MouseEvent) => {
-      if (shown && timeCellOf(event.target) === shown.cell && leaves(event.relatedTarget)) hide()
+      if (shown && leaves(event.relatedTarget)) hide()
     },
     onFocus: (event: FocusEvent) => {
       const cell = timeCellOf(event.target)
       if (cell && cell === event.target) show(cell)
     },
+    // Esc on a cell takes focus back to its row (useGridKeys), which hides the tooltip too.
     onBlur: (event: FocusEvent) => {
       if (shown && event.target === shown.cell) hide()
-    },
-    onKeyDown: (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && shown && event.target === shown.cell) {
-        event.preventDefault()
-        hide()
-      }
     },
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatAge, formatDuration, formatRelative } from './relativeTime'
+import { formatDuration } from './duration'
+import { formatAge, formatRelative } from './relativeTime'
 
 const now = Date.parse('2026-11-22T12:00:00Z')
 

@@ -2,7 +2,7 @@ import { useId, type CSSProperties } from 'react'
 import type { Attempt } from '../../api'
 import { describeState } from '../../components/StateBadge'
 import { useTimeDisplay } from '../../components/TimeDisplay'
-import { formatDuration } from '../../lib/relativeTime'
+import { formatDuration } from '../../lib/duration'
 import { layoutTimeline } from './timelineGeometry'
 import { timelineTicks, zoneName } from './timelineTicks'
 

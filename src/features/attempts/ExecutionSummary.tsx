@@ -9,7 +9,8 @@ import {
 import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
-import { formatAge, formatDuration } from '../../lib/relativeTime'
+import { formatDuration } from '../../lib/duration'
+import { formatAge } from '../../lib/relativeTime'
 import { useNow } from '../../lib/useNow'
 import { FindExecution } from './FindExecution'
 

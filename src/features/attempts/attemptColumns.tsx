@@ -2,7 +2,7 @@ import { createColumnHelper, tableFeatures } from '@tanstack/react-table'
 import { timestampInstant, type Attempt } from '../../api'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
-import { formatDuration } from '../../lib/relativeTime'
+import { formatDuration } from '../../lib/duration'
 
 export const attemptTableFeatures = tableFeatures({})
 

@@ -1,31 +1,24 @@
 import { useId, useState, type SubmitEvent } from 'react'
-import type { TimeMode } from '../../components/TimeDisplay'
-import { viewTimeMode } from './savedViews'
-import { SAVE_VIEW_PARAM, SAVE_VIEW_TIME_PARAM } from './viewLinks'
 
 interface SharedViewOfferProps {
-  search: string
-  onNavigate: (params: URLSearchParams, mode: 'push' | 'replace') => void
-  onSave: (name: string, time?: TimeMode) => boolean
+  /** The name the link suggests. */
+  offered: string
+  /** Saves the view under this name; false when it could not. */
+  onSave: (name: string) => boolean
+  /** Takes the offer out of the URL. */
+  onDone: () => void
 }
 
-/** Opened from a "Copy view link" link: offers to keep the shared view under a name. */
-export function SharedViewOffer({ search, onNavigate, onSave }: SharedViewOfferProps) {
-  const params = new URLSearchParams(search)
-  const offered = params.get(SAVE_VIEW_PARAM)
-  const [name, setName] = useState(offered ?? '')
+/**
+ * Opened from a "Copy view link" link: offers to keep the shared view under a name. Loaded only for such
+ * links, so it takes everything as props (see ViewsBar).
+ */
+export function SharedViewOffer({ offered, onSave, onDone }: SharedViewOfferProps) {
+  const [name, setName] = useState(offered)
   const inputId = useId()
-  if (offered === null) return null
-
-  const time = viewTimeMode(params.get(SAVE_VIEW_TIME_PARAM)) ?? undefined
-  const finish = () => {
-    params.delete(SAVE_VIEW_PARAM)
-    params.delete(SAVE_VIEW_TIME_PARAM)
-    onNavigate(params, 'replace')
-  }
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (onSave(name, time)) finish()
+    if (onSave(name)) onDone()
   }
   return (
     <form className="shared-view-offer" aria-label="Save the shared view" onSubmit={submit}>
@@ -35,7 +28,7 @@ export function SharedViewOffer({ search, onNavigate, onSave }: SharedViewOfferP
       <button type="submit" className="button">
         Save view
       </button>
-      <button type="button" className="button" onClick={finish}>
+      <button type="button" className="button" onClick={onDone}>
         No thanks
       </button>
     </form>

@@ -4,12 +4,12 @@ import { useListDisplay } from '../../components/ListDisplay'
 import { useTimeDisplay } from '../../components/TimeDisplay'
 import { parseColumnLayout } from '../../lib/columnLayout'
 import { takePendingTime } from './defaultView'
-import { findViewByQuery, type SavedView } from './savedViews'
-import { SharedViewOffer } from './SharedViewOffer'
+import { findViewByQuery, viewTimeMode, type SavedView } from './savedViews'
 import { useViewActions } from './useViewActions'
-import { linkToSaveView, linkToThisScreen } from './viewLinks'
+import { linkToSaveView, linkToThisScreen, SAVE_VIEW_PARAM, SAVE_VIEW_TIME_PARAM } from './viewLinks'
 
 const ViewsDialog = lazy(async () => ({ default: (await import('./ViewsDialog')).ViewsDialog }))
+const SharedViewOffer = lazy(async () => ({ default: (await import('./SharedViewOffer')).SharedViewOffer }))
 
 interface ViewsBarProps {
   search: string
@@ -24,6 +24,8 @@ export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
   const actions = useViewActions(search, mode)
   const [isOpen, setOpen] = useState(false)
   const current = findViewByQuery(actions.state, search)
+  const params = new URLSearchParams(search)
+  const offered = params.get(SAVE_VIEW_PARAM)
 
   useEffect(() => {
     const time = takePendingTime()
@@ -66,7 +68,19 @@ export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
       <span role="status" className="views-status">
         {isOpen ? '' : actions.status}
       </span>
-      <SharedViewOffer search={search} onNavigate={onNavigate} onSave={actions.save} />
+      {offered === null ? null : (
+        <Suspense fallback={null}>
+          <SharedViewOffer
+            offered={offered}
+            onSave={(name) => actions.save(name, viewTimeMode(params.get(SAVE_VIEW_TIME_PARAM)) ?? undefined)}
+            onDone={() => {
+              params.delete(SAVE_VIEW_PARAM)
+              params.delete(SAVE_VIEW_TIME_PARAM)
+              onNavigate(params, 'replace')
+            }}
+          />
+        </Suspense>
+      )}
       {isOpen ? (
         <Suspense fallback={<span role="status">Opening…</span>}>
           <ViewsDialog
