@@ -1,10 +1,15 @@
 import { expect, test } from './support/fixtures.ts'
+import type { Page } from '@playwright/test'
 import { openDashboard } from './support/executionsPage.ts'
+
+/** The list's time cells: each cell is the time, with the instant in data-datetime. */
+const timeCells = (page: Page) =>
+  page.getByRole('grid').getByRole('gridcell').and(page.locator('[data-datetime]'))
 
 test('the Times setting switches between relative, local and UTC', async ({ page }) => {
   await openDashboard(page)
-  const firstTime = page.getByRole('grid').getByRole('time').first()
-  const dateTime = (await firstTime.getAttribute('datetime')) ?? ''
+  const firstTime = timeCells(page).first()
+  const dateTime = (await firstTime.getAttribute('data-datetime')) ?? ''
   await expect(firstTime).toHaveText(/ago|just now/)
 
   const setting = page.getByRole('combobox', { name: 'Times' })
@@ -26,7 +31,7 @@ test('the Times setting switches between relative, local and UTC', async ({ page
 
 test('focusing a time reveals local and UTC', async ({ page }) => {
   await openDashboard(page)
-  const firstTime = page.getByRole('grid').getByRole('time').first()
+  const firstTime = timeCells(page).first()
   await firstTime.focus()
   const tooltip = page.getByRole('tooltip').filter({ visible: true })
   await expect(tooltip).toHaveCount(1)

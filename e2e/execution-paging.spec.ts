@@ -1,6 +1,12 @@
 import { expect, test } from './support/fixtures.ts'
 import { demoIds, demoListExecutions } from './support/demoQuery.ts'
-import { expectIds, expectSent, openDashboard, recordListBodies } from './support/executionsPage.ts'
+import {
+  executionRows,
+  expectIds,
+  expectSent,
+  openDashboard,
+  recordListBodies,
+} from './support/executionsPage.ts'
 
 async function demoPages(count: number, first: number) {
   const pages: { ids: string[]; endCursor: string | null }[] = []
@@ -60,7 +66,7 @@ test('change the page size, by mouse and by keyboard', async ({ page }) => {
 
   await page.getByRole('combobox', { name: 'Page size' }).focus()
   await page.keyboard.press('ArrowDown')
-  await expect(page.getByRole('grid').getByRole('button', { name: /^Copy ID / })).toHaveCount(100)
+  await expect(executionRows(page)).toHaveCount(100)
   await expectSent(bodies, { page: { first: 100 } })
 })
 

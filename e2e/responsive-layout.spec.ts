@@ -60,7 +60,7 @@ test('below 700 px executions are cards: id, state, age and actions, no sideways
   await page.setViewportSize({ width: 390, height: 800 })
   await openDashboard(page)
   const row = page.getByRole('row', { name: `Execution ${EXECUTION}` })
-  await expect(row.getByRole('button', { name: `Copy ID ${EXECUTION}` })).toBeVisible()
+  await expect(row.getByTitle(EXECUTION)).toBeVisible()
   await expect(row.getByText('Failed')).toBeVisible()
   await expect(row.getByRole('button', { name: `Reschedule ${EXECUTION}` })).toBeVisible()
   await expect(row.getByRole('button', { name: /^Filter by / })).toHaveCount(0)
@@ -75,6 +75,36 @@ test('below 700 px executions are cards: id, state, age and actions, no sideways
   await expect(page.getByRole('combobox', { name: 'Metadata key' })).toBeFocused()
   await page.getByText('Filters', { exact: true }).click()
   await expect(page.getByRole('combobox', { name: 'Metadata key' })).toBeHidden()
+})
+
+test('Copy appears on pointing at an id or reaching its row controls, not in every idle row', async ({
+  page,
+}) => {
+  await openDashboard(page)
+  const table = page.getByRole('grid', { name: /^Executions/ })
+  await expect(table.getByRole('button', { name: /^Copy ID / })).toHaveCount(0)
+  const row = table.getByRole('row', { name: `Execution ${EXECUTION}` })
+  await row.getByTitle(EXECUTION).hover()
+  await expect(table.getByRole('button', { name: /^Copy ID / })).toHaveCount(1)
+  await expect(row.getByRole('button', { name: `Copy ID ${EXECUTION}` })).toBeVisible()
+  await page.getByRole('heading', { level: 1 }).hover()
+  await expect(table.getByRole('button', { name: /^Copy ID / })).toHaveCount(0)
+})
+
+test.describe('on a touch screen, which cannot point', () => {
+  test.use({ isMobile: true, hasTouch: true, viewport: { width: 390, height: 800 } })
+
+  test('every card keeps its Copy button', async ({ page }) => {
+    await openDashboard(page)
+    const table = page.getByRole('grid', { name: /^Executions/ })
+    const rows = await table.getByRole('row', { name: /^Execution / }).count()
+    await expect(table.getByRole('button', { name: /^Copy ID / })).toHaveCount(rows)
+    await expect(
+      table
+        .getByRole('row', { name: `Execution ${EXECUTION}` })
+        .getByRole('button', { name: `Copy ID ${EXECUTION}` }),
+    ).toBeInViewport()
+  })
 })
 
 test.describe('in another time zone', () => {

@@ -17,12 +17,17 @@ export function recordListBodies(page: Page): ListBody[] {
   return bodies
 }
 
-/** The execution ids in the table, read from each row's copy button name. */
+/** The execution rows of the table (not the lingering or unreadable ones, which have no data-row-id). */
+export function executionRows(page: Page) {
+  return page
+    .getByRole('grid', { name: /^Executions/ })
+    .getByRole('row', { name: /^Execution / })
+    .and(page.locator('[data-row-id]'))
+}
+
+/** The execution ids in the table, in order. */
 export async function shownIds(page: Page): Promise<string[]> {
-  const buttons = page.getByRole('grid', { name: /^Executions/ }).getByRole('button', { name: /^Copy ID / })
-  return buttons.evaluateAll((elements) =>
-    elements.map((element) => (element.getAttribute('aria-label') ?? '').replace(/^Copy ID /, '')),
-  )
+  return executionRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id') ?? ''))
 }
 
 /** Waits until the table shows exactly `ids`. */
@@ -32,12 +37,7 @@ export async function expectIds(page: Page, ids: string[]): Promise<void> {
 
 export async function openDashboard(page: Page, path = '/'): Promise<void> {
   await page.goto(path)
-  await expect(
-    page
-      .getByRole('grid')
-      .getByRole('button', { name: /^Copy ID / })
-      .first(),
-  ).toBeVisible()
+  await expect(executionRows(page).first()).toBeVisible()
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isApiError } from '../api'
+import { isApiError, type ApiError } from '../api'
 import { readRetryDelay } from '../api/retryPolicy'
 import { useNow } from '../lib/useNow'
 
@@ -11,11 +11,16 @@ interface RetryNoticeProps {
 
 /** Says that a read is waiting to retry: "Rate limited; retrying in N s" for 429 with Retry-After. */
 export function RetryNotice({ failureReason, failureCount, isFetching }: RetryNoticeProps) {
-  const now = useNow(500)
   if (!isFetching || failureCount === 0 || !isApiError(failureReason)) return null
-  const { status, occurredAt } = failureReason
+  return <RetryCountdown failure={failureReason} failureCount={failureCount} />
+}
+
+/** The countdown ticks only while a retry is pending, not beside every list that is fine. */
+function RetryCountdown({ failure, failureCount }: { failure: ApiError; failureCount: number }) {
+  const now = useNow(500)
+  const { status, occurredAt } = failure
   // The same delay the query client waits, so the countdown ends when the retry goes out.
-  const retryAt = occurredAt + readRetryDelay(failureCount - 1, failureReason)
+  const retryAt = occurredAt + readRetryDelay(failureCount - 1, failure)
   const secondsLeft = Math.max(0, Math.ceil((retryAt - now) / 1000))
   const when = secondsLeft > 0 ? `retrying in ${secondsLeft} s` : 'retrying now'
   const text =
