@@ -72,6 +72,7 @@ export function MetadataCell({ id, entries, onFilter }: MetadataChipsProps) {
   const hidden = entries.length - shown.length
   return (
     <td data-column="metadata" className={`metadata-cell${expanded ? ' is-expanded' : ''}`}>
+      {/* Each chip's text as one string: `{key}={value}` would be three text nodes. */}
       {shown.map(([key, value]) => (
         <button
           key={key}
@@ -81,7 +82,7 @@ export function MetadataCell({ id, entries, onFilter }: MetadataChipsProps) {
           aria-label={`Filter by ${key}=${value}`}
           onClick={() => onFilter(key, value)}
         >
-          {key}={value}
+          {`${key}=${value}`}
         </button>
       ))}
       {hidden > 0 || expanded ? (

@@ -72,3 +72,14 @@ describe('writeExecutionSearch', () => {
     expect(writeExecutionSearch(DEFAULT_SEARCH, '').toString()).toBe('')
   })
 })
+
+describe('parseExecutionSearch, read by several components per render', () => {
+  it('gives the same object for the same string, and a new one for another', () => {
+    const first = parseExecutionSearch('?state=failed&size=50')
+    expect(parseExecutionSearch('?state=failed&size=50')).toBe(first)
+    const other = parseExecutionSearch('?state=started')
+    expect(other).not.toBe(first)
+    expect(other.states).toEqual(['started'])
+    expect(parseExecutionSearch('?state=failed&size=50')).toEqual(first)
+  })
+})

@@ -138,7 +138,8 @@ describe('ViewsBar', () => {
 
   it('offers to save a shared view with the link’s Times setting, then drops the offer from the URL', async () => {
     const { onNavigate } = renderBar('?state=failed&save-view=Shared&save-view-time=local')
-    const offer = screen.getByRole('form', { name: 'Save the shared view' })
+    // The offer loads on demand, only for such links.
+    const offer = await screen.findByRole('form', { name: 'Save the shared view' })
     await userEvent.click(within(offer).getByRole('button', { name: 'Save view' }))
     expect(JSON.parse(window.localStorage.getItem(VIEWS_STORAGE_KEY) ?? '')).toMatchObject({
       views: [{ name: 'Shared', query: 'state=failed', time: 'local' }],
