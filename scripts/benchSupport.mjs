@@ -11,9 +11,9 @@ export const freePort = () =>
     })
   })
 
-/** Starts a child process and polls `readyUrl` until it answers (at most 30 s). */
-export function start(command, args, env, readyUrl) {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore' })
+/** Starts a child process (in `cwd`) and polls `readyUrl` until it answers (at most 30 s). */
+export function start(command, args, env, readyUrl, cwd = process.cwd()) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', cwd })
   const ready = (async () => {
     for (let i = 0; i < 300; i += 1) {
       const ok = await fetch(readyUrl).then(
@@ -48,14 +48,15 @@ export async function startDemo(token, extraArgs = []) {
   return { ...api, port, url: `http://127.0.0.1:${port}/v2` }
 }
 
-/** The built production server (`npm run build` first) in front of `apiUrl`. */
-export async function startProduction(apiUrl, token, env = {}) {
+/** The built production server (`npm run build` first, in `cwd`) in front of `apiUrl`. */
+export async function startProduction(apiUrl, token, env = {}, cwd = process.cwd()) {
   const port = await freePort()
   const server = start(
     'node',
     ['dist-server/production.js'],
     { PORT: String(port), EXEC_API_URL: apiUrl, EXEC_API_TOKEN: token, LOG_LEVEL: 'silent', ...env },
     `http://127.0.0.1:${port}/healthz`,
+    cwd,
   )
   await server.ready
   return { ...server, port, origin: `http://127.0.0.1:${port}` }
