@@ -1,9 +1,10 @@
 // npm run bench: runs every bench:* script in package.json, one after the other, and lists how each went.
+// bench:ab is left out: it compares with a base build that has to be named.
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
-const scripts = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).scripts).filter((name) =>
-  name.startsWith('bench:'),
+const scripts = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).scripts).filter(
+  (name) => name.startsWith('bench:') && name !== 'bench:ab',
 )
 const summary = []
 for (const name of scripts) {
