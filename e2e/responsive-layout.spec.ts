@@ -77,6 +77,29 @@ test('below 700 px executions are cards: id, state, age and actions, no sideways
   await expect(page.getByRole('combobox', { name: 'Metadata key' })).toBeHidden()
 })
 
+test('at 1440 px the list controls sit on one compact line, and the pager beside the summary', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await openDashboard(page)
+  const middle = async (locator: Locator) => {
+    const box = await locator.boundingBox()
+    return box ? box.y + box.height / 2 : Number.NaN
+  }
+  const line = await middle(page.getByRole('button', { name: 'Refresh now' }))
+  for (const control of [
+    page.getByRole('combobox', { name: 'Times' }),
+    page.getByRole('combobox', { name: 'Density' }),
+    page.getByRole('button', { name: 'Columns…' }),
+    page.getByRole('button', { name: 'Keyboard shortcuts' }),
+  ])
+    expect(Math.abs((await middle(control)) - line)).toBeLessThan(8)
+  const summary = await middle(page.getByText(/^20 executions, page 1/))
+  expect(
+    Math.abs((await middle(page.getByRole('button', { name: 'Next page' }).first())) - summary),
+  ).toBeLessThan(12)
+})
+
 test('Copy appears on pointing at an id or reaching its row controls, not in every idle row', async ({
   page,
 }) => {
