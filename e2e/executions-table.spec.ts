@@ -49,3 +49,29 @@ test('rows stay one line: metadata chips that do not fit collapse into +N, which
     'true',
   )
 })
+
+test.describe('copying an id', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+  test('an id is copied from its row, pointing at it or from the keyboard', async ({ page }) => {
+    await page.goto('/')
+    const table = page.getByRole('grid', { name: /^Executions/ })
+    const row = table.getByRole('row', { name: 'Execution job/2026 #1' })
+    await row.getByTitle('job/2026 #1').hover()
+    const copy = row.getByRole('button', { name: 'Copy ID job/2026 #1' })
+    await copy.click()
+    await expect(copy).toHaveText('Copied')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('job/2026 #1')
+
+    // From the keyboard: the row, → to its checkbox, → to Copy.
+    await page.evaluate(() => navigator.clipboard.writeText(''))
+    await page.getByRole('heading', { level: 1 }).hover()
+    const second = table.getByRole('row', { name: 'Execution exec-locked' })
+    await second.focus()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    await expect(second.getByRole('button', { name: 'Copy ID exec-locked' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('exec-locked')
+  })
+})
