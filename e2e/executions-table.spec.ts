@@ -16,6 +16,8 @@ test('the executions table shows the first page of demo executions through the p
     'Metadata',
     'Actions',
   ])
+  // The ID header holds the page's checkbox, but is named by its column alone.
+  await expect(table.getByRole('columnheader', { name: 'ID', exact: true })).toBeVisible()
   await expect(table.getByRole('row')).toHaveCount(21)
   await expect(table.getByRole('row', { name: 'Execution job/2026 #1' })).toBeVisible()
 

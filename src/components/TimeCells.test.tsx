@@ -6,7 +6,18 @@ import { timestampCell, useRelativeTimeTicker, useTimeCellTooltip } from './Time
 const NOW = Date.parse('2026-11-23T12:00:00Z')
 const TWO_MINUTES_AGO = '2026-11-23T11:58:00Z'
 
-function TimeTable({ rowIds = ['e1'], ticking = false }: { rowIds?: string[]; ticking?: boolean }) {
+const ROWS = ['e1']
+const NO_ROWS: string[] = []
+
+function TimeTable({
+  rowIds = ROWS,
+  ticking = false,
+  created = TWO_MINUTES_AGO,
+}: {
+  rowIds?: string[]
+  ticking?: boolean
+  created?: string
+}) {
   const tableRef = useRef<HTMLTableElement>(null)
   const tooltip = useTimeCellTooltip(rowIds)
   useRelativeTimeTicker(tableRef, ticking)
@@ -15,7 +26,7 @@ function TimeTable({ rowIds = ['e1'], ticking = false }: { rowIds?: string[]; ti
       <table ref={tableRef} {...tooltip.handlers}>
         <tbody>
           <tr data-row-id="e1">
-            {timestampCell(TWO_MINUTES_AGO, 'created_at', 'relative')}
+            {timestampCell(created, 'created_at', 'relative')}
             {timestampCell('2026-11-23T11:58:00', 'updated_at', 'utc')}
           </tr>
         </tbody>
@@ -63,7 +74,7 @@ describe('time cells', () => {
   it('drop the tooltip when a refresh takes the row away, or the page scrolls', () => {
     const { rerender } = render(<TimeTable />)
     fireEvent.mouseOver(screen.getByText('2 minutes ago'))
-    rerender(<TimeTable rowIds={[]} />)
+    rerender(<TimeTable rowIds={NO_ROWS} />)
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
 
     rerender(<TimeTable />)
@@ -89,5 +100,28 @@ describe('time cells', () => {
       vi.advanceTimersByTime(120_000)
     })
     expect(cell).toHaveTextContent('3 minutes ago')
+  })
+
+  it('keep a focused cell’s tooltip while the pointer moves and the page scrolls; Esc anywhere dismisses it', () => {
+    render(<TimeTable />)
+    const cell = screen.getByText('2 minutes ago')
+    fireEvent.focus(cell)
+    fireEvent.mouseOut(cell, { relatedTarget: document.body })
+    fireEvent.scroll(window)
+    expect(screen.getByRole('tooltip')).toBeInTheDocument()
+    fireEvent.keyDown(document.body, { key: 'Escape' })
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
+    expect(cell).not.toHaveAttribute('aria-describedby')
+  })
+
+  it('start a new time with its own text, not the ticker’s text of the old one', () => {
+    const { rerender } = render(<TimeTable ticking />)
+    act(() => {
+      vi.advanceTimersByTime(60_000)
+    })
+    expect(screen.getAllByRole('cell')[0]).toHaveTextContent('3 minutes ago')
+    // The same text React rendered last time ("2 minutes ago"), for a new instant.
+    rerender(<TimeTable ticking created="2026-11-23T11:59:00Z" />)
+    expect(screen.getAllByRole('cell')[0]).toHaveTextContent('2 minutes ago')
   })
 })

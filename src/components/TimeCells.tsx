@@ -20,7 +20,13 @@ export function timestampCell(value: string, column: string, mode: TimeMode) {
       </td>
     )
   return (
-    <td data-column={column} className="timestamp-cell" data-datetime={value} tabIndex={-1}>
+    <td
+      key={`${column} ${value}`}
+      data-column={column}
+      className="timestamp-cell"
+      data-datetime={value}
+      tabIndex={-1}
+    >
       {timeText(value, mode, Date.now())}
     </td>
   )
@@ -28,7 +34,8 @@ export function timestampCell(value: string, column: string, mode: TimeMode) {
 
 /**
  * While `ticking`, rewrites the text of the relative time cells under `root` every 5 s, only where it
- * changed, without rendering a row. React sets the same text again whenever it renders the row.
+ * changed, without rendering a row. (A cell is keyed by its time, so a new time is a new cell with its own
+ * text, never the ticker's text of the old one.)
  */
 export function useRelativeTimeTicker(root: RefObject<HTMLElement | null>, ticking: boolean) {
   useEffect(() => {
@@ -48,7 +55,10 @@ export function useRelativeTimeTicker(root: RefObject<HTMLElement | null>, ticki
 
 interface Shown {
   cell: HTMLElement
-  rowId: string | undefined
+  /** Focus keeps it up whatever the pointer does; a pointer's tooltip goes when the pointer leaves. */
+  via: 'pointer' | 'focus'
+  /** The rows it was shown over: a refresh that changes them takes it away (its place or value may be old). */
+  rowIds: readonly string[]
   value: string
   top: number
   left: number
@@ -61,34 +71,48 @@ function timeCellOf(target: EventTarget | null): HTMLElement | null {
 /**
  * One tooltip for every time cell of a table (see timestampCell), instead of state and handlers in each:
  * pointing at or focusing a cell shows its time in the local zone and UTC (WCAG 1.4.13: it can be hovered,
- * and leaving or Esc dismisses it). Spread `handlers` on the element that holds the cells (rows `rowIds`, as
- * `tr[data-row-id]`) and render `tooltip`.
+ * it stays while its cell has focus or the pointer, and Esc dismisses it). Spread `handlers` on the element
+ * that holds the cells, give it the ids of the rows shown (memoized: a new list hides the tooltip), and
+ * render `tooltip`.
  */
 export function useTimeCellTooltip(rowIds: readonly string[]) {
   const tooltipId = useId()
   const [shown, setShown] = useState<Shown | null>(null)
 
-  const show = (cell: HTMLElement) => {
-    if (shown?.cell === cell || !cell.dataset.datetime) return
+  const place = (cell: HTMLElement, via: Shown['via']): Shown => {
+    const box = cell.getBoundingClientRect()
+    return { cell, via, rowIds, value: cell.dataset.datetime ?? '', top: box.bottom, left: box.left + 8 }
+  }
+  const show = (cell: HTMLElement, via: Shown['via']) => {
+    if ((shown?.cell === cell && shown.via === via) || !cell.dataset.datetime) return
     shown?.cell.removeAttribute('aria-describedby')
     cell.setAttribute('aria-describedby', tooltipId)
-    const box = cell.getBoundingClientRect()
-    const rowId = cell.closest<HTMLElement>('tr')?.dataset.rowId
-    setShown({ cell, rowId, value: cell.dataset.datetime, top: box.bottom, left: box.left + 8 })
+    setShown(place(cell, via))
   }
   const hide = () => {
     shown?.cell.removeAttribute('aria-describedby')
     setShown(null)
   }
-  // A scroll moves the cell from under the tooltip.
+  // A scroll moves the cell: a focused cell's tooltip follows it, a pointer's goes. Esc dismisses either,
+  // wherever focus is.
   useEffect(() => {
     if (!shown) return
-    const onScroll = () => {
+    const dismiss = () => {
       shown.cell.removeAttribute('aria-describedby')
       setShown(null)
     }
+    const onScroll = () => (shown.via === 'focus' ? setShown(place(shown.cell, 'focus')) : dismiss())
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dismiss()
+    }
     window.addEventListener('scroll', onScroll, { capture: true, passive: true })
-    return () => window.removeEventListener('scroll', onScroll, { capture: true })
+    window.addEventListener('keydown', onKeyDown)
+    return () => {
+      window.removeEventListener('scroll', onScroll, { capture: true })
+      window.removeEventListener('keydown', onKeyDown)
+    }
+    // `place` reads the rows of the render that showed the tooltip, which is what `shown` keeps anyway.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown])
   const leaves = (to: EventTarget | null) =>
     !(to instanceof Node && (shown?.cell.contains(to) || document.getElementById(tooltipId)?.contains(to)))
@@ -96,23 +120,22 @@ export function useTimeCellTooltip(rowIds: readonly string[]) {
   const handlers = {
     onMouseOver: (event: MouseEvent) => {
       const cell = timeCellOf(event.target)
-      if (cell) show(cell)
+      if (cell && !(shown?.via === 'focus' && shown.cell === cell)) show(cell, 'pointer')
     },
     onMouseOut: (event: MouseEvent) => {
-      if (shown && leaves(event.relatedTarget)) hide()
+      if (shown?.via === 'pointer' && leaves(event.relatedTarget)) hide()
     },
     onFocus: (event: FocusEvent) => {
       const cell = timeCellOf(event.target)
-      if (cell && cell === event.target) show(cell)
+      if (cell && cell === event.target) show(cell, 'focus')
     },
-    // Esc on a cell takes focus back to its row (useGridKeys), which hides the tooltip too.
+    // Esc on a cell also takes focus back to its row (useGridKeys), which hides the tooltip.
     onBlur: (event: FocusEvent) => {
       if (shown && event.target === shown.cell) hide()
     },
   }
 
-  // A refresh that took the row away takes its tooltip with it.
-  const isShown = shown !== null && shown.rowId !== undefined && rowIds.includes(shown.rowId)
+  const isShown = shown !== null && shown.rowIds === rowIds && shown.cell.isConnected
   const tooltip = isShown ? (
     <span
       role="tooltip"
@@ -120,7 +143,7 @@ export function useTimeCellTooltip(rowIds: readonly string[]) {
       className="tooltip tooltip-fixed"
       style={{ top: shown.top, left: shown.left }}
       onMouseLeave={(event) => {
-        if (leaves(event.relatedTarget)) hide()
+        if (shown.via === 'pointer' && leaves(event.relatedTarget)) hide()
       }}
     >
       <span>Local: {formatAbsolute(shown.value, 'local')}</span>

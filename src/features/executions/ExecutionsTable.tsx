@@ -47,11 +47,13 @@ interface ExecutionsTableProps extends Omit<ExecutionColumnCallbacks, 'timeMode'
   selectedId: string | null
   /** Focus was in a row that is no longer there (a refresh or a filter dropped it). */
   onFocusLost?: () => void
-  /** Adds a checkbox column first. */
+  /** Adds a checkbox to each row's id cell, and one for the page to the ID header. */
   selection?: RowSelection
   /** Rows whose state changed at the last refresh: marked for a moment. */
   changed?: ReadonlySet<string>
 }
+
+const ID_HEADER_NAME = { id: 'ID' }
 
 /** The skip link's target. */
 export const EXECUTIONS_TABLE_ID = 'executions-list'
@@ -139,7 +141,8 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
             Executions, in the order the API returned them. Arrow keys move between rows, Enter opens the
             attempts, r reschedules, x selects; Left and Right reach the buttons in a row.
           </caption>
-          <DataTableHead table={table} />
+          {/* The ID header holds the page's checkbox: screen readers name the column by "ID" alone. */}
+          <DataTableHead table={table} names={ID_HEADER_NAME} />
           {/* The rows' keys (see useGridKeys); the body only listens, each row is the focusable control. */}
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
           <tbody onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>

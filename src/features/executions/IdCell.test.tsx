@@ -14,7 +14,12 @@ async function loadIdCell(canHover: boolean) {
 const inRow = (cell: ReactNode) => (
   <table>
     <tbody>
-      <tr>{cell}</tr>
+      <tr>
+        {cell}
+        <td>
+          <button type="button">Next control</button>
+        </td>
+      </tr>
     </tbody>
   </table>
 )
@@ -32,8 +37,7 @@ describe('IdCell', () => {
         {inRow(<IdCell id="exec-1" />)}
       </SelectionContext.Provider>,
     )
-    const cell = screen.getByRole('cell')
-    expect(cell).toHaveAttribute('title', 'exec-1')
+    const cell = screen.getByTitle('exec-1')
     expect(screen.queryByRole('button', { name: 'Copy ID exec-1' })).not.toBeInTheDocument()
 
     fireEvent.mouseEnter(cell)
@@ -41,12 +45,21 @@ describe('IdCell', () => {
     fireEvent.mouseLeave(cell)
     expect(screen.queryByRole('button', { name: 'Copy ID exec-1' })).not.toBeInTheDocument()
 
-    // The checkbox is the cell's arrow-key stop: focus there draws Copy, focus leaving the cell drops it.
+    // The checkbox is the cell's arrow-key stop: focus there draws Copy. Focus moving on within the row
+    // keeps it (so ← comes back to it), leaving for another window keeps it, leaving the row drops it.
     const checkbox = screen.getByRole('checkbox', { name: 'Select exec-1' })
+    const copy = () => screen.queryByRole('button', { name: 'Copy ID exec-1' })
     fireEvent.focus(checkbox)
-    expect(screen.getByRole('button', { name: 'Copy ID exec-1' })).toBeInTheDocument()
-    fireEvent.blur(checkbox, { relatedTarget: document.body })
-    expect(screen.queryByRole('button', { name: 'Copy ID exec-1' })).not.toBeInTheDocument()
+    expect(copy()).toBeInTheDocument()
+    fireEvent.focusOut(checkbox, { relatedTarget: screen.getByRole('button', { name: 'Next control' }) })
+    expect(copy()).toBeInTheDocument()
+    const hasFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(false)
+    fireEvent.focusOut(checkbox, { relatedTarget: null })
+    expect(copy()).toBeInTheDocument()
+    hasFocus.mockReturnValue(true)
+    fireEvent.focusOut(checkbox, { relatedTarget: document.body })
+    expect(copy()).not.toBeInTheDocument()
+    hasFocus.mockRestore()
 
     fireEvent.click(checkbox, { shiftKey: true })
     expect(onToggle).toHaveBeenCalledWith('exec-1', true, true)
@@ -57,6 +70,6 @@ describe('IdCell', () => {
     render(inRow(<IdCell id="exec-2" />))
     expect(screen.getByRole('button', { name: 'Copy ID exec-2' })).toBeInTheDocument()
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument()
-    expect(screen.getByRole('cell')).toHaveAttribute('tabindex', '-1')
+    expect(screen.getByTitle('exec-2')).toHaveAttribute('tabindex', '-1')
   })
 })

@@ -40,7 +40,7 @@ export interface ExecutionColumnCallbacks {
   onMetadataClick: (key: string, value: string) => void
   /** The Times setting: times are drawn in it, so a change builds new columns (and redraws the rows). */
   timeMode: TimeMode
-  /** Adds an Actions column when given. */
+  /** Adds an Actions column when given. Called in ExecutionRow's render (see `meta.td`): no hooks in it. */
   renderActions?: (execution: Execution) => ReactNode
 }
 

@@ -61,10 +61,12 @@ function parseMetadata(params: URLSearchParams): MetadataFilter[] {
   return [...byKey].map(([key, values]) => ({ key, values }))
 }
 
-/** Never throws: each field that is missing or malformed falls back to its default on its own. */
 let lastParsed: { search: string; parsed: ExecutionSearch } | null = null
 
-/** The same string gives the same object: the page and the dashboard both read the one URL on every render. */
+/**
+ * Never throws: each field that is missing or malformed falls back to its default on its own. The same
+ * string gives the same object: the page and the dashboard both read the one URL on every render.
+ */
 export function parseExecutionSearch(search: string): ExecutionSearch {
   if (lastParsed?.search !== search) lastParsed = { search, parsed: readExecutionSearch(search) }
   return lastParsed.parsed

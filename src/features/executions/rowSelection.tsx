@@ -15,8 +15,9 @@ interface SelectionContextValue {
 }
 
 /**
- * Cells read the selection from context, not from their column definition: a new column definition is a
- * new component type to TanStack's FlexRender, which would remount every cell (and drop the focus in it).
+ * The checkboxes read the selection from context, not from their column definition: a selection change
+ * would otherwise build new columns, and so re-render every row (and remount the header's checkbox, which
+ * FlexRender draws).
  */
 export const SelectionContext = createContext<SelectionContextValue | null>(null)
 
