@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { dashboardServer } from './server/dashboardServerPlugin.ts'
@@ -8,8 +9,11 @@ export default defineConfig({
   preview: { host: '127.0.0.1' },
   resolve: {
     alias: {
-      // TanStack Store asks for the shim that backports useSyncExternalStore to React < 18; React 19 has it.
-      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+      // TanStack Store asks for the CommonJS shim that backports useSyncExternalStore to React < 18; React
+      // 19 has the hook, and an ES module of the selector wrapper costs the first load less.
+      'use-sync-external-store/shim/with-selector': fileURLToPath(
+        new URL('./src/lib/vendor/useSyncExternalStoreWithSelector.ts', import.meta.url),
+      ),
     },
   },
   // The manifest lets scripts/check-size.mjs read what loads eagerly; the server never serves dot-folders.
