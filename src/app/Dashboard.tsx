@@ -7,7 +7,7 @@ import { isModalOpen, isTyping } from '../lib/keyTargets'
 import { useMediaQuery } from '../lib/useMediaQuery'
 import { LazyAttemptsPanel, withoutAttemptsView } from '../features/attempts'
 import { BulkBar, useRowSelection } from '../features/bulk-reschedule'
-import { ExecutionsPage, parseExecutionSearch } from '../features/executions'
+import { EXECUTIONS_TABLE_ID, ExecutionsPage, parseExecutionSearch } from '../features/executions'
 import { ExportButton } from '../features/export'
 import { RescheduleButton, RescheduleProvider } from '../features/reschedule'
 import { ViewsBar } from '../features/views'
@@ -20,6 +20,8 @@ const DRAWER_QUERY = '(max-width: 1100px)'
 
 const renderReschedule = (execution: Execution) => <RescheduleButton execution={execution} />
 const focusTitle = () => document.getElementById(PAGE_TITLE_ID)?.focus()
+/** A row that a reschedule took out of the list: the list (its tab-stop row), else the page title. */
+const RESCHEDULE_FOCUS_FALLBACK = [EXECUTIONS_TABLE_ID, PAGE_TITLE_ID]
 
 /** Back to the execution's row; if a filter has since dropped it, to the page title instead of nowhere. */
 function focusRow(id: string) {
@@ -81,7 +83,7 @@ export function Dashboard() {
   ) : null
 
   return (
-    <RescheduleProvider onOpenExecution={openExecution} fallbackFocusId={PAGE_TITLE_ID}>
+    <RescheduleProvider onOpenExecution={openExecution} fallbackFocusIds={RESCHEDULE_FOCUS_FALLBACK}>
       <div className="dashboard-toolbar">
         <CollapsedOnPhone summary="Views, links and export">
           <ErrorBoundary section="Saved views">

@@ -36,7 +36,7 @@ function renderButton(fake: FakeApi) {
     <QueryClientProvider client={client}>
       <RefreshSettingsProvider>
         <AnnouncerProvider>
-          <RescheduleProvider onOpenExecution={onOpenExecution} fallbackFocusId="title">
+          <RescheduleProvider onOpenExecution={onOpenExecution} fallbackFocusIds={['title']}>
             <RescheduleButton execution={execution} />
           </RescheduleProvider>
         </AnnouncerProvider>
