@@ -23,8 +23,9 @@ export function IdCell({ id }: { id: string }) {
 
   // Only while Copy is drawn: one listener on one row, for focus leaving the row.
   useEffect(() => {
+    if (!isActive || !canHover) return
     const tr = cellRef.current?.closest('tr')
-    if (!isActive || !canHover || !tr) return
+    if (!tr) return
     const onFocusOut = (event: FocusEvent) => {
       // Switching to another window (to paste the id) keeps it: focus comes back to Copy.
       if (!document.hasFocus()) return
