@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FocusEvent, type MouseEvent, type RefObject } from 'react'
 import { lacksTimeZone } from '../api'
 import { formatRelative } from '../lib/relativeTime'
-import { formatAbsolute, NoZoneText, timeText } from './timeText'
+import { NoZoneText, timeText, TimeInZones } from './timeText'
 import type { TimeMode } from './TimeDisplay'
 
 // A table's time cells are plain cells: no component, state or clock subscription per cell. The table
@@ -97,13 +97,9 @@ export function useTimeCellTooltip(rowIds: readonly string[]) {
   // wherever focus is.
   useEffect(() => {
     if (!shown) return
-    const dismiss = () => {
-      shown.cell.removeAttribute('aria-describedby')
-      setShown(null)
-    }
-    const onScroll = () => (shown.via === 'focus' ? setShown(place(shown.cell, 'focus')) : dismiss())
+    const onScroll = () => (shown.via === 'focus' ? setShown(place(shown.cell, 'focus')) : hide())
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') dismiss()
+      if (event.key === 'Escape') hide()
     }
     window.addEventListener('scroll', onScroll, { capture: true, passive: true })
     window.addEventListener('keydown', onKeyDown)
@@ -111,7 +107,7 @@ export function useTimeCellTooltip(rowIds: readonly string[]) {
       window.removeEventListener('scroll', onScroll, { capture: true })
       window.removeEventListener('keydown', onKeyDown)
     }
-    // `place` reads the rows of the render that showed the tooltip, which is what `shown` keeps anyway.
+    // `place` and `hide` read the render that showed the tooltip, whose `shown` is this one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown])
   const leaves = (to: EventTarget | null) =>
@@ -146,8 +142,7 @@ export function useTimeCellTooltip(rowIds: readonly string[]) {
         if (shown.via === 'pointer' && leaves(event.relatedTarget)) hide()
       }}
     >
-      <span>Local: {formatAbsolute(shown.value, 'local')}</span>
-      <span>UTC: {formatAbsolute(shown.value, 'utc')}</span>
+      <TimeInZones value={shown.value} />
     </span>
   ) : null
   return { handlers, tooltip }
