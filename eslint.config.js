@@ -9,7 +9,14 @@ import tseslint from 'typescript-eslint'
 
 const restriction = (regex, message) => ({ regex, message })
 const SRC_TO_SERVER = restriction('^(\\.\\./)+server(/|$)', 'The browser code never imports server/.')
-const SERVER_TO_SRC = restriction('^(\\.\\./)+src(/|$)', 'server/ never imports the browser code in src/.')
+const SERVER_TO_SRC = restriction(
+  '^(\\.\\./)+src(/(?!shared/)|$)',
+  'server/ never imports the browser code in src/; only src/shared/, which both sides share.',
+)
+const SHARED_IMPORTS = restriction(
+  '^(?!\\./)',
+  'src/shared/ is pure and isomorphic: it imports only its own files, no package, no browser or Node code.',
+)
 const FEATURE_TO_FEATURE = restriction(
   '^\\.\\./(?!\\.)|^(\\.\\./)+features/',
   'Features never import each other; share through api/, components/ or lib/, and compose in app/.',
@@ -73,6 +80,7 @@ export default tseslint.config(
     },
   },
   // The architecture as rules: each zone lists what it may not import (see docs/decisions and the README).
+  boundary(['src/shared/**/*.ts'], [SHARED_IMPORTS], { ignores: ['src/shared/**/*.test.ts'] }),
   boundary(['src/features/**/*.{ts,tsx}'], [SRC_TO_SERVER, FEATURE_TO_FEATURE, TO_APP]),
   boundary(
     ['src/components/**/*.{ts,tsx}', 'src/api/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 /** Tests of pure modules: no DOM, so they run in Node (faster, and a DOM dependency would fail them). */
 const PURE_BROWSER_CODE = [
+  'src/shared/**/*.test.ts',
   'src/api/**/*.test.ts',
   'src/lib/{cursorTrail,relativeTime,middleTruncate,columnLayout}.test.ts',
   'src/features/**/{executionSearch,filterMatch,timelineGeometry,savedViews,exportLines,bulkRun,attemptsView}.test.ts',

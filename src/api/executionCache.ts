@@ -1,4 +1,4 @@
-import { timestampInstant } from './timestamps'
+import { timestampInstant } from '../shared/timestamps'
 import type { QueryClient } from '@tanstack/react-query'
 import { executionKeys } from './queries'
 import type { Execution, ExecutionList } from './schemas'

@@ -12,7 +12,7 @@ export { attemptKeys, attemptListQuery, executionKeys, executionListQuery } from
 export { KNOWN_EXECUTION_STATES, readMetadata } from './schemas'
 export { nextPageOf, toListPage } from './listPage'
 export type { NextPage } from './listPage'
-export { lacksTimeZone, timestampInstant } from './timestamps'
+export { lacksTimeZone, timestampInstant } from '../shared/timestamps'
 export type {
   Attempt,
   AttemptList,

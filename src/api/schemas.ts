@@ -1,12 +1,13 @@
 import { z } from 'zod/mini'
-import { normaliseTimestamp } from './timestamps'
+import { readMetadata as readMetadataValue } from '../shared/metadata'
+import type { KnownExecutionState } from '../shared/states'
+import { normaliseTimestamp } from '../shared/timestamps'
 
-export const KNOWN_EXECUTION_STATES = ['created', 'started', 'succeed', 'failed'] as const
-export type KnownExecutionState = (typeof KNOWN_EXECUTION_STATES)[number]
+export { KNOWN_EXECUTION_STATES, type KnownExecutionState } from '../shared/states'
 /** The spec lists the states seen so far, not all of them: unknown values must still parse. */
 export type ExecutionState = KnownExecutionState | (string & {})
 
-export { isRfc3339Timestamp } from './timestamps'
+export { isRfc3339Timestamp } from '../shared/timestamps'
 
 /** RFC 3339, or an unambiguous near-miss normalised to it; a time without an offset is kept as given. */
 export const timestampSchema = z.pipe(
@@ -77,12 +78,7 @@ export interface ListPage<T> {
 export type ExecutionList = ListPage<Execution>
 export type AttemptList = ListPage<Attempt>
 
-/** Metadata is not in the spec; the demo API (and maybe others) send it as an object of strings. */
+/** The execution's metadata as strings, whichever shape the API sent it in. */
 export function readMetadata(item: Execution): Record<string, string> {
-  const raw: unknown = item['metadata']
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {}
-  const entries = Object.entries(raw).filter(
-    (entry): entry is [string, string] => typeof entry[1] === 'string',
-  )
-  return Object.fromEntries(entries)
+  return readMetadataValue(item['metadata'])
 }

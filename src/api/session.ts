@@ -35,7 +35,7 @@ export function signOut(): Promise<Session> {
 }
 
 /** Error codes of the dashboard's server meaning "the token it used was refused". */
-export const REFUSED_TOKEN_CODES = ['session_refused', 'server_token_refused', 'session_expired'] as const
+export { REFUSED_TOKEN_CODES } from '../shared/errorCodes'
 
 /** What the sign-in form says when a session ended without the user signing out. */
 export const SESSION_ENDED_NOTICE = 'Your session has ended; sign in again.'

@@ -1,5 +1,7 @@
 import type { z } from 'zod/mini'
-import { ApiError, codeFromBody, messageFromBody, parseRetryAfter } from './apiError'
+import { codeFromBody, messageFromBody } from '../shared/errorBody'
+import { parseRetryAfter } from '../shared/retryAfter'
+import { ApiError } from './apiError'
 
 export const API_BASE = '/api'
 export const DEFAULT_TIMEOUT_MS = 15_000

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { codeFromBody, messageFromBody, parseRetryAfter, textExcerpt } from './apiError'
+import { codeFromBody, messageFromBody, messageFromText, textExcerpt } from './errorBody'
+import { parseRetryAfter } from './retryAfter'
 
 describe('messageFromBody', () => {
   it.each([
@@ -58,5 +59,21 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:30 GMT', now)).toBe(30)
     expect(parseRetryAfter(null)).toBeNull()
     expect(parseRetryAfter('soon')).toBeNull()
+    expect(parseRetryAfter('-3')).toBeNull()
+    expect(parseRetryAfter('1e9')).toBeNull()
+  })
+})
+
+describe('messageFromText', () => {
+  it('reads JSON of any common shape, else excerpts the text', () => {
+    expect(messageFromText('{"errors":[{"message":"first"}]}')).toBe('first')
+    expect(messageFromText('{"error_description":"bad token"}')).toBe('bad token')
+    expect(messageFromText('<title>Gateway</title>')).toBe('Gateway')
+    expect(messageFromText('{"unrelated":1}')).toBeNull()
+    expect(messageFromText('  ')).toBeNull()
+  })
+
+  it('shortens a long message to an excerpt', () => {
+    expect(messageFromText(JSON.stringify({ message: 'y'.repeat(900) }))).toHaveLength(200)
   })
 })

@@ -1,0 +1,15 @@
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** RFC 4180 quoting, and a leading ' on anything a spreadsheet would run as a formula. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+/** One CSV record with its CRLF. */
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`
+}
+
+/** UTF-8 byte order mark, so spreadsheets read the file as UTF-8. */
+export const CSV_BOM = '\uFEFF'

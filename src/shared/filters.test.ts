@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { contradictsFilters, filtersKey } from './filters'
+import { readMetadata } from './metadata'
+
+describe('contradictsFilters', () => {
+  const filters = { states: ['failed', 'started'], metadata: [{ key: 'env', values: ['prod', 'staging'] }] }
+
+  it('ORs states by meaning and values, ANDs metadata entries', () => {
+    expect(contradictsFilters({ state: 'FAILURE', metadata: { env: 'prod' } }, filters)).toBe(false)
+    expect(contradictsFilters({ state: 'succeed', metadata: { env: 'prod' } }, filters)).toBe(true)
+    expect(contradictsFilters({ state: 'started', metadata: { env: 'dev' } }, filters)).toBe(true)
+    expect(contradictsFilters({ state: 'started', metadata: {} }, filters)).toBe(true)
+  })
+
+  it('never judges a row without metadata by a metadata filter', () => {
+    expect(contradictsFilters({ state: 'failed' }, filters)).toBe(false)
+  })
+
+  it('reads metadata sent as an array of key/value pairs', () => {
+    const metadata = [{ key: 'env', value: 'prod' }, { key: 'n', value: 1 }, null]
+    expect(readMetadata(metadata)).toEqual({ env: 'prod' })
+    expect(contradictsFilters({ state: 'failed', metadata }, filters)).toBe(false)
+  })
+})
+
+describe('filtersKey', () => {
+  it('is the same for the same filters in any order', () => {
+    const a = filtersKey({
+      states: ['b', 'a'],
+      metadata: [
+        { key: 'y', values: ['2', '1'] },
+        { key: 'x', values: ['1'] },
+      ],
+    })
+    const b = filtersKey({
+      states: ['a', 'b', 'a'],
+      metadata: [
+        { key: 'x', values: ['1'] },
+        { key: 'y', values: ['1', '2'] },
+      ],
+    })
+    expect(a).toBe(b)
+  })
+})

@@ -1,0 +1,46 @@
+import { readMetadata, hasMetadata } from './metadata'
+import { sameState } from './states'
+
+export interface MetadataFilter {
+  key: string
+  values: string[]
+}
+
+/** The list's filters alone, as the page URL holds them: states by meaning, metadata as given. */
+export interface ListFilters {
+  states: readonly string[]
+  metadata: readonly MetadataFilter[]
+}
+
+export const NO_FILTERS: ListFilters = { states: [], metadata: [] }
+
+/** What a row must carry to be checked against the filters. */
+export interface FilterableRow {
+  state: string
+  metadata?: unknown
+}
+
+/**
+ * Whether a returned row contradicts the filters as the dashboard asks for them: states OR'ed,
+ * metadata entries AND'ed, the values of one entry OR'ed. A row that carries no metadata at all
+ * cannot be judged on metadata (the spec's Execution has none), so it never counts against it.
+ */
+export function contradictsFilters(row: FilterableRow, filters: ListFilters): boolean {
+  const { states, metadata } = filters
+  if (states.length > 0 && !states.some((state) => sameState(state, row.state))) return true
+  if (metadata.length === 0 || !hasMetadata(row.metadata)) return false
+  const values = readMetadata(row.metadata)
+  return metadata.some((entry) => {
+    const value = values[entry.key]
+    return value === undefined || !entry.values.includes(value)
+  })
+}
+
+/** One canonical text per filter set: states and metadata sorted, so equal filters share a key. */
+export function filtersKey(filters: ListFilters): string {
+  const states = [...new Set(filters.states)].sort()
+  const metadata = [...filters.metadata]
+    .map((entry) => ({ key: entry.key, values: [...new Set(entry.values)].sort() }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  return JSON.stringify({ states, metadata })
+}
