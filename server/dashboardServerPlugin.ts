@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Logger, Plugin } from 'vite'
+import { settingsFromEnv } from './app/config.ts'
+import { createDashboard } from './app/dashboard.ts'
+import type { Middleware } from './routes/api.ts'
+import { createRequestLogger, logBackgroundError, logProxyEvent } from './http/requestLog.ts'
 import { previewSecurityHeaders } from './http/securityHeaders.ts'
-import { proxyOptionsFromEnv } from './dashboardConfig.ts'
-import { createRequestLogger, logProxyEvent } from './http/requestLog.ts'
-import { createApiProxy, type Middleware } from './proxy/apiProxy.ts'
-import { describeUpstream } from './proxy/upstreamConfig.ts'
+import { describeUpstream } from './upstream/config.ts'
 import { resolveUpstream } from './resolveUpstream.ts'
 
 interface ServerLike {
@@ -14,37 +15,47 @@ interface ServerLike {
   config: { logger: Logger }
 }
 
-async function installProxy(server: ServerLike): Promise<void> {
+async function installDashboard(server: ServerLike): Promise<void> {
   const upstream = await resolveUpstream()
   const logger = server.config.logger
   const where = describeUpstream(upstream.config)
   logger.info(
     upstream.isDemo
-      ? `  ➜  Execution API: built-in demo at ${where} (set EXEC_API_URL to use a real deployment)`
-      : `  ➜  Execution API: ${where}${upstream.config.token ? '' : ' (no EXEC_API_TOKEN: the browser must send one)'}`,
+      ? `  ➜  Execution API: built-in demo at ${where} (token: ${upstream.config.token ?? ''}; set EXEC_API_URL to use a real deployment)`
+      : `  ➜  Execution API: ${where}${upstream.config.token ? '' : ' (no EXEC_API_TOKEN: users sign in)'}`,
   )
   const requestLogger = createRequestLogger()
-  server.middlewares.use(
-    createApiProxy({
-      ...proxyOptionsFromEnv(upstream.config, upstream.isDemo, { production: false }),
-      onEvent: (event) => logProxyEvent(requestLogger, event),
-    }),
-  )
-  server.httpServer?.once('close', () => void upstream.close())
+  const settings = settingsFromEnv(process.env, {
+    production: false,
+    signInMode: upstream.config.token === null,
+  })
+  const dashboard = await createDashboard({
+    upstream: upstream.config,
+    isDemo: upstream.isDemo,
+    settings,
+    onEvent: (event) => logProxyEvent(requestLogger, event),
+    onError: (what, error) => logBackgroundError(requestLogger, what, error),
+  }).catch(async (error: unknown) => {
+    await upstream.close()
+    throw error
+  })
+  if (dashboard.store) logger.info(`  ➜  Index store: ${dashboard.store.kind} at ${dashboard.store.where}`)
+  server.middlewares.use(dashboard.handle)
+  server.httpServer?.once('close', () => void dashboard.close().then(() => upstream.close()))
 }
 
-/** Mounts the /api proxy (and, without EXEC_API_URL, the demo API) on `vite` and `vite preview`. */
+/** Mounts the dashboard's server (the /api routes and, without EXEC_API_URL, the demo API) on `vite` and `vite preview`. */
 export function dashboardServer(): Plugin {
   return {
     name: 'execution-dashboard-server',
-    configureServer: (server) => installProxy(server),
+    configureServer: (server) => installDashboard(server),
     configurePreviewServer: async (server) => {
       // The production server's HTML headers (CSP without unsafe-inline, no framing), so e2e runs under them.
       const outDir = path.resolve(server.config.root, server.config.build.outDir)
       server.middlewares.use(
         previewSecurityHeaders(() => readFileSync(path.join(outDir, 'index.html'), 'utf8')),
       )
-      await installProxy(server)
+      await installDashboard(server)
     },
   }
 }

@@ -2,16 +2,15 @@ import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { readFileSync } from 'node:fs'
-import { proxyOptionsFromEnv } from './dashboardConfig.ts'
+import { settingsFromEnv } from './app/config.ts'
+import { createDashboard } from './app/dashboard.ts'
 import { allowedHostsFrom, isAllowedHost } from './http/hostCheck.ts'
+import { sendJsonError } from './http/json.ts'
 import { createMetrics } from './http/metrics.ts'
-import { createReadiness } from './http/readiness.ts'
-import { createRequestLogger, logProxyEvent } from './http/requestLog.ts'
+import { createRequestLogger, logBackgroundError, logProxyEvent } from './http/requestLog.ts'
 import { htmlSecurityHeaders } from './http/securityHeaders.ts'
 import { createStaticFiles } from './http/staticFiles.ts'
-import { createApiProxy } from './proxy/apiProxy.ts'
-import { sendJsonError } from './proxy/httpHelpers.ts'
-import { describeUpstream, parseUpstreamConfig, type UpstreamConfig } from './proxy/upstreamConfig.ts'
+import { describeUpstream, parseUpstreamConfig, type UpstreamConfig } from './upstream/config.ts'
 
 /** Slow or idle clients cannot hold connections: headers within 10 s, a whole request within 30 s. */
 const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 }
@@ -52,28 +51,37 @@ async function upstreamFor(env: NodeJS.ProcessEnv, demo: boolean) {
 export async function startProductionServer(options: ProductionOptions) {
   const env = options.env ?? process.env
   const upstream = await upstreamFor(env, options.demo ?? false)
-  const proxyOptions = proxyOptionsFromEnv(upstream.config, upstream.isDemo, { env, production: true })
-  const trustProxy = proxyOptions.trustProxy ?? false
+  const settings = settingsFromEnv(env, { production: true, signInMode: upstream.config.token === null })
   const indexHtml = readFileSync(path.join(options.distDir, 'index.html'), 'utf8')
-  const https = proxyOptions.publicOrigin?.startsWith('https:') ?? false
+  const https = settings.publicOrigin?.startsWith('https:') ?? false
   const staticFiles = createStaticFiles(options.distDir, htmlSecurityHeaders(indexHtml, { https }))
   const logger = createRequestLogger(env)
   const metrics = env.DASHBOARD_METRICS === '1' ? createMetrics() : null
-  const proxy = createApiProxy({
-    ...proxyOptions,
-    onEvent: (event) => {
-      logProxyEvent(logger, event)
-      metrics?.record(event)
-    },
-  })
-  const readiness = createReadiness(upstream.config)
+  let dashboard: Awaited<ReturnType<typeof createDashboard>>
+  try {
+    dashboard = await createDashboard({
+      upstream: upstream.config,
+      isDemo: upstream.isDemo,
+      settings,
+      onEvent: (event) => {
+        logProxyEvent(logger, event)
+        metrics?.record(event)
+      },
+      onError: (what, error) => logBackgroundError(logger, what, error),
+    })
+  } catch (error) {
+    await upstream.close()
+    throw error
+  }
+  const proxy = dashboard.handle
+  const readiness = dashboard.readiness
   let allowedHosts = new Set<string>()
   let draining = false
 
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS
   const server = http.createServer({ connectionsCheckingInterval: timeouts.checkEveryMs }, (req, res) => {
     try {
-      if (!isAllowedHost(req, allowedHosts, trustProxy)) {
+      if (!isAllowedHost(req, allowedHosts, settings.trust)) {
         req.resume()
         return sendJsonError(
           res,
@@ -138,6 +146,7 @@ export async function startProductionServer(options: ProductionOptions) {
     clearTimeout(grace)
     clearInterval(sweep)
     clearTimeout(timer)
+    await dashboard.close()
     await upstream.close()
   }
   return { port, close, server }

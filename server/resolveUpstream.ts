@@ -1,7 +1,7 @@
 import { startDemoApi } from './demo-api/index.ts'
 import { parseDemoSize } from './demo-api/options.ts'
 import { readingsSchema, RESCHEDULE_ANSWERS, STATE_SPELLINGS } from './demo-api/readings.ts'
-import { parseUpstreamConfig, type UpstreamConfig } from './proxy/upstreamConfig.ts'
+import { parseUpstreamConfig, type UpstreamConfig } from './upstream/config.ts'
 
 export interface ResolvedUpstream {
   config: UpstreamConfig

@@ -1,7 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiProxy } from '../proxy/apiProxy.ts'
-import { parseUpstreamConfig } from '../proxy/upstreamConfig.ts'
+import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
 import { close, listen, jsonOf, rawRequest, type RawResponse } from '../testing/httpTestKit.ts'
 import { sessionKeyFrom } from './sealedCookie.ts'
 import { SESSION_COOKIE } from './sessionCookie.ts'
@@ -20,19 +19,18 @@ const upstream = http.createServer((req, res) => {
 
 let signInProxy = ''
 let serverTokenProxy = ''
-const servers: http.Server[] = []
+const servers: TestDashboard[] = []
 
 const logLines: string[] = []
 
 async function startProxy(env: Record<string, string>) {
-  const middleware = createApiProxy({
-    upstream: parseUpstreamConfig(env),
-    sessionKey: sessionKeyFrom('22'.repeat(32)),
+  const dashboard = await startTestDashboard({
+    env,
+    settings: { sessionKeys: { current: sessionKeyFrom('22'.repeat(32)), previous: [] } },
     log: (line) => logLines.push(line),
   })
-  const server = http.createServer((req, res) => middleware(req, res, () => res.end()))
-  servers.push(server)
-  return listen(server)
+  servers.push(dashboard)
+  return dashboard.url
 }
 
 const json = { 'Content-Type': 'application/json' }
@@ -53,7 +51,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await Promise.all([close(upstream), ...servers.map(close)])
+  await Promise.all([close(upstream), ...servers.map((server) => server.close())])
 })
 
 describe('sign-in mode (no server token)', () => {

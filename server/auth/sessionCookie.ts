@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isHttps, type ProxyTrust } from '../http/origin.ts'
 import { seal, unseal } from './sealedCookie.ts'
 import type { SessionKeyring } from './sessionKeys.ts'
 
@@ -7,8 +8,8 @@ export const SESSION_COOKIE = 'exec_dashboard_session'
 export interface SessionSettings {
   keys: SessionKeyring
   ttlMs: number
-  /** Trust X-Forwarded-Proto (behind a reverse proxy) for the Secure flag. */
-  trustProxy: boolean
+  /** Whose X-Forwarded-Proto to believe for the Secure flag. */
+  trust: ProxyTrust
 }
 
 function readCookie(req: IncomingMessage, name: string): string | null {
@@ -19,15 +20,9 @@ function readCookie(req: IncomingMessage, name: string): string | null {
   return null
 }
 
-export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
-  if ((req.socket as { encrypted?: boolean }).encrypted === true) return true
-  const forwarded = req.headers['x-forwarded-proto']
-  return trustProxy && typeof forwarded === 'string' && forwarded.split(',')[0]?.trim() === 'https'
-}
-
-function cookieAttributes(req: IncomingMessage, maxAgeSeconds: number, trustProxy: boolean): string {
+function cookieAttributes(req: IncomingMessage, maxAgeSeconds: number, trust: ProxyTrust): string {
   // Path=/api: the browser sends it only to the proxy. HttpOnly: page scripts never see it.
-  const secure = isHttps(req, trustProxy) ? '; Secure' : ''
+  const secure = isHttps(req, trust) ? '; Secure' : ''
   return `Path=/api; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`
 }
 
@@ -42,12 +37,12 @@ export function setSessionCookie(
   const remainingSeconds = Math.max(1, Math.round((issuedAt + settings.ttlMs - Date.now()) / 1000))
   res.setHeader(
     'Set-Cookie',
-    `${SESSION_COOKIE}=${value}; ${cookieAttributes(req, remainingSeconds, settings.trustProxy)}`,
+    `${SESSION_COOKIE}=${value}; ${cookieAttributes(req, remainingSeconds, settings.trust)}`,
   )
 }
 
-export function clearSessionCookie(req: IncomingMessage, res: ServerResponse, trustProxy = false): void {
-  res.setHeader('Set-Cookie', `${SESSION_COOKIE}=; ${cookieAttributes(req, 0, trustProxy)}`)
+export function clearSessionCookie(req: IncomingMessage, res: ServerResponse, trust: ProxyTrust): void {
+  res.setHeader('Set-Cookie', `${SESSION_COOKIE}=; ${cookieAttributes(req, 0, trust)}`)
 }
 
 export type SessionRead =

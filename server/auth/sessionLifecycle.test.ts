@@ -1,7 +1,6 @@
 import http from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createApiProxy } from '../proxy/apiProxy.ts'
-import { parseUpstreamConfig } from '../proxy/upstreamConfig.ts'
+import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
 import { close, listen, rawRequest, type RawResponse } from '../testing/httpTestKit.ts'
 import { seal } from './sealedCookie.ts'
 import { SESSION_COOKIE } from './sessionCookie.ts'
@@ -17,23 +16,30 @@ const ok: Reply = (res) => {
 }
 let replies: Reply[] = []
 let upstreamCalls = 0
+/** When set, collects the bodies the API receives. */
+let upstreamBodies: string[] | null = null
 const upstream = http.createServer((req, res) => {
   upstreamCalls += 1
-  req.resume()
-  req.on('end', () => (replies.shift() ?? ok)(res))
+  const chunks: Buffer[] = []
+  req.on('data', (chunk: Buffer) => chunks.push(chunk))
+  req.on('end', () => {
+    upstreamBodies?.push(Buffer.concat(chunks).toString())
+    ;(replies.shift() ?? ok)(res)
+  })
 })
-const servers: http.Server[] = []
+const servers: TestDashboard[] = []
 let upstreamUrl = ''
 
 async function startProxy(options: { ttlMs?: number } = {}) {
-  const middleware = createApiProxy({
-    upstream: parseUpstreamConfig({ EXEC_API_URL: `${upstreamUrl}/v2` }),
-    sessionKeys: { current: NEW_KEY, previous: [OLD_KEY] },
-    sessionTtlMs: options.ttlMs,
+  const dashboard = await startTestDashboard({
+    env: { EXEC_API_URL: `${upstreamUrl}/v2` },
+    settings: {
+      sessionKeys: { current: NEW_KEY, previous: [OLD_KEY] },
+      ...(options.ttlMs ? { sessionTtlMs: options.ttlMs } : {}),
+    },
   })
-  const server = http.createServer((req, res) => middleware(req, res, () => res.end()))
-  servers.push(server)
-  return listen(server)
+  servers.push(dashboard)
+  return dashboard.url
 }
 
 const json = { 'Content-Type': 'application/json' }
@@ -52,10 +58,11 @@ beforeAll(async () => {
   upstreamUrl = await listen(upstream)
 })
 afterEach(() => {
+  upstreamBodies = null
   replies = []
 })
 afterAll(async () => {
-  await Promise.all([close(upstream), ...servers.map(close)])
+  await Promise.all([close(upstream), ...servers.map((server) => server.close())])
 })
 
 describe('a session that cannot be read', () => {
@@ -148,8 +155,24 @@ describe('sign-in', () => {
     ],
   ])('shows the API reason for HTTP %i', async (status, body, message) => {
     const proxy = await startProxy()
-    replies = [(res) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(body)]
+    // A 400 is asked once more with `filters` in the body; this API refuses that too.
+    const refuse = (res: http.ServerResponse) =>
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(body)
+    replies = [refuse, refuse]
     expect(errorOf(await signIn(proxy, TOKEN)).message).toContain(message)
+  })
+
+  it('signs in at an API that requires filters in every body, asking once more with them', async () => {
+    const proxy = await startProxy()
+    const bodies: string[] = []
+    replies = [
+      (res) =>
+        res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"message":"filters: is required"}'),
+    ]
+    upstreamBodies = bodies
+    const response = await signIn(proxy, TOKEN)
+    expect(response.status).toBe(200)
+    expect(bodies).toEqual(['{"page":{"first":1}}', '{"page":{"first":1},"filters":{}}'])
   })
 })
 

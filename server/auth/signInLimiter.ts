@@ -1,17 +1,6 @@
-import type { IncomingMessage } from 'node:http'
-
 export const SIGN_IN_ATTEMPTS_PER_MINUTE = 10
 const WINDOW_MS = 60_000
 const MAX_TRACKED_ADDRESSES = 10_000
-
-/** The client's address: the first X-Forwarded-For hop behind a trusted reverse proxy, else the socket's. */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers['x-forwarded-for']
-  if (trustProxy && typeof forwarded === 'string' && forwarded.trim() !== '') {
-    return forwarded.split(',')[0]?.trim() ?? 'unknown'
-  }
-  return req.socket.remoteAddress ?? 'unknown'
-}
 
 /** A fixed one-minute window per address, so sign-in cannot be used to guess tokens through the dashboard. */
 export function createSignInLimiter(limit = SIGN_IN_ATTEMPTS_PER_MINUTE, now = () => Date.now()) {

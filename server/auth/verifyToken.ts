@@ -1,39 +1,35 @@
-import { probeUpstream, type ProbeResult } from '../proxy/probeUpstream.ts'
-import { describeUpstream, type UpstreamConfig } from '../proxy/upstreamConfig.ts'
-import { upstreamReason } from '../proxy/upstreamReason.ts'
-import { isJsonContentType } from '../proxy/httpHelpers.ts'
+import { messageFromText } from '../../src/shared/errorBody.ts'
+import { parseRetryAfter } from '../../src/shared/retryAfter.ts'
+import type { DashboardErrorCode } from '../../src/shared/errorCodes.ts'
+import { isJsonContentType } from '../http/body.ts'
+import type { UpstreamAnswer, UpstreamClient } from '../upstream/client.ts'
+import { describeUpstream } from '../upstream/config.ts'
+import { LIST_EXECUTIONS } from '../upstream/operations.ts'
+import { UpstreamFailure } from '../upstream/request.ts'
 
-const VERIFY_OPERATION = { operation: 'list_executions', method: 'GET', path: '/executions' } as const
-const VERIFY_BODY = Buffer.from(JSON.stringify({ page: { first: 1 } }))
+const PROBE_BODY = Buffer.from(JSON.stringify({ page: { first: 1 } }))
+/** For an API that requires `filters` in every body: asked once more with it. */
+const FULLER_PROBE_BODY = Buffer.from(JSON.stringify({ page: { first: 1 }, filters: {} }))
 /** One retry of a busy API, after its Retry-After up to this long. */
 const MAX_RETRY_WAIT_MS = 5_000
 
-export type TokenVerdict = { ok: true } | { ok: false; status: number; code: string; message: string }
-
-function retryWaitMs(retryAfter: string | null): number {
-  const seconds = Number(retryAfter)
-  if (retryAfter !== null && Number.isFinite(seconds))
-    return Math.min(Math.max(seconds, 0) * 1000, MAX_RETRY_WAIT_MS)
-  const date = retryAfter === null ? NaN : Date.parse(retryAfter)
-  return Number.isNaN(date) ? 1_000 : Math.min(Math.max(date - Date.now(), 0), MAX_RETRY_WAIT_MS)
-}
+export type TokenVerdict =
+  { ok: true } | { ok: false; status: number; code: DashboardErrorCode; message: string }
 
 const isBusy = (status: number) => status === 429 || status >= 500
 
-const withReason = (lead: string, text: string) => {
-  const reason = upstreamReason(text)
+const withReason = (lead: string, answer: UpstreamAnswer) => {
+  const reason = messageFromText(answer.body.toString('utf8'))
   return reason ? `${lead}: ${reason}` : `${lead}.`
 }
 
-function verdictOf(
-  upstream: UpstreamConfig,
-  result: Exclude<ProbeResult, { failure: unknown }>,
-): TokenVerdict {
-  const { status, text } = result
+function verdictOf(client: UpstreamClient, answer: UpstreamAnswer): TokenVerdict {
+  const { status } = answer
+  const where = describeUpstream(client.config)
   if (status >= 200 && status < 300) {
-    if (isJsonContentType(result.contentType ?? undefined)) return { ok: true }
-    const what = result.contentType?.split(';')[0] ?? 'no content type'
-    const message = `The address ${describeUpstream(upstream)} answered the token check with ${what}, not the API's JSON; check EXEC_API_URL.`
+    if (isJsonContentType(answer.contentType ?? undefined)) return { ok: true }
+    const what = answer.contentType?.split(';')[0] ?? 'no content type'
+    const message = `The address ${where} answered the token check with ${what}, not the API's JSON; check EXEC_API_URL.`
     return { ok: false, status: 502, code: 'verification_failed', message }
   }
   if (status === 401 || status === 403) {
@@ -41,36 +37,43 @@ function verdictOf(
       ok: false,
       status: 401,
       code: 'invalid_token',
-      message: withReason('The API refused this token', text),
+      message: withReason('The API refused this token', answer),
     }
   }
   if (isBusy(status)) {
-    const message = withReason(`The API is not available (HTTP ${status}); try again`, text)
+    const message = withReason(`The API is not available (HTTP ${status}); try again`, answer)
     return { ok: false, status: 503, code: 'api_unavailable', message }
   }
   if (status < 400) {
     const message = `The API answered the token check with a redirect (HTTP ${status}); check EXEC_API_URL.`
     return { ok: false, status: 502, code: 'verification_failed', message }
   }
-  const message = withReason(`The API answered HTTP ${status} while checking the token`, text)
+  const message = withReason(`The API answered HTTP ${status} while checking the token`, answer)
   return { ok: false, status: 502, code: 'verification_failed', message }
 }
 
+const waitMs = (answer: UpstreamAnswer) =>
+  Math.min((parseRetryAfter(answer.retryAfter) ?? 1) * 1000, MAX_RETRY_WAIT_MS)
+
 /**
- * Checks a token with one cheap list call. Only a 2xx JSON answer means valid; 401/403 mean refused;
- * a busy API (429, 5xx) is asked once more after its Retry-After before the user is told to try again.
+ * Checks a token with one cheap list call. Only a 2xx JSON answer means valid; 401/403 mean refused; a
+ * busy API (429, 5xx) is asked once more after its Retry-After; a 400 once more with `filters` in the body.
  */
-export async function verifyToken(upstream: UpstreamConfig, token: string): Promise<TokenVerdict> {
-  const probe = () => probeUpstream(upstream, VERIFY_OPERATION, VERIFY_BODY, `Bearer ${token}`)
-  let result = await probe()
-  if (!('failure' in result) && isBusy(result.status)) {
-    const waitMs = retryWaitMs(result.retryAfter)
-    await new Promise((resolve) => setTimeout(resolve, waitMs))
-    result = await probe()
+export async function verifyToken(client: UpstreamClient, token: string): Promise<TokenVerdict> {
+  const authorization = `Bearer ${token}`
+  const probe = (body: Buffer) =>
+    client.call({ operation: LIST_EXECUTIONS, body, authorization, lane: 'user' })
+  try {
+    let answer = await probe(PROBE_BODY)
+    if (isBusy(answer.status)) {
+      const wait = waitMs(answer)
+      await new Promise((resolve) => setTimeout(resolve, wait))
+      answer = await probe(PROBE_BODY)
+    }
+    if (answer.status === 400) answer = await probe(FULLER_PROBE_BODY)
+    return verdictOf(client, answer)
+  } catch (error) {
+    if (!(error instanceof UpstreamFailure)) throw error
+    return { ok: false, status: error.status, code: error.code, message: error.message }
   }
-  if ('failure' in result) {
-    const [status, code, message] = result.failure
-    return { ok: false, status, code, message }
-  }
-  return verdictOf(upstream, result)
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { requestHost } from '../proxy/httpHelpers.ts'
+import { requestHost, type ProxyTrust } from './origin.ts'
 
 /**
  * DNS rebinding guard: the host names the server answers to. Default: the host and port it listens on,
@@ -19,8 +19,8 @@ export function allowedHostsFrom(
 }
 
 /** True when the request's Host (or, behind a trusted proxy, X-Forwarded-Host) is one the server answers to. */
-export function isAllowedHost(req: IncomingMessage, allowed: Set<string>, trustProxy: boolean): boolean {
-  const host = requestHost(req, trustProxy)?.toLowerCase() ?? ''
+export function isAllowedHost(req: IncomingMessage, allowed: Set<string>, trust: ProxyTrust): boolean {
+  const host = requestHost(req, trust)?.toLowerCase() ?? ''
   if (host === '') return false
   // A configured entry without a port allows that name on any port.
   return allowed.has(host) || allowed.has(host.replace(/:\d+$/, ''))

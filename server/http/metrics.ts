@@ -1,4 +1,4 @@
-import type { ProxyEvent } from '../proxy/apiProxy.ts'
+import type { ProxyEvent } from './events.ts'
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 

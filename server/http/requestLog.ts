@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino'
-import type { ProxyEvent } from '../proxy/apiProxy.ts'
+import type { ProxyEvent } from './events.ts'
 
 /**
  * The request log for dev, preview and `npm start` alike: one JSON line per API request when
@@ -24,4 +24,11 @@ export function logProxyEvent(logger: Logger, event: ProxyEvent): void {
   if (event.status >= 500) logger.error(line, 'api request failed')
   else if (event.detail?.includes('withheld')) logger.warn(line, 'api error body withheld')
   else logger.info(line, 'api request')
+}
+
+/** A failure of the server's own background work (the index, the store): the kind and words, never a token. */
+export function logBackgroundError(logger: Logger, what: string, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error)
+  // Messages here come from the store or the walker; they never hold a credential, but keep them short.
+  logger.warn({ what, error: message.slice(0, 300) }, `${what} failed`)
 }

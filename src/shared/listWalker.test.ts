@@ -139,3 +139,19 @@ describe('walkList', () => {
     expect(report).toMatchObject({ pages: 1, stop: { kind: 'aborted' } })
   })
 })
+
+describe('walkList with prefetch', () => {
+  it('asks for the next page while the rows of this one are handed on', async () => {
+    const api = pagedApi(rows(0, 30), 10)
+    const callsWhileHandingOn: number[] = []
+    const report = await walkList({
+      first: 10,
+      fetchPage: api.fetchPage,
+      idOf,
+      prefetch: true,
+      onRows: () => void callsWhileHandingOn.push(api.calls.length),
+    })
+    expect(report).toMatchObject({ pages: 3, rows: 30, stop: { kind: 'end' } })
+    expect(callsWhileHandingOn).toEqual([2, 3, 3])
+  })
+})

@@ -44,6 +44,8 @@ export interface WalkOptions<Row> {
   /** Default: four times the pages `maxRows` needs at `first` a page, plus four; never unbounded. */
   maxPages?: number
   emptyPagesLimit?: number
+  /** Ask for the next page while the rows of this one are handed on (an export writing to a socket). */
+  prefetch?: boolean
   signal?: AbortSignal
 }
 
@@ -62,6 +64,8 @@ interface WalkState {
   cursors: Set<string>
   report: Omit<WalkReport, 'stop'>
   emptyRun: number
+  /** Asks for the page after `cursor` now, when the walk prefetches. */
+  prefetch?: (cursor: string) => void
 }
 
 /** Takes one page's rows in: the ones to hand on, and whether the page held nothing new at all. */
@@ -107,6 +111,27 @@ function nextStep<Row>(
   return cursor
 }
 
+/** One page asked for and taken in: what to hand on, and where to go next (or why to stop). */
+async function walkStep<Row>(
+  options: WalkOptions<Row>,
+  state: WalkState,
+  page: WalkPage<Row>,
+  maxRows: number,
+): Promise<{ next: string } | { stop: WalkStop }> {
+  state.report.pages += 1
+  const { accepted, overflow, fresh } = takeRows(page, state, options, maxRows - state.report.rows)
+  state.report.rows += accepted.length
+  const step = nextStep(page, state, options, fresh)
+  const full = overflow || state.report.rows >= maxRows
+  if (typeof step === 'string' && !full) state.prefetch?.(step)
+  if (accepted.length > 0) await options.onRows?.(accepted, { ...state.report })
+  if (typeof step !== 'string') {
+    const cut = overflow || (step.kind !== 'end' && full)
+    return { stop: cut ? { kind: 'row_cap', cap: maxRows } : step }
+  }
+  return full ? { stop: { kind: 'row_cap', cap: maxRows } } : { next: step }
+}
+
 export async function walkList<Row>(options: WalkOptions<Row>): Promise<WalkReport> {
   const maxRows = options.maxRows ?? Infinity
   const maxPages = options.maxPages ?? defaultPageBudget(maxRows, options.first)
@@ -117,28 +142,32 @@ export async function walkList<Row>(options: WalkOptions<Row>): Promise<WalkRepo
     emptyRun: 0,
   }
   const end = (stop: WalkStop): WalkReport => ({ ...state.report, stop })
+  const fetchAt = (cursor: string | null) => {
+    const page = options.fetchPage(cursor)
+    page.catch(() => {})
+    return page
+  }
+  let pending: Promise<WalkPage<Row>> | null = null
+  if (options.prefetch) {
+    state.prefetch = (cursor) => {
+      if (state.report.pages < maxPages) pending = fetchAt(cursor)
+    }
+  }
   let after: string | null = null
   for (;;) {
     if (options.signal?.aborted) return end({ kind: 'aborted' })
     if (state.report.pages >= maxPages) return end({ kind: 'page_budget', budget: maxPages })
     let page: WalkPage<Row>
     try {
-      page = await options.fetchPage(after)
+      page = await (pending ?? fetchAt(after))
     } catch (error) {
       if (options.signal?.aborted) return end({ kind: 'aborted' })
       return end({ kind: 'failed', message: error instanceof Error ? error.message : String(error), error })
     }
-    state.report.pages += 1
-    const { accepted, overflow, fresh } = takeRows(page, state, options, maxRows - state.report.rows)
-    state.report.rows += accepted.length
-    if (accepted.length > 0) await options.onRows?.(accepted, { ...state.report })
-    const step = nextStep(page, state, options, fresh)
-    if (typeof step !== 'string') {
-      const cut = overflow || (step.kind !== 'end' && state.report.rows >= maxRows)
-      return end(cut ? { kind: 'row_cap', cap: maxRows } : step)
-    }
-    if (overflow || state.report.rows >= maxRows) return end({ kind: 'row_cap', cap: maxRows })
-    after = step
+    pending = null
+    const step = await walkStep(options, state, page, maxRows)
+    if ('stop' in step) return end(step.stop)
+    after = step.next
   }
 }
 

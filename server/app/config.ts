@@ -1,0 +1,129 @@
+import { parseSessionKeys, parseSessionTtl, type SessionKeyring } from '../auth/sessionKeys.ts'
+import { proxyTrustFrom, type ProxyTrust } from '../http/origin.ts'
+import { DEFAULT_BUDGET, type BudgetSettings } from '../upstream/budget.ts'
+import { DEFAULT_REUSE_MS } from '../upstream/client.ts'
+
+const isOn = (value: string | undefined) => value === '1' || value?.toLowerCase() === 'true'
+
+/** Everything the dashboard's server reads from its environment, for `vite`, `vite preview` and `npm start`. */
+export interface DashboardSettings {
+  sessionKeys: SessionKeyring
+  sessionTtlMs: number
+  trust: ProxyTrust
+  publicOrigin: string | null
+  signInAttemptsPerMinute: number | undefined
+  exportMaxRows: number | undefined
+  budget: BudgetSettings
+  reuseMs: number
+  index: IndexSettings
+  /** The embedded store's directory, or null with DATABASE_URL. */
+  dataDir: string
+  databaseUrl: string | null
+}
+
+export interface IndexSettings {
+  enabled: boolean
+  /** How often the index looks for new and changed executions of a watched view. */
+  refreshMs: number
+  /** How often a complete index is scanned again whole, for what it cannot see otherwise. */
+  fullRescanMs: number
+  maxRows: number
+  /** The shortest refresh of a live view, whatever a browser asks for. */
+  liveMinMs: number
+}
+
+export const DEFAULT_INDEX: IndexSettings = {
+  enabled: true,
+  refreshMs: 5_000,
+  fullRescanMs: 30 * 60_000,
+  maxRows: 2_000_000,
+  liveMinMs: 2_000,
+}
+
+function parsePublicOrigin(value: string | undefined): string | null {
+  const text = value?.trim() ?? ''
+  if (text === '') return null
+  try {
+    const url = new URL(text)
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin
+  } catch {
+    // Reported below.
+  }
+  throw new Error(
+    `DASHBOARD_PUBLIC_ORIGIN must be an http(s) origin such as https://ops.example.com, not "${text}"`,
+  )
+}
+
+/** A whole (or, with `fraction`, any) number from `min` up, or undefined when unset; else start-up stops. */
+export function parseNumber(
+  name: string,
+  value: string | undefined,
+  options: { min: number; fraction?: boolean; unit: string },
+): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  const number = Number(value)
+  const ok =
+    Number.isFinite(number) && number >= options.min && (options.fraction || Number.isInteger(number))
+  if (!ok) {
+    const kind = options.fraction ? 'a number' : 'a whole number'
+    throw new Error(`${name} must be ${kind} of ${options.unit} from ${options.min} up, not “${value}”.`)
+  }
+  return number
+}
+
+/** DASHBOARD_EXPORT_MAX_ROWS: a positive whole number; anything else stops start-up with the reason. */
+export function parseExportMaxRows(value: string | undefined): number | undefined {
+  return parseNumber('DASHBOARD_EXPORT_MAX_ROWS', value, { min: 1, unit: 'rows' })
+}
+
+function indexSettings(env: NodeJS.ProcessEnv): IndexSettings {
+  const ms = (name: string, fallback: number, min: number) =>
+    parseNumber(name, env[name], { min, unit: 'milliseconds' }) ?? fallback
+  return {
+    enabled: env.DASHBOARD_INDEX?.trim() !== '0',
+    refreshMs: ms('DASHBOARD_INDEX_REFRESH_MS', DEFAULT_INDEX.refreshMs, 500),
+    fullRescanMs: ms('DASHBOARD_INDEX_RESCAN_MS', DEFAULT_INDEX.fullRescanMs, 10_000),
+    maxRows:
+      parseNumber('DASHBOARD_INDEX_MAX_ROWS', env.DASHBOARD_INDEX_MAX_ROWS, { min: 1, unit: 'rows' }) ??
+      DEFAULT_INDEX.maxRows,
+    liveMinMs: ms('DASHBOARD_LIVE_MIN_MS', DEFAULT_INDEX.liveMinMs, 200),
+  }
+}
+
+/** Throws a message fit for the operator on any bad value. */
+export function settingsFromEnv(
+  env: NodeJS.ProcessEnv,
+  options: { production: boolean; signInMode: boolean },
+): DashboardSettings {
+  // Only the production server insists on a session key; dev and preview may use a random one.
+  const keyEnv = options.production ? env : { ...env, NODE_ENV: undefined }
+  const budget: BudgetSettings = {
+    burst:
+      parseNumber('DASHBOARD_UPSTREAM_BURST', env.DASHBOARD_UPSTREAM_BURST, { min: 1, unit: 'calls' }) ??
+      DEFAULT_BUDGET.burst,
+    ratePerSecond:
+      parseNumber('DASHBOARD_UPSTREAM_RATE', env.DASHBOARD_UPSTREAM_RATE, {
+        min: 0.01,
+        fraction: true,
+        unit: 'calls a second',
+      }) ?? DEFAULT_BUDGET.ratePerSecond,
+  }
+  return {
+    sessionKeys: parseSessionKeys(keyEnv, { signInMode: options.signInMode }),
+    sessionTtlMs: parseSessionTtl(env.DASHBOARD_SESSION_TTL),
+    trust: proxyTrustFrom(isOn(env.DASHBOARD_TRUST_PROXY), env.DASHBOARD_TRUSTED_PROXIES),
+    publicOrigin: parsePublicOrigin(env.DASHBOARD_PUBLIC_ORIGIN),
+    signInAttemptsPerMinute: parseNumber('DASHBOARD_SIGN_IN_LIMIT', env.DASHBOARD_SIGN_IN_LIMIT, {
+      min: 1,
+      unit: 'attempts per minute',
+    }),
+    exportMaxRows: parseExportMaxRows(env.DASHBOARD_EXPORT_MAX_ROWS),
+    budget,
+    reuseMs:
+      parseNumber('DASHBOARD_REUSE_MS', env.DASHBOARD_REUSE_MS, { min: 0, unit: 'milliseconds' }) ??
+      DEFAULT_REUSE_MS,
+    index: indexSettings(env),
+    dataDir: env.DASHBOARD_DATA_DIR?.trim() || './data',
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+  }
+}

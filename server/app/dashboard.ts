@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ProxyEvent } from '../http/events.ts'
+import { createSignInLimiter } from '../auth/signInLimiter.ts'
+import { createExecutionIndex, type ExecutionIndex } from '../index/executionIndex.ts'
+import { createApiRoutes, type Middleware, type OwnRoute } from '../routes/api.ts'
+import { createExportRoute } from '../routes/export.ts'
+import { OVERVIEW_PATH, overviewRoute } from '../routes/overview.ts'
+import { createReadiness } from '../routes/readiness.ts'
+import { openStore } from '../store/open.ts'
+import type { Store } from '../store/store.ts'
+import { createUpstreamClient } from '../upstream/client.ts'
+import type { UpstreamConfig } from '../upstream/config.ts'
+import { DEFAULT_INDEX, type DashboardSettings } from './config.ts'
+
+export interface DashboardOptions {
+  upstream: UpstreamConfig
+  isDemo: boolean
+  settings: DashboardSettings
+  onEvent?: (event: ProxyEvent) => void
+  /** Reports a background failure (the index, the store) for the log. */
+  onError?: (what: string, error: unknown) => void
+  /** A store already open (tests); otherwise it is opened from the settings when the index is on. */
+  store?: Store | null
+  bodyLimitBytes?: number
+}
+
+export interface Dashboard {
+  /** Connect-style middleware: /api, then `next` for everything else. */
+  handle: Middleware
+  readiness: ReturnType<typeof createReadiness>
+  index: ExecutionIndex | null
+  store: Store | null
+  close(): Promise<void>
+}
+
+/** The one composition root: the upstream client, the store, the index and the routes, for every server. */
+export async function createDashboard(options: DashboardOptions): Promise<Dashboard> {
+  const { settings, upstream } = options
+  const onError = options.onError ?? (() => {})
+  const client = createUpstreamClient(upstream, { budget: settings.budget, reuseMs: settings.reuseMs })
+  const indexSettings = settings.index ?? DEFAULT_INDEX
+  let store: Store | null = options.store ?? null
+  let index: ExecutionIndex | null = null
+  try {
+    if (indexSettings.enabled) {
+      store ??= await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
+      index = await createExecutionIndex({ client, store, settings: indexSettings, onError })
+    }
+  } catch (error) {
+    client.close()
+    if (options.store === undefined) await store?.close()
+    throw error
+  }
+  const ownRoutes: Record<string, OwnRoute> = { [OVERVIEW_PATH]: overviewRoute(index) }
+  const handle = createApiRoutes({
+    client,
+    session: { keys: settings.sessionKeys, ttlMs: settings.sessionTtlMs, trust: settings.trust },
+    origin: { trust: settings.trust, publicOrigin: settings.publicOrigin },
+    limiter: createSignInLimiter(settings.signInAttemptsPerMinute),
+    exportRoute: createExportRoute({
+      client,
+      maxRows: settings.exportMaxRows,
+      pageSize: () => index?.pageSize() ?? 100,
+      spell: index ? (state) => index.spell(state) : undefined,
+    }),
+    ownRoutes,
+    observe: index
+      ? (credentials, operation, body, answer) => index.observe(credentials, operation, body, answer)
+      : undefined,
+    isDemo: options.isDemo,
+    bodyLimitBytes: options.bodyLimitBytes,
+    onEvent: options.onEvent,
+  })
+  return {
+    handle,
+    readiness: createReadiness(client),
+    index,
+    store,
+    async close() {
+      await index?.close()
+      client.close()
+      if (options.store === undefined) await store?.close()
+    },
+  }
+}
+
+export type { IncomingMessage, ServerResponse }

@@ -1,0 +1,189 @@
+import type { ListFilters } from '../../src/shared/filters.ts'
+import type { KnownExecutionState } from '../../src/shared/states.ts'
+import type { IndexSettings } from '../app/config.ts'
+import type { Credentials } from '../auth/credentials.ts'
+import type { Store } from '../store/store.ts'
+import type { UpstreamClient } from '../upstream/client.ts'
+import { familyCoverage } from './family.ts'
+import { credentialKey, fingerprint, upstreamKey } from './fingerprint.ts'
+import { observeAnswer } from './observe.ts'
+import { INDEX_CHANNEL } from './persistence.ts'
+import { createRuntime, FAMILY_IDLE_MS, type Runtime } from './runtime.ts'
+import type { Coverage, CoverageNotes } from './coverage.ts'
+import { createUpstreamFacts } from './upstreamFacts.ts'
+
+const TICK_MS = 250
+const FACTS_EVERY_MS = 5_000
+
+/** What the overview shows for one set of filters: counts per state, and how complete they are. */
+export interface OverviewAnswer {
+  filters: ListFilters
+  counts: Record<KnownExecutionState, number>
+  /** Unknown states, as the API spells them. */
+  other: Record<string, number>
+  /** Finished executions whose outcome is being checked (in `total`, in no state). */
+  pending: number
+  total: number
+  coverage: Coverage
+  notes: CoverageNotes
+  /** Whether this replica keeps this index, or reads the one another replica keeps. */
+  scanner: 'this replica' | 'another replica'
+  generatedAt: number
+}
+
+export interface IndexOptions {
+  client: UpstreamClient
+  store: Store | null
+  settings: IndexSettings
+  /** The upstream's name (several APIs in one dashboard are told apart by it). */
+  upstreamName?: string
+  now?: () => number
+  onError?: (what: string, error: unknown) => void
+}
+
+/** The server's index of executions: counts, coverage and changes for any filters, per credential. */
+export async function createExecutionIndex(options: IndexOptions) {
+  const { client, store, settings } = options
+  const now = options.now ?? Date.now
+  const onError = options.onError ?? (() => {})
+  const upstream = upstreamKey(options.upstreamName ?? 'default', client.config)
+  const key = await credentialKey(store)
+  const facts = createUpstreamFacts(upstream, store)
+  await facts.load().catch((error: unknown) => onError('reading what the index learned', error))
+  const runtimes = new Map<string, Runtime>()
+  let factsSavedAt = 0
+  let ticking = false
+  const unlisten = store ? await store.listen(INDEX_CHANNEL, (id) => runtimes.get(id)?.heardChange()) : null
+
+  function runtimeFor(credentials: Credentials): Runtime {
+    const credential = fingerprint(key, credentials.authorization)
+    const id = `${upstream}:${credential}`
+    let runtime = runtimes.get(id)
+    if (!runtime) {
+      runtime = createRuntime(id, credential, { client, store, facts, settings, upstream, now, onError })
+      runtimes.set(id, runtime)
+    }
+    runtime.use(credentials.authorization)
+    return runtime
+  }
+
+  async function tick() {
+    if (ticking) return
+    ticking = true
+    try {
+      for (const [id, runtime] of runtimes) {
+        if (!runtime.watching() && now() - runtime.usedAt() > FAMILY_IDLE_MS) {
+          runtimes.delete(id)
+          await runtime.close()
+          continue
+        }
+        await runtime.tick().catch((error: unknown) => onError('keeping the index', error))
+      }
+      if (now() - factsSavedAt > FACTS_EVERY_MS) {
+        factsSavedAt = now()
+        await facts.save().catch((error: unknown) => onError('saving what the index learned', error))
+      }
+    } finally {
+      ticking = false
+    }
+  }
+  const timer = setInterval(() => void tick(), TICK_MS)
+  timer.unref()
+
+  function answer(runtime: Runtime, filters: ListFilters): OverviewAnswer {
+    const family = runtime.partition.family(filters.metadata)
+    family.wantedAt = now()
+    const counts = runtime.partition.count(family, filters.states)
+    return {
+      filters,
+      counts: counts.known,
+      other: counts.other,
+      pending: counts.pending,
+      total: counts.total,
+      coverage: familyCoverage(family, counts.pending),
+      notes: {
+        excluded: family.excluded,
+        pending: counts.pending,
+        order: facts.order(),
+        refreshFailing: family.refreshFailing,
+      },
+      scanner: runtime.isLeader() ? 'this replica' : 'another replica',
+      generatedAt: now(),
+    }
+  }
+
+  return {
+    upstream,
+    facts,
+    /** Counts for these filters now (a first request starts the scan that answers it). */
+    async overview(credentials: Credentials, filters: ListFilters): Promise<OverviewAnswer> {
+      const runtime = runtimeFor(credentials)
+      await runtime.loaded()
+      const result = answer(runtime, filters)
+      void tick()
+      return result
+    },
+    /** Calls `onChange` with fresh counts whenever the index of these filters changes, until unsubscribed. */
+    async watch(
+      credentials: Credentials,
+      filters: ListFilters,
+      onChange: (overview: OverviewAnswer) => void,
+    ): Promise<() => void> {
+      const runtime = runtimeFor(credentials)
+      await runtime.loaded()
+      const family = runtime.partition.family(filters.metadata)
+      const unwatch = runtime.watch(family)
+      let last = ''
+      const push = () => {
+        runtime.use(credentials.authorization)
+        const overview = answer(runtime, filters)
+        const text = JSON.stringify({ ...overview, generatedAt: 0 })
+        if (text === last) return
+        last = text
+        onChange(overview)
+      }
+      const unsubscribe = runtime.partition.onChange(push)
+      push()
+      void tick()
+      return () => {
+        unsubscribe()
+        unwatch()
+      }
+    },
+    /** Learns from an answer the proxy relayed (rows of a list page, a reschedule's execution). */
+    observe(
+      credentials: Credentials,
+      operation: { operation: string },
+      body: Buffer,
+      answerBytes: { status: number; body: Buffer },
+    ) {
+      const credential = fingerprint(key, credentials.authorization)
+      observeAnswer(
+        runtimes.get(`${upstream}:${credential}`) ?? null,
+        facts,
+        operation,
+        body,
+        answerBytes,
+        now(),
+      )
+    },
+    /** Every spelling the API uses for a state. */
+    spell: (state: string) => facts.spell(state),
+    /** The largest page the API accepts, once learned. */
+    pageSize: () => facts.pageSize(),
+    stats: () => ({
+      partitions: runtimes.size,
+      budget: client.budget.stats(),
+      upstreamCalls: client.callsMade(),
+    }),
+    async close() {
+      clearInterval(timer)
+      await unlisten?.()
+      for (const runtime of runtimes.values()) await runtime.close()
+      runtimes.clear()
+      await facts.save().catch(() => {})
+    },
+  }
+}
+
+export type ExecutionIndex = Awaited<ReturnType<typeof createExecutionIndex>>

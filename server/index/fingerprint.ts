@@ -1,0 +1,29 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto'
+import type { Store } from '../store/store.ts'
+import { describeUpstream, type UpstreamConfig } from '../upstream/config.ts'
+
+/**
+ * A one-way fingerprint of a credential, keyed with a secret kept in the store (so every replica computes
+ * the same one). The token itself never reaches the store, a log or a URL.
+ */
+export async function credentialKey(store: Store | null): Promise<Buffer> {
+  if (!store) return randomBytes(32)
+  const fresh = randomBytes(32).toString('hex')
+  await store.query(
+    `insert into dashboard_meta (key, value) values ('credential_key', $1) on conflict (key) do nothing`,
+    [fresh],
+  )
+  const rows = await store.query<{ value: string }>(
+    `select value from dashboard_meta where key = 'credential_key'`,
+  )
+  return Buffer.from(rows[0]?.value ?? fresh, 'hex')
+}
+
+export function fingerprint(key: Buffer, authorization: string): string {
+  return createHmac('sha256', key).update(authorization).digest('base64url').slice(0, 32)
+}
+
+/** The upstream's name with a digest of its address: an index of one API never answers for another. */
+export function upstreamKey(name: string, config: UpstreamConfig): string {
+  return `${name}@${createHash('sha256').update(describeUpstream(config)).digest('base64url').slice(0, 12)}`
+}

@@ -1,0 +1,160 @@
+import type { MetadataFilter } from '../../src/shared/filters.ts'
+import { contradictsFilters } from '../../src/shared/filters.ts'
+import { countFamily, type StateCounts } from './counting.ts'
+import { familyKey, newFamily, type Family } from './family.ts'
+import { createInterner, isNewer, type IndexedExecution } from './rows.ts'
+
+/** What changed since the store last took it: rows, memberships and families. */
+export interface Dirty {
+  rows: Set<string>
+  members: Map<string, Map<string, boolean>>
+  families: Set<string>
+}
+
+const emptyDirty = (): Dirty => ({ rows: new Set(), members: new Map(), families: new Set() })
+
+/**
+ * The index of one credential at one upstream ("partition"): an index built with one token never answers
+ * a session with another. Rows are shared by the partition's families; each family is a membership set.
+ */
+export function createPartition(id: string, now: () => number = Date.now) {
+  const rows = new Map<string, IndexedExecution>()
+  const families = new Map<string, Family>()
+  const intern = createInterner()
+  const listeners = new Set<() => void>()
+  let dirty = emptyDirty()
+  let version = 0
+  const counted = new Map<string, { version: number; counts: StateCounts }>()
+  let notifyScheduled = false
+
+  function changed() {
+    version += 1
+    if (notifyScheduled) return
+    notifyScheduled = true
+    // Changes come in bursts (a page of rows): listeners hear once per burst.
+    setImmediate(() => {
+      notifyScheduled = false
+      for (const listener of listeners) listener()
+    })
+  }
+
+  function markMember(family: Family, executionId: string, present: boolean) {
+    const marks = dirty.members.get(family.key) ?? new Map<string, boolean>()
+    marks.set(executionId, present)
+    dirty.members.set(family.key, marks)
+  }
+
+  return {
+    id,
+    rows: rows as ReadonlyMap<string, IndexedExecution>,
+    families: families as ReadonlyMap<string, Family>,
+    intern,
+    /** The family for a metadata filter, created (unscanned) on first use. */
+    family(metadata: readonly MetadataFilter[]): Family {
+      const key = familyKey(metadata)
+      let family = families.get(key)
+      if (!family) {
+        family = newFamily(metadata, now())
+        families.set(key, family)
+        dirty.families.add(key)
+      }
+      return family
+    },
+    dropFamily(key: string) {
+      families.delete(key)
+    },
+    /** Keeps what a list said of an execution, unless the index already knows something newer. */
+    upsert(row: IndexedExecution): boolean {
+      const known = rows.get(row.id)
+      if (known) known.lastSeenAt = Math.max(known.lastSeenAt, row.lastSeenAt)
+      if (!isNewer(row, known)) return false
+      rows.set(row.id, row)
+      dirty.rows.add(row.id)
+      changed()
+      return true
+    },
+    /** The index saw it leave the active set without seeing where to. */
+    markOutcomePending(executionId: string) {
+      const row = rows.get(executionId)
+      if (!row || row.outcomePending) return
+      rows.set(executionId, { ...row, outcomePending: true })
+      dirty.rows.add(executionId)
+      changed()
+    },
+    /** A row the API returned for `family`: a member, unless it contradicts the family's filter. */
+    addMember(family: Family, row: IndexedExecution): boolean {
+      if (
+        contradictsFilters(
+          { state: row.state, metadata: row.metadata ?? undefined },
+          { states: [], metadata: family.metadata },
+        )
+      ) {
+        return false
+      }
+      if (!family.members.has(row.id)) {
+        family.members.add(row.id)
+        markMember(family, row.id, true)
+        changed()
+      }
+      return true
+    },
+    removeMember(family: Family, executionId: string) {
+      if (!family.members.delete(executionId)) return
+      markMember(family, executionId, false)
+      changed()
+    },
+    familyChanged(family: Family) {
+      dirty.families.add(family.key)
+      changed()
+    },
+    /** Counts per state over a family, cached until anything in the partition changes. */
+    count(family: Family, states: readonly string[]): StateCounts {
+      const key = `${family.key} ${JSON.stringify([...states].sort())}`
+      const cached = counted.get(key)
+      if (cached?.version === version) return cached.counts
+      const counts = countFamily(family, rows, { states })
+      if (counted.size > 500) counted.clear()
+      counted.set(key, { version, counts })
+      return counts
+    },
+    onChange(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    /** Hands over what changed since the last call (the store writes it). */
+    takeDirty(): Dirty {
+      const taken = dirty
+      dirty = emptyDirty()
+      return taken
+    },
+    /** A write that failed: its changes are owed again. */
+    returnDirty(taken: Dirty) {
+      for (const id of taken.rows) dirty.rows.add(id)
+      for (const key of taken.families) dirty.families.add(key)
+      for (const [key, marks] of taken.members) {
+        const current = dirty.members.get(key) ?? new Map<string, boolean>()
+        for (const [member, present] of marks) if (!current.has(member)) current.set(member, present)
+        dirty.members.set(key, current)
+      }
+    },
+    /** Rows, members and families read from the store (a restart, another replica's scan): not dirty. */
+    load(loaded: { rows?: IndexedExecution[]; members?: [string, string, boolean][]; families?: Family[] }) {
+      for (const row of loaded.rows ?? []) rows.set(row.id, row)
+      for (const family of loaded.families ?? []) {
+        const existing = families.get(family.key)
+        if (existing)
+          Object.assign(existing, { ...family, members: existing.members, wantedAt: existing.wantedAt })
+        else families.set(family.key, family)
+      }
+      for (const [key, executionId, present] of loaded.members ?? []) {
+        const family = families.get(key) ?? newFamily(JSON.parse(key) as MetadataFilter[], now())
+        families.set(key, family)
+        if (present) family.members.add(executionId)
+        else family.members.delete(executionId)
+      }
+      changed()
+    },
+  }
+}
+
+export type Partition = ReturnType<typeof createPartition>

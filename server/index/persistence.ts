@@ -1,0 +1,176 @@
+import type { MetadataFilter } from '../../src/shared/filters.ts'
+import { stateMeaning } from '../../src/shared/states.ts'
+import type { Store, Statement } from '../store/store.ts'
+import { newFamily, storedFamily, type Family, type StoredFamily } from './family.ts'
+import type { Partition } from './partition.ts'
+import type { IndexedExecution } from './rows.ts'
+
+/** Rows per statement: large enough to be few statements, small enough for one JSON parameter. */
+const CHUNK = 2_000
+const SYNC_PAGE = 5_000
+
+export const INDEX_CHANNEL = 'dashboard_index'
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = []
+  for (let start = 0; start < items.length; start += CHUNK) out.push(items.slice(start, start + CHUNK))
+  return out
+}
+
+const rowJson = (row: IndexedExecution) => ({
+  id: row.id,
+  state: row.state,
+  created_at: row.createdAt,
+  updated_at: row.updatedAt,
+  created_raw: row.createdRaw,
+  updated_raw: row.updatedRaw,
+  metadata: row.metadata,
+  last_seen_at: row.lastSeenAt,
+  outcome_pending: row.outcomePending,
+})
+
+/**
+ * Writes what changed in a partition in one transaction, then tells the other replicas. Nothing is written
+ * twice: a failed write hands its changes back to the partition for the next flush.
+ */
+export async function flushPartition(
+  store: Store,
+  partition: Partition,
+  upstream: string,
+  credential: string,
+): Promise<boolean> {
+  const dirty = partition.takeDirty()
+  if (dirty.rows.size + dirty.members.size + dirty.families.size === 0) return false
+  const now = Date.now()
+  const statements: Statement[] = [
+    {
+      sql: `insert into index_partitions (id, upstream, credential, created_at, last_used_at) values ($1, $2, $3, $4, $4)
+            on conflict (id) do update set last_used_at = excluded.last_used_at`,
+      params: [partition.id, upstream, credential, now],
+    },
+  ]
+  const rows = [...dirty.rows].map((id) => partition.rows.get(id)).filter((row) => row !== undefined)
+  for (const chunk of chunks(rows)) {
+    statements.push({
+      sql: `insert into index_executions (partition_id, id, state, created_at, updated_at, created_raw, updated_raw, metadata, last_seen_at, outcome_pending)
+            select $1, x.id, x.state, x.created_at, x.updated_at, x.created_raw, x.updated_raw, x.metadata, x.last_seen_at, x.outcome_pending
+            from jsonb_to_recordset($2::jsonb) as x(id text, state text, created_at float8, updated_at float8, created_raw text,
+              updated_raw text, metadata jsonb, last_seen_at float8, outcome_pending boolean)
+            on conflict (partition_id, id) do update set state = excluded.state, created_at = excluded.created_at,
+              updated_at = excluded.updated_at, created_raw = excluded.created_raw, updated_raw = excluded.updated_raw,
+              metadata = excluded.metadata, last_seen_at = excluded.last_seen_at, outcome_pending = excluded.outcome_pending,
+              seq = nextval('index_seq')`,
+      params: [partition.id, JSON.stringify(chunk.map(rowJson))],
+    })
+  }
+  const families = [...dirty.families]
+    .map((key) => partition.families.get(key))
+    .filter((family) => family !== undefined)
+  for (const family of families) {
+    statements.push({
+      sql: `insert into index_families (partition_id, family, filters, coverage, updated_at) values ($1, $2, $3::jsonb, $4::jsonb, $5)
+            on conflict (partition_id, family) do update set coverage = excluded.coverage, updated_at = excluded.updated_at, seq = nextval('index_seq')`,
+      params: [partition.id, family.key, family.key, JSON.stringify(storedFamily(family)), now],
+    })
+  }
+  const marks = [...dirty.members].flatMap(([family, members]) =>
+    [...members].map(([id, present]) => ({ family, id, present })),
+  )
+  for (const chunk of chunks(marks)) {
+    statements.push({
+      sql: `insert into index_members (partition_id, family, execution_id, present)
+            select $1, x.family, x.id, x.present from jsonb_to_recordset($2::jsonb) as x(family text, id text, present boolean)
+            on conflict (partition_id, family, execution_id) do update set present = excluded.present, seq = nextval('index_seq')`,
+      params: [partition.id, JSON.stringify(chunk)],
+    })
+  }
+  try {
+    await store.transaction(statements)
+  } catch (error) {
+    partition.returnDirty(dirty)
+    throw error
+  }
+  await store.notify(INDEX_CHANNEL, partition.id).catch(() => {})
+  return true
+}
+
+interface StoredRow {
+  id: string
+  state: string
+  created_at: number | null
+  updated_at: number | null
+  created_raw: string | null
+  updated_raw: string | null
+  metadata: Record<string, string> | null
+  last_seen_at: number
+  outcome_pending: boolean
+  seq: number
+}
+
+function fromStored(row: StoredRow, intern: (text: string) => string): IndexedExecution {
+  const metadata =
+    row.metadata === null
+      ? null
+      : Object.fromEntries(Object.entries(row.metadata).map(([k, v]) => [intern(k), intern(v)]))
+  return {
+    id: row.id,
+    state: intern(row.state),
+    meaning: stateMeaning(row.state),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    createdRaw: row.created_raw,
+    updatedRaw: row.updated_raw,
+    metadata,
+    lastSeenAt: row.last_seen_at,
+    outcomePending: row.outcome_pending,
+  }
+}
+
+/** Where a replica's copy of a partition has read the store up to. */
+export interface SyncMark {
+  rows: number
+  members: number
+  families: number
+}
+
+export const startMark = (): SyncMark => ({ rows: 0, members: 0, families: 0 })
+
+/** Reads what another replica (or this one before a restart) wrote since `mark`, page by page. */
+export async function syncPartition(store: Store, partition: Partition, mark: SyncMark): Promise<number> {
+  let read = 0
+  for (;;) {
+    const rows = await store.query<StoredRow>(
+      `select id, state, created_at, updated_at, created_raw, updated_raw, metadata, last_seen_at, outcome_pending, seq
+       from index_executions where partition_id = $1 and seq > $2 order by seq limit ${SYNC_PAGE}`,
+      [partition.id, mark.rows],
+    )
+    const families = await store.query<{ family: string; coverage: StoredFamily; seq: number }>(
+      `select family, coverage, seq from index_families where partition_id = $1 and seq > $2 order by seq`,
+      [partition.id, mark.families],
+    )
+    const members = await store.query<{
+      family: string
+      execution_id: string
+      present: boolean
+      seq: number
+    }>(
+      `select family, execution_id, present, seq from index_members where partition_id = $1 and seq > $2 order by seq limit ${SYNC_PAGE}`,
+      [partition.id, mark.members],
+    )
+    partition.load({
+      rows: rows.map((row) => fromStored(row, partition.intern)),
+      families: families.map(({ family, coverage }) => loadedFamily(family, coverage)),
+      members: members.map((row) => [row.family, row.execution_id, row.present]),
+    })
+    mark.rows = rows.at(-1)?.seq ?? mark.rows
+    mark.families = families.at(-1)?.seq ?? mark.families
+    mark.members = members.at(-1)?.seq ?? mark.members
+    read += rows.length + members.length
+    if (rows.length < SYNC_PAGE && members.length < SYNC_PAGE) return read
+  }
+}
+
+function loadedFamily(key: string, stored: StoredFamily): Family {
+  const family = newFamily(JSON.parse(key) as MetadataFilter[], 0)
+  return { ...family, ...stored, wantedAt: 0 }
+}

@@ -1,0 +1,88 @@
+import { readMetadata } from '../../src/shared/metadata.ts'
+import { stateMeaning, type KnownExecutionState } from '../../src/shared/states.ts'
+import { normaliseTimestamp, timestampInstant } from '../../src/shared/timestamps.ts'
+
+/** One execution as the index keeps it: what the list said of it, and when the index last saw it. */
+export interface IndexedExecution {
+  id: string
+  /** As the API spells it. */
+  state: string
+  meaning: KnownExecutionState | null
+  /** Epoch ms, or null when the API sent no usable time with a zone. */
+  createdAt: number | null
+  updatedAt: number | null
+  createdRaw: string | null
+  updatedRaw: string | null
+  /** Null when the API sent none: such a row is never judged by a metadata filter. */
+  metadata: Readonly<Record<string, string>> | null
+  lastSeenAt: number
+  /** It left the active set (created, started) without the index seeing where to: finished, outcome unknown. */
+  outcomePending: boolean
+}
+
+/** Strings repeat across a million rows (states, metadata keys and values): one copy of each. */
+export function createInterner(limit = 200_000) {
+  const strings = new Map<string, string>()
+  return (text: string): string => {
+    const known = strings.get(text)
+    if (known !== undefined) return known
+    if (strings.size < limit) strings.set(text, text)
+    return text
+  }
+}
+export type Interner = ReturnType<typeof createInterner>
+
+const rawTime = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null
+
+function instant(value: unknown): number | null {
+  const normalised = normaliseTimestamp(value)
+  return normalised === null ? null : timestampInstant(normalised)
+}
+
+/** An API row as the index keeps it, or null when it has no id or state it can key and count by. */
+export function readApiRow(
+  row: Record<string, unknown>,
+  seenAt: number,
+  intern: Interner,
+): IndexedExecution | null {
+  const id = typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : null
+  if (id === null || id === '' || typeof row.state !== 'string') return null
+  const hasMetadata = row.metadata !== undefined && row.metadata !== null
+  let metadata: Record<string, string> | null = null
+  if (hasMetadata) {
+    metadata = {}
+    for (const [key, value] of Object.entries(readMetadata(row.metadata)))
+      metadata[intern(key)] = intern(value)
+  }
+  return {
+    id,
+    state: intern(row.state),
+    meaning: stateMeaning(row.state),
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    createdRaw: rawTime(row.created_at),
+    updatedRaw: rawTime(row.updated_at),
+    metadata,
+    lastSeenAt: seenAt,
+    outcomePending: false,
+  }
+}
+
+/** Known live states, and unknown ones (never treated as final): what the active re-scan asks for again. */
+export const isActive = (row: IndexedExecution) =>
+  row.meaning === null || row.meaning === 'created' || row.meaning === 'started'
+
+/** Whether `incoming` is news about `known`: newer, or as new and different. An older report never wins. */
+export function isNewer(incoming: IndexedExecution, known: IndexedExecution | undefined): boolean {
+  if (!known) return true
+  if (incoming.updatedAt !== null && known.updatedAt !== null && incoming.updatedAt < known.updatedAt)
+    return false
+  return (
+    known.outcomePending ||
+    incoming.state !== known.state ||
+    incoming.updatedRaw !== known.updatedRaw ||
+    incoming.createdRaw !== known.createdRaw ||
+    JSON.stringify(incoming.metadata) !== JSON.stringify(known.metadata)
+  )
+}

@@ -1,0 +1,159 @@
+import type { IndexSettings } from '../app/config.ts'
+import type { HeldLock, Store } from '../store/store.ts'
+import type { UpstreamClient } from '../upstream/client.ts'
+import type { Family } from './family.ts'
+import { createPartition, type Partition } from './partition.ts'
+import { flushPartition, startMark, syncPartition, type SyncMark } from './persistence.ts'
+import { fullScan, refreshFamily, type ScanContext } from './scanner.ts'
+import type { UpstreamFacts } from './upstreamFacts.ts'
+
+/** A family nobody asked for in this long stops being refreshed. */
+export const FAMILY_IDLE_MS = 10 * 60_000
+/** A failed whole scan is tried again after this long (the budget backs off on its own as well). */
+const RETRY_MS = 30_000
+const LOCK_RETRY_MS = 2_000
+const FLUSH_EVERY_MS = 1_000
+const SYNC_EVERY_MS = 5_000
+
+export interface RuntimeDeps {
+  client: UpstreamClient
+  store: Store | null
+  facts: UpstreamFacts
+  settings: IndexSettings
+  upstream: string
+  now: () => number
+  onError: (what: string, error: unknown) => void
+}
+
+/**
+ * One partition as this replica runs it: the leader (holding its lock) scans and writes; a follower reads
+ * what the leader wrote. Without a shared store (embedded) this replica is always the leader.
+ */
+export function createRuntime(id: string, credential: string, deps: RuntimeDeps) {
+  const partition: Partition = createPartition(id, deps.now)
+  const watchers = new Map<string, number>()
+  const mark: SyncMark = startMark()
+  let authorization: string | null = null
+  let usedAt = deps.now()
+  let lock: HeldLock | null = null
+  let lockTriedAt = 0
+  let controller = new AbortController()
+  let flushing = false
+  let flushedAt = 0
+  let syncedAt = 0
+  let syncWanted = false
+  let loaded: Promise<void> = deps.store
+    ? syncPartition(deps.store, partition, mark).then(() => undefined)
+    : Promise.resolve()
+  loaded = loaded.catch((error: unknown) => deps.onError('loading the index', error))
+
+  const context = (): ScanContext => ({
+    client: deps.client,
+    partition,
+    facts: deps.facts,
+    authorization: () => authorization,
+    settings: deps.settings,
+    signal: controller.signal,
+    now: deps.now,
+  })
+
+  const isWanted = (family: Family) =>
+    (watchers.get(family.key) ?? 0) > 0 || deps.now() - family.wantedAt < FAMILY_IDLE_MS
+
+  function plan() {
+    const now = deps.now()
+    const ctx = context()
+    for (const family of partition.families.values()) {
+      if (!isWanted(family)) continue
+      const scanned = family.phase === 'complete' || family.phase === 'partial'
+      if (!family.scanning) {
+        const due =
+          family.phase === 'new' ||
+          family.phase === 'counting' ||
+          (family.phase === 'failed' && now - family.fullScanAt > RETRY_MS) ||
+          (scanned && now - family.fullScanAt > deps.settings.fullRescanMs)
+        if (due) void fullScan(ctx, family, scanned ? 'rescan' : 'index')
+      }
+      if (scanned && !family.refreshing && now - family.refreshedAt >= deps.settings.refreshMs) {
+        void refreshFamily(ctx, family)
+      }
+    }
+  }
+
+  async function lead(): Promise<boolean> {
+    if (lock?.held()) return true
+    if (lock) {
+      // The connection holding it ended: another replica may scan now; stop and read instead.
+      lock = null
+      controller.abort()
+      controller = new AbortController()
+    }
+    if (!deps.store || deps.now() - lockTriedAt < LOCK_RETRY_MS) return deps.store === null
+    lockTriedAt = deps.now()
+    lock = await deps.store.tryLock(`index ${id}`)
+    if (lock) await syncPartition(deps.store, partition, mark)
+    return lock !== null
+  }
+
+  async function flush() {
+    if (!deps.store || flushing || deps.now() - flushedAt < FLUSH_EVERY_MS) return
+    flushing = true
+    flushedAt = deps.now()
+    try {
+      await flushPartition(deps.store, partition, deps.upstream, credential)
+    } finally {
+      flushing = false
+    }
+  }
+
+  async function sync() {
+    if (!deps.store || (!syncWanted && deps.now() - syncedAt < SYNC_EVERY_MS)) return
+    syncWanted = false
+    syncedAt = deps.now()
+    await syncPartition(deps.store, partition, mark)
+  }
+
+  return {
+    id,
+    partition,
+    loaded: () => loaded,
+    use(newAuthorization: string) {
+      authorization = newAuthorization
+      usedAt = deps.now()
+    },
+    usedAt: () => usedAt,
+    isLeader: () => deps.store === null || (lock?.held() ?? false),
+    watch(family: Family): () => void {
+      watchers.set(family.key, (watchers.get(family.key) ?? 0) + 1)
+      return () => watchers.set(family.key, Math.max(0, (watchers.get(family.key) ?? 1) - 1))
+    },
+    watching: () => [...watchers.values()].some((count) => count > 0),
+    /** Another replica wrote this partition. */
+    heardChange() {
+      syncWanted = true
+    },
+    /** One step: lead or follow, scan, write, read. */
+    async tick() {
+      await loaded
+      if (![...partition.families.values()].some(isWanted)) return
+      if (await lead()) {
+        plan()
+        await flush()
+      } else {
+        await sync()
+      }
+    },
+    async close() {
+      controller.abort()
+      authorization = null
+      if (lock?.held()) {
+        flushedAt = 0
+        await flush().catch((error: unknown) => deps.onError('writing the index', error))
+        await lock.release()
+      }
+      lock = null
+    },
+  }
+}
+
+export type Runtime = ReturnType<typeof createRuntime>

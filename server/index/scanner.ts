@@ -1,0 +1,260 @@
+import { contradictsFilters } from '../../src/shared/filters.ts'
+import { buildListBody } from '../../src/shared/listBody.ts'
+import { describeWalkStop, walkList, type WalkPage } from '../../src/shared/listWalker.ts'
+import type { IndexSettings } from '../app/config.ts'
+import type { Lane } from '../upstream/budget.ts'
+import type { UpstreamClient } from '../upstream/client.ts'
+import { fetchListPage, type ApiRow } from '../upstream/listPage.ts'
+import { LIST_EXECUTIONS } from '../upstream/operations.ts'
+import { UpstreamFailure } from '../upstream/request.ts'
+import { createOrderTracker } from './coverage.ts'
+import type { Family } from './family.ts'
+import type { Partition } from './partition.ts'
+import { readApiRow } from './rows.ts'
+import { probePageSize, type UpstreamFacts } from './upstreamFacts.ts'
+
+/** What a scan of one partition needs. */
+export interface ScanContext {
+  client: UpstreamClient
+  partition: Partition
+  facts: UpstreamFacts
+  /** The credential to scan with now; null once nobody uses the partition (then nothing is scanned). */
+  authorization: () => string | null
+  settings: IndexSettings
+  signal: AbortSignal
+  now: () => number
+}
+
+/** At most this many head pages a refresh reads when every row on them is new. */
+const MAX_HEAD_PAGES = 10
+
+const idOf = (row: ApiRow) =>
+  typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : null
+
+function fetcher(ctx: ScanContext, family: Family, lane: Lane, states: readonly string[] = []) {
+  return (first: number, after: string | null): Promise<WalkPage<ApiRow>> => {
+    const authorization = ctx.authorization()
+    if (authorization === null) return Promise.reject(new Error('nobody uses this index any more'))
+    const input = { first, after, states, metadata: family.metadata }
+    const body = Buffer.from(JSON.stringify(buildListBody(input, (state) => ctx.facts.spell(state))))
+    return fetchListPage(ctx.client, { body, authorization, lane, signal: ctx.signal }).then((page) => {
+      ctx.facts.learnStates(page.rows.map((row) => String(row.state)))
+      return page
+    })
+  }
+}
+
+/** The largest page the API accepts, probed once per upstream with the unfiltered list. */
+export async function ensurePageSize(ctx: ScanContext, family: Family): Promise<number> {
+  const known = ctx.facts.pageSize()
+  if (known !== null) return known
+  const fetch = fetcher(ctx, { ...family, metadata: [] }, 'index')
+  const { size, calls } = await probePageSize(async (first) => {
+    try {
+      const page = await fetch(first, null)
+      return { ok: true, rows: page.rows.length, hasNext: page.hasNext ?? null }
+    } catch (error) {
+      if (
+        error instanceof UpstreamFailure &&
+        (error.status === 400 || error.status === 422 || error.code === 'upstream_error')
+      ) {
+        const status = Number(/HTTP (\d{3})/.exec(error.message)?.[1] ?? error.status)
+        return { ok: false, status, message: error.message }
+      }
+      throw error
+    }
+  })
+  family.calls += calls
+  ctx.facts.setPageSize(size)
+  return size
+}
+
+/** Takes a page's rows into the partition, as members of `family`. Returns the ids taken. */
+function takeRows(
+  ctx: ScanContext,
+  family: Family,
+  rows: readonly ApiRow[],
+  onRow?: (id: string, wasMember: boolean) => void,
+) {
+  const seenAt = ctx.now()
+  for (const apiRow of rows) {
+    const row = readApiRow(apiRow, seenAt, ctx.partition.intern)
+    if (!row) continue
+    const wasMember = family.members.has(row.id)
+    ctx.partition.upsert(row)
+    if (ctx.partition.addMember(family, row)) onRow?.(row.id, wasMember)
+  }
+}
+
+/**
+ * A whole scan of a family with the one walker: every page until the API says there is no more, within the
+ * row cap and the walker's guards. A complete scan replaces the membership (what it did not see has left).
+ */
+export async function fullScan(ctx: ScanContext, family: Family, lane: Lane): Promise<void> {
+  family.scanning = true
+  if (family.phase === 'new' || family.phase === 'failed') family.phase = 'counting'
+  family.calls = 0
+  ctx.partition.familyChanged(family)
+  const seen = new Set<string>()
+  const order = createOrderTracker()
+  try {
+    const first = await ensurePageSize(ctx, family)
+    const fetch = fetcher(ctx, family, lane)
+    const report = await walkList<ApiRow>({
+      first,
+      maxRows: ctx.settings.maxRows,
+      signal: ctx.signal,
+      idOf,
+      contradicts: (row) =>
+        contradictsFilters(
+          { state: String(row.state), metadata: row.metadata },
+          { states: [], metadata: family.metadata },
+        ),
+      fetchPage: (after) => {
+        family.calls += 1
+        return fetch(first, after)
+      },
+      onRows: (rows) => {
+        for (const row of rows) order.see(readApiRow(row, 0, ctx.partition.intern)?.createdAt ?? null)
+        takeRows(ctx, family, rows, (id) => seen.add(id))
+        ctx.partition.familyChanged(family)
+      },
+    })
+    finishScan(ctx, family, report, seen, order.verdict())
+  } catch (error) {
+    failScan(ctx, family, error instanceof Error ? error.message : String(error))
+  } finally {
+    family.scanning = false
+    ctx.partition.familyChanged(family)
+  }
+}
+
+function finishScan(
+  ctx: ScanContext,
+  family: Family,
+  report: Awaited<ReturnType<typeof walkList>>,
+  seen: Set<string>,
+  order: ReturnType<ReturnType<typeof createOrderTracker>['verdict']>,
+) {
+  family.excluded = report.excluded
+  if (report.stop.kind === 'aborted') {
+    if (family.phase === 'counting') family.phase = 'new'
+    return
+  }
+  if (report.stop.kind === 'failed') return failScan(ctx, family, report.stop.message)
+  family.fullScanAt = ctx.now()
+  family.refreshedAt = family.fullScanAt
+  if (report.stop.kind === 'end') {
+    for (const id of [...family.members]) if (!seen.has(id)) ctx.partition.removeMember(family, id)
+    family.phase = 'complete'
+    family.reason = null
+    family.estimate = family.members.size
+    ctx.facts.setOrder(order)
+    return
+  }
+  family.phase = 'partial'
+  family.reason = describeWalkStop(report)
+}
+
+function failScan(ctx: ScanContext, family: Family, reason: string) {
+  family.fullScanAt = ctx.now()
+  // A complete family stays complete: its data is still what it was, and refreshes say if they fail too.
+  if (family.phase !== 'complete' && family.phase !== 'partial') family.phase = 'failed'
+  family.reason = reason
+}
+
+/**
+ * Keeps a scanned family fresh: its first pages (new executions; more of them only while every row is new
+ * and the API lists newest first), then every active execution again (created, started, unknown states).
+ * An active one that is no longer active and was not seen elsewhere has finished: its outcome is pending.
+ */
+export async function refreshFamily(ctx: ScanContext, family: Family): Promise<void> {
+  family.refreshing = true
+  const started = ctx.now()
+  try {
+    const first = await ensurePageSize(ctx, family)
+    const head = fetcher(ctx, family, 'index')
+    let after: string | null = null
+    for (let pages = 0; pages < MAX_HEAD_PAGES; pages += 1) {
+      const page = await head(first, after)
+      let fresh = 0
+      takeRows(ctx, family, page.rows, (_id, wasMember) => (fresh += wasMember ? 0 : 1))
+      const allNew = fresh === page.rows.length && page.rows.length > 0
+      if (!allNew || ctx.facts.order() !== 'created_desc' || page.hasNext !== true || !page.endCursor) break
+      after = page.endCursor
+    }
+    await rescanActive(ctx, family, first)
+    family.refreshedAt = started
+    family.refreshFailing = null
+  } catch (error) {
+    if (!ctx.signal.aborted) {
+      const reason = error instanceof Error ? error.message : String(error)
+      family.refreshFailing = { since: family.refreshFailing?.since ?? started, reason }
+    }
+  } finally {
+    family.refreshing = false
+    ctx.partition.familyChanged(family)
+  }
+}
+
+async function rescanActive(ctx: ScanContext, family: Family, first: number) {
+  const { partition } = ctx
+  const activeBefore = [...family.members].filter((id) => {
+    const row = partition.rows.get(id)
+    return (
+      row !== undefined &&
+      !row.outcomePending &&
+      (row.meaning === null || row.meaning === 'created' || row.meaning === 'started')
+    )
+  })
+  const stillActive = new Set<string>()
+  const fetch = fetcher(ctx, family, 'index', ctx.facts.activeStates())
+  const report = await walkList<ApiRow>({
+    first,
+    maxRows: ctx.settings.maxRows,
+    signal: ctx.signal,
+    idOf,
+    fetchPage: (after) => fetch(first, after),
+    onRows: (rows) => takeRows(ctx, family, rows, (id) => stillActive.add(id)),
+  })
+  if (report.stop.kind === 'failed') throw report.stop.error
+  if (report.stop.kind !== 'end') return
+  for (const id of activeBefore) {
+    const row = partition.rows.get(id)
+    const active = row && (row.meaning === null || row.meaning === 'created' || row.meaning === 'started')
+    if (active && !stillActive.has(id)) partition.markOutcomePending(id)
+  }
+  // Best effort: an outcome not found now is looked for in the next cycle.
+  await resolvePending(ctx, family).catch(() => {})
+}
+
+/** One finished execution a cycle: its latest attempt says how it ended. */
+async function resolvePending(ctx: ScanContext, family: Family) {
+  const id = [...family.members].find((member) => ctx.partition.rows.get(member)?.outcomePending)
+  const authorization = ctx.authorization()
+  if (id === undefined || authorization === null) return
+  const path = `/executions/${encodeURIComponent(id)}/attempts`
+  const answer = await ctx.client.call({
+    operation: { ...LIST_EXECUTIONS, operation: 'list_attempts', path, executionId: id },
+    body: Buffer.from('{"page":{"first":100}}'),
+    authorization,
+    lane: 'index',
+    signal: ctx.signal,
+  })
+  if (answer.status < 200 || answer.status > 299) return
+  const attempts = ((JSON.parse(answer.body.toString('utf8')) as { data?: unknown }).data ?? []) as ApiRow[]
+  const latest = attempts
+    .map((attempt) => readApiRow(attempt, ctx.now(), ctx.partition.intern))
+    .filter((attempt) => attempt !== null)
+    .sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0))[0]
+  const row = ctx.partition.rows.get(id)
+  if (!row || !latest || (latest.meaning !== 'succeed' && latest.meaning !== 'failed')) return
+  ctx.partition.upsert({
+    ...row,
+    state: latest.state,
+    meaning: latest.meaning,
+    updatedAt: latest.updatedAt,
+    updatedRaw: latest.updatedRaw,
+    outcomePending: false,
+  })
+}

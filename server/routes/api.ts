@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { DashboardErrorCode } from '../../src/shared/errorCodes.ts'
+import { credentialsFor, type Credentials } from '../auth/credentials.ts'
+import { clearSessionCookie, type SessionSettings } from '../auth/sessionCookie.ts'
+import type { createSignInLimiter } from '../auth/signInLimiter.ts'
+import { BodyTooLargeError, isJsonContentType, readBody } from '../http/body.ts'
+import type { ProxyEvent, RouteName } from '../http/events.ts'
+import { sendJsonError } from '../http/json.ts'
+import { isCrossSite, type OriginSettings } from '../http/origin.ts'
+import type { UpstreamClient } from '../upstream/client.ts'
+import { effectiveMethod, matchOperation, NOT_ADDRESSABLE } from '../upstream/operations.ts'
+import { EXPORT_PATH, exportOwner, type createExportRoute } from './export.ts'
+import { forwardOperation, type AnswerObserver } from './forward.ts'
+import { handleSession } from './session.ts'
+
+export const API_PREFIX = '/api'
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024
+
+interface Outcome {
+  status: number
+  route: RouteName
+  detail?: string
+  upstreamStatus?: number
+  upstreamMs?: number
+}
+export type NextFunction = (error?: unknown) => void
+export type Middleware = (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void
+
+/** A route of the dashboard's own under /api (counts, the live stream) that needs the caller's credentials. */
+export type OwnRoute = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  credentials: Credentials,
+) => Promise<Outcome>
+
+export interface ApiRoutesOptions {
+  client: UpstreamClient
+  session: SessionSettings
+  origin: OriginSettings
+  limiter: ReturnType<typeof createSignInLimiter>
+  exportRoute: ReturnType<typeof createExportRoute>
+  /** Routes such as /overview and /live, by path after /api. */
+  ownRoutes?: Record<string, OwnRoute>
+  observe?: AnswerObserver
+  isDemo: boolean
+  bodyLimitBytes?: number
+  onEvent?: (event: ProxyEvent) => void
+}
+
+const SESSION_PATH = '/session'
+const SESSION_ENDED = 'Your session has ended; sign in again.'
+
+/** Only the error's code (e.g. ERR_INVALID_CHAR): messages may quote header values, and so the token. */
+function errorCode(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code
+  return typeof code === 'string' ? ` ${code}` : ''
+}
+
+/** Connect-style middleware for /api on Vite dev, Vite preview and the production server alike. */
+export function createApiRoutes(options: ApiRoutesOptions): Middleware {
+  const { client, session, bodyLimitBytes = DEFAULT_BODY_LIMIT_BYTES, onEvent = () => {} } = options
+  const serverToken = client.config.token
+  const ownRoutes = options.ownRoutes ?? {}
+
+  return (req, res, next) => {
+    const rawUrl = req.url ?? '/'
+    if (
+      rawUrl !== API_PREFIX &&
+      !rawUrl.startsWith(`${API_PREFIX}/`) &&
+      !rawUrl.startsWith(`${API_PREFIX}?`)
+    ) {
+      next()
+      return
+    }
+    const started = Date.now()
+    const requestId = randomUUID()
+    const pathname = rawUrl.slice(API_PREFIX.length).split('?')[0] ?? ''
+    const method = effectiveMethod(req.method, req.headers['x-http-method-override'])
+    const finish = (outcome: Outcome) =>
+      onEvent({ requestId, method, durationMs: Date.now() - started, ...outcome })
+    // Every request is contained: whatever goes wrong becomes a 500 for this request, never a stopped process.
+    const contain = (error: unknown) => {
+      const kind = error instanceof Error ? `${error.name}${errorCode(error)}` : typeof error
+      const message = `The dashboard's server failed on this request (request id ${requestId}).`
+      sendJsonError(res, 500, 'internal_error', message, { request_id: requestId })
+      finish({ status: 500, route: 'refused', detail: `internal_error ${kind}` })
+    }
+    try {
+      res.setHeader('X-Request-Id', requestId)
+      handle(req, res, pathname, method).then(finish, contain)
+    } catch (error) {
+      contain(error)
+    }
+  }
+
+  function withCredentials(req: IncomingMessage, res: ServerResponse): Credentials | null {
+    const credentials = credentialsFor(req, res, serverToken, session)
+    if (credentials === null) clearSessionCookie(req, res, session.trust)
+    return credentials
+  }
+
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    method: string,
+  ): Promise<Outcome> {
+    const refuse = (status: number, code: DashboardErrorCode, message: string): Outcome => {
+      // Drain what the browser sent so the kept-alive connection stays in step.
+      req.resume()
+      sendJsonError(res, status, code, message)
+      return { status, route: 'refused', detail: code }
+    }
+    if (isCrossSite(req, options.origin)) {
+      return refuse(403, 'cross_site_refused', 'Cross-site requests to the dashboard API are refused.')
+    }
+    const own = method === 'GET' ? ownRoutes[pathname] : undefined
+    if (pathname === EXPORT_PATH && method === 'GET') {
+      const credentials = withCredentials(req, res)
+      if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
+      const owner = exportOwner(req, credentials, session.trust)
+      return { ...(await options.exportRoute(req, res, credentials, owner)), route: 'export' }
+    }
+    if (own) {
+      req.resume()
+      const credentials = withCredentials(req, res)
+      if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
+      return own(req, res, credentials)
+    }
+    const isSession = pathname === SESSION_PATH
+    const operation = isSession ? null : matchOperation(method, pathname)
+    if (operation === NOT_ADDRESSABLE) {
+      const message = 'The ids “.” and “..” cannot be addressed through the API’s paths.'
+      return refuse(400, 'id_not_addressable', message)
+    }
+    if (!isSession && operation === null) return refuse(404, 'not_found', 'No such API operation.')
+    const read = await readRequestBody(req, res, bodyLimitBytes)
+    if (!Buffer.isBuffer(read)) return read
+    if (operation === null) {
+      const said = await handleSession(req, res, method, read, {
+        client,
+        session,
+        isDemo: options.isDemo,
+        limiter: options.limiter,
+      })
+      const [status, ...detail] = String(said).split(' ')
+      return { status: Number(status), route: 'session', detail: detail.join(' ') || undefined }
+    }
+    const credentials = withCredentials(req, res)
+    if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
+    const onRefused =
+      credentials.source === 'session' ? () => clearSessionCookie(req, res, session.trust) : undefined
+    const result = await forwardOperation(req, res, operation, read, credentials, {
+      client,
+      observe: options.observe,
+      onRefused,
+    })
+    return { ...result, route: operation.operation }
+  }
+}
+
+/** The request's JSON body within the limit, or the refusal already sent. */
+async function readRequestBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+): Promise<Buffer | Outcome> {
+  const tooLarge = (detail: string): Outcome => {
+    // Refused without reading the rest: the connection closes, so a large upload costs nothing more.
+    res.setHeader('Connection', 'close')
+    res.once('finish', () => req.socket.destroy())
+    sendJsonError(res, 413, 'payload_too_large', `Request bodies are limited to ${limit} bytes.`)
+    return { status: 413, route: 'refused', detail }
+  }
+  if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge('payload_too_large (declared)')
+  const hasBody =
+    Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
+  if (hasBody && !isJsonContentType(req.headers['content-type'])) {
+    req.resume()
+    sendJsonError(res, 415, 'unsupported_media_type', 'Request bodies must be application/json.')
+    return { status: 415, route: 'refused', detail: 'unsupported_media_type' }
+  }
+  try {
+    return await readBody(req, limit)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return tooLarge('payload_too_large')
+    req.resume()
+    sendJsonError(res, 400, 'bad_request', 'The request body could not be read.')
+    return { status: 400, route: 'refused', detail: 'bad_request' }
+  }
+}

@@ -1,0 +1,128 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { once } from 'node:events'
+import { contradictsFilters } from '../../src/shared/filters.ts'
+import { buildListBody, type StateSpeller } from '../../src/shared/listBody.ts'
+import { describeWalkStop, walkList, type WalkReport } from '../../src/shared/listWalker.ts'
+import { SECURITY_HEADERS, sendJsonError } from '../http/json.ts'
+import type { UpstreamClient } from '../upstream/client.ts'
+import { fetchListPage, type ApiRow } from '../upstream/listPage.ts'
+import { UpstreamFailure } from '../upstream/request.ts'
+import { CSV_BOM, CSV_HEADER, csvExecutionLine, csvLine } from './exportCsv.ts'
+import { exportFileName, parseExportRequest, type ExportFormat, type ExportRequest } from './exportRequest.ts'
+
+export const DEFAULT_EXPORT_MAX_ROWS = 100_000
+export const EXPORT_PAGE_SIZE = 100
+
+export interface ExportSettings {
+  client: UpstreamClient
+  maxRows?: number
+  /** Rows asked for per page: the largest page the API accepts, when the index has learned it. */
+  pageSize?: () => number
+  /** Every spelling the API uses for a state. */
+  spell?: StateSpeller
+  now?: () => Date
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  ndjson: 'application/x-ndjson; charset=utf-8',
+}
+
+/** The file's last line when it does not hold everything, in the file's own format. */
+function markerLine(format: ExportFormat, report: WalkReport): string | null {
+  const { stop, rows, excluded } = report
+  const leftOut =
+    excluded > 0 ? `; ${excluded} rows the API returned do not match the filters and were left out` : ''
+  if (stop.kind === 'row_cap') {
+    return format === 'csv'
+      ? csvLine([`# export cut at ${stop.cap} rows${leftOut}`])
+      : `${JSON.stringify({ export_truncated: true, rows: stop.cap, ...(excluded > 0 ? { excluded } : {}) })}\n`
+  }
+  if (stop.kind === 'end' && excluded === 0) return null
+  const reason =
+    stop.kind === 'end'
+      ? `${excluded} rows the API returned do not match the filters and were left out`
+      : `${describeWalkStop(report)}${leftOut}`
+  return format === 'csv'
+    ? csvLine([`# export failed after ${rows} rows: ${reason}`])
+    : `${JSON.stringify({ export_failed: true, rows, reason, ...(excluded > 0 ? { excluded } : {}) })}\n`
+}
+
+/** Writes and waits for the socket to take it, so memory stays flat whatever the row count. */
+async function write(res: ServerResponse, text: string, signal: AbortSignal): Promise<void> {
+  if (!res.write(text)) await once(res, 'drain', { signal })
+}
+
+function startFile(res: ServerResponse, request: ExportRequest, now: Date) {
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': CONTENT_TYPES[request.format],
+    'Content-Disposition': `attachment; filename="${exportFileName(request, now)}"`,
+  })
+}
+
+/**
+ * Streams every execution that matches the page's filters, paging the API (the next page is fetched
+ * while this one is written) with the one walker and its stop rule. Rows that contradict the filters are
+ * left out and the file says so; a file that does not hold everything says why in its last line.
+ */
+export async function streamExport(
+  req: IncomingMessage,
+  res: ServerResponse,
+  authorization: string | null,
+  settings: ExportSettings,
+): Promise<{ status: number; detail: string }> {
+  const request = parseExportRequest((req.url ?? '').split('?')[1] ?? '')
+  if (typeof request === 'string') {
+    sendJsonError(res, 400, request.includes('longer than') ? 'filter_too_long' : 'bad_request', request)
+    return { status: 400, detail: 'bad_request' }
+  }
+  const first = settings.pageSize?.() ?? EXPORT_PAGE_SIZE
+  const gone = new AbortController()
+  res.once('close', () => gone.abort())
+  let started = false
+  const begin = async () => {
+    if (started) return
+    started = true
+    startFile(res, request, (settings.now ?? (() => new Date()))())
+    if (request.format === 'csv') await write(res, CSV_BOM + csvLine(CSV_HEADER), gone.signal)
+  }
+  const report = await walkList<ApiRow>({
+    first,
+    maxRows: settings.maxRows ?? DEFAULT_EXPORT_MAX_ROWS,
+    prefetch: true,
+    signal: gone.signal,
+    idOf: (row) => (typeof row.id === 'string' ? row.id : null),
+    contradicts: (row) => contradictsFilters({ state: String(row.state), metadata: row.metadata }, request),
+    fetchPage: async (after) => {
+      const body = Buffer.from(JSON.stringify(buildListBody({ ...request, first, after }, settings.spell)))
+      const page = await fetchListPage(settings.client, {
+        body,
+        authorization,
+        lane: 'user',
+        signal: gone.signal,
+      })
+      await begin()
+      return page
+    },
+    onRows: async (rows) => {
+      const text = rows.map((row) =>
+        request.format === 'csv' ? csvExecutionLine(row) : `${JSON.stringify(row)}\n`,
+      )
+      await write(res, text.join(''), gone.signal)
+    },
+  })
+  if (report.stop.kind === 'aborted') return { status: 499, detail: `client_gone rows=${report.rows}` }
+  if (!started && report.stop.kind === 'failed') {
+    const failure = report.stop.error
+    if (failure instanceof UpstreamFailure) sendJsonError(res, failure.status, failure.code, failure.message)
+    else sendJsonError(res, 502, 'upstream_error', report.stop.message)
+    return { status: res.statusCode, detail: `${report.stop.kind} rows=0` }
+  }
+  await begin()
+  const marker = markerLine(request.format, report)
+  if (marker !== null) await write(res, marker, gone.signal)
+  res.end()
+  const how = report.stop.kind === 'end' ? '' : `${report.stop.kind} `
+  return { status: 200, detail: `${how}rows=${report.rows}` }
+}

@@ -1,0 +1,100 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { messageFromText } from '../../src/shared/errorBody.ts'
+import type { DashboardErrorCode } from '../../src/shared/errorCodes.ts'
+import type { CredentialSource, Credentials } from '../auth/credentials.ts'
+import { sendJsonError } from '../http/json.ts'
+import type { UpstreamAnswer, UpstreamClient } from '../upstream/client.ts'
+import { secretOf } from '../upstream/listPage.ts'
+import type { MatchedOperation } from '../upstream/operations.ts'
+import { CallAbandonedError, UpstreamFailure } from '../upstream/request.ts'
+import { relayAnswer } from './relay.ts'
+
+export interface ForwardResult {
+  status: number
+  detail?: string
+  upstreamStatus?: number
+  /** Time to the upstream's response headers. */
+  upstreamMs?: number
+}
+
+/** What the server learns from an answer it relays (the index keeps it). */
+export type AnswerObserver = (
+  credentials: Credentials,
+  operation: MatchedOperation,
+  body: Buffer,
+  answer: UpstreamAnswer,
+) => void
+
+const REFUSED_MESSAGES: Partial<Record<CredentialSource, [code: DashboardErrorCode, message: string]>> = {
+  server: ['server_token_refused', "The server's token was refused by the API. Check EXEC_API_TOKEN."],
+  session: ['session_refused', 'The API refused your token. Sign in again.'],
+}
+
+export interface ForwardContext {
+  client: UpstreamClient
+  observe?: AnswerObserver
+  /** Called when the API refused the session's token, so the cookie can be cleared. */
+  onRefused?: () => void
+}
+
+/** A 401 for a token the dashboard holds becomes the dashboard's own words, with the API's reason. */
+function refuseToken(
+  res: ServerResponse,
+  answer: UpstreamAnswer,
+  refused: [DashboardErrorCode, string],
+  secret: string | null,
+) {
+  const [code, message] = refused
+  const said = messageFromText(answer.body.toString('utf8'))
+  const reason = said !== null && secret !== null && said.includes(secret) ? null : said
+  sendJsonError(res, 401, code, reason ? `${message} The API said: ${reason}` : message)
+  return code
+}
+
+/**
+ * One of the three operations, through the one upstream client: reads are shared with identical reads, a
+ * reschedule is sent once. A read is abandoned when the browser goes away; a reschedule is not, so its
+ * outcome is still learned (and recorded) whatever happens to the browser.
+ */
+export async function forwardOperation(
+  req: IncomingMessage,
+  res: ServerResponse,
+  operation: MatchedOperation,
+  body: Buffer,
+  credentials: Credentials,
+  context: ForwardContext,
+): Promise<ForwardResult> {
+  const controller = new AbortController()
+  if (operation.method === 'GET') {
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort()
+    })
+  }
+  let answer: UpstreamAnswer
+  try {
+    answer = await context.client.call({
+      operation,
+      body,
+      authorization: credentials.authorization,
+      lane: 'user',
+      signal: controller.signal,
+    })
+  } catch (error) {
+    if (error instanceof CallAbandonedError)
+      return { status: 499, detail: 'browser went away; upstream call aborted' }
+    if (!(error instanceof UpstreamFailure)) throw error
+    sendJsonError(res, error.status, error.code, error.message)
+    return { status: error.status, detail: error.code }
+  }
+  const seen = { upstreamStatus: answer.status, upstreamMs: answer.upstreamMs }
+  const secret = secretOf(credentials.authorization)
+  const refused = answer.status === 401 ? REFUSED_MESSAGES[credentials.source] : undefined
+  if (refused) {
+    context.onRefused?.()
+    return { ...seen, status: 401, detail: refuseToken(res, answer, refused, secret) }
+  }
+  context.observe?.(credentials, operation, body, answer)
+  const detail = await relayAnswer(res, answer, { acceptEncoding: req.headers['accept-encoding'], secret })
+  const shared = answer.shared ? 'shared' : undefined
+  return { ...seen, status: res.statusCode, detail: detail ?? shared }
+}

@@ -1,0 +1,91 @@
+import type { ServerResponse } from 'node:http'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import { parseRetryAfter } from '../../src/shared/retryAfter.ts'
+import { SECURITY_HEADERS, sendJsonError } from '../http/json.ts'
+import type { UpstreamAnswer } from '../upstream/client.ts'
+
+/** Error bodies longer than this are not relayed: an error is a sentence, not a file. */
+const ERROR_BODY_LIMIT_BYTES = 256 * 1024
+/** Below this, compressing costs more than it saves. */
+const COMPRESS_FROM_BYTES = 1024
+const MEDIA_TYPE =
+  /^[\w!#$&^.+-]{1,64}\/[\w!#$&^.+-]{1,64}(\s*;\s*[\w!#$&^.+-]{1,64}=("[^"\\\r\n]{0,64}"|[\w!#$&^.+-]{1,64}))*$/
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+export interface RelayContext {
+  /** The browser's Accept-Encoding. */
+  acceptEncoding: string | undefined
+  /** The credential sent upstream; an answer that repeats it is never relayed. */
+  secret: string | null
+}
+
+function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '').toLowerCase()
+  if (/\bbr\b/.test(accepted)) return 'br'
+  if (/\bgzip\b/.test(accepted)) return 'gzip'
+  return null
+}
+
+/** Only headers that describe the body go back, and only in a form they can take: never Set-Cookie. */
+function relayedHeaders(answer: UpstreamAnswer, secret: string | null): Record<string, string> {
+  const headers: Record<string, string> = { ...SECURITY_HEADERS }
+  const type = answer.contentType?.trim() ?? ''
+  if (MEDIA_TYPE.test(type) && (secret === null || !type.includes(secret))) headers['content-type'] = type
+  const retryAfter = answer.retryAfter?.trim() ?? ''
+  if (retryAfter !== '' && parseRetryAfter(retryAfter) !== null) headers['retry-after'] = retryAfter
+  return headers
+}
+
+async function sendBody(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+  acceptEncoding: string | undefined,
+) {
+  const encoding = body.length >= COMPRESS_FROM_BYTES ? chooseEncoding(acceptEncoding) : null
+  let sent = body
+  if (encoding !== null) {
+    sent =
+      encoding === 'br'
+        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : await gzipped(body, { level: 6 })
+    headers['content-encoding'] = encoding
+    headers['vary'] = 'Accept-Encoding'
+  }
+  headers['content-length'] = String(sent.length)
+  res.writeHead(status, headers)
+  res.end(sent)
+}
+
+/**
+ * Sends an API answer on, as the dashboard read it (whole and decoded): a redirect is not followed or
+ * relayed, an answer that repeats the credential is withheld, and only validated headers go back.
+ * Returns what the request log should say when the answer was not relayed as is.
+ */
+export async function relayAnswer(
+  res: ServerResponse,
+  answer: UpstreamAnswer,
+  context: RelayContext,
+): Promise<string | undefined> {
+  const { status, body } = answer
+  if (status >= 300 && status < 400) {
+    const message = `The API answered with a redirect (HTTP ${status}), which the dashboard does not follow.`
+    sendJsonError(res, 502, 'upstream_invalid_response', message)
+    return 'redirect not relayed'
+  }
+  const repeatsSecret = context.secret !== null && body.includes(context.secret)
+  const tooLarge = status >= 400 && body.length > ERROR_BODY_LIMIT_BYTES
+  if (repeatsSecret || tooLarge) {
+    const why = repeatsSecret ? 'it repeated the credentials' : 'it was too large'
+    const what = status >= 400 ? 'its message' : 'its answer'
+    const message = `The API answered HTTP ${status}; ${what} was withheld by the dashboard because ${why}.`
+    sendJsonError(res, status >= 400 ? status : 502, 'upstream_error_withheld', message)
+    return `withheld: ${why}`
+  }
+  await sendBody(res, status, relayedHeaders(answer, context.secret), body, context.acceptEncoding)
+  return undefined
+}

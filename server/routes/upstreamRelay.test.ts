@@ -1,0 +1,180 @@
+import http from 'node:http'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { close, listen, jsonOf, rawRequest } from '../testing/httpTestKit.ts'
+import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
+
+const TOKEN = 'relay-secret-token'
+let reply: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_req, res) => res.end('{}')
+let upstreamArrived = 0
+let upstreamClosed = 0
+const upstream = http.createServer((req, res) => {
+  upstreamArrived += 1
+  res.on('close', () => (upstreamClosed += 1))
+  req.resume()
+  reply(req, res)
+})
+const servers: TestDashboard[] = []
+let proxy = ''
+
+const listBody = '{"page":{"first":1}}'
+const list = (headers: Record<string, string> = {}) =>
+  rawRequest(`${proxy}/api/executions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'GET', ...headers },
+    body: listBody,
+  })
+
+/** rawRequest decodes text; this keeps the bytes to check an encoding. */
+function rawBytes(
+  headers: Record<string, string>,
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${proxy}/api/executions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'GET', ...headers },
+    })
+    request.on('response', (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+    })
+    request.on('error', reject)
+    request.end(listBody)
+  })
+}
+
+let upstreamUrl = ''
+async function startProxy(timeoutMs: string) {
+  const dashboard = await startTestDashboard({
+    env: { EXEC_API_URL: `${upstreamUrl}/v2`, EXEC_API_TOKEN: TOKEN, EXEC_API_TIMEOUT_MS: timeoutMs },
+    bodyLimitBytes: 1024,
+  })
+  servers.push(dashboard)
+  return dashboard.url
+}
+
+beforeAll(async () => {
+  upstreamUrl = await listen(upstream)
+  proxy = await startProxy('400')
+})
+
+afterAll(async () => {
+  await Promise.all([close(upstream), ...servers.map((server) => server.close())])
+})
+
+describe('what comes back from the API', () => {
+  it('reads an encoded answer (within its limit) and relays it in an encoding the browser accepts', async () => {
+    const gz = gzipSync('{"data":[],"page_info":{}}')
+    reply = (_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }).end(gz)
+    const plain = await rawBytes({})
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe('{"data":[],"page_info":{}}')
+    const big = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `e-${i}` })) })
+    reply = (_req, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' })
+        .end(gzipSync(big))
+    const compressed = await rawBytes({ 'Accept-Encoding': 'gzip' })
+    expect(compressed.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(compressed.body).toString()).toBe(big)
+  })
+
+  it('answers a decompression bomb with a 502 at once, and keeps serving', async () => {
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024))
+    reply = (_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }).end(bomb)
+    const response = await list()
+    expect(response.status).toBe(502)
+    expect(jsonOf(response).error.message).toMatch(/larger than 34 MB/)
+    reply = (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}')
+    expect((await list()).status).toBe(200)
+  })
+
+  it('compresses a plain answer of 1 KB or more when the browser accepts gzip, and keeps Content-Length otherwise', async () => {
+    const body = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `e-${i}` })) })
+    reply = (_req, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) })
+        .end(body)
+    const compressed = await rawBytes({ 'Accept-Encoding': 'gzip' })
+    expect(compressed.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(compressed.body).toString()).toBe(body)
+    const plain = await rawBytes({})
+    expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(body)))
+  })
+
+  it('never relays Set-Cookie from the API', async () => {
+    reply = (_req, res) =>
+      res.writeHead(200, { 'Set-Cookie': 'upstream=1', 'Content-Type': 'application/json' }).end('{}')
+    expect((await list()).headers['set-cookie']).toBeUndefined()
+  })
+
+  it('withholds an error body that repeats the token', async () => {
+    reply = (_req, res) =>
+      res
+        .writeHead(400, { 'Content-Type': 'application/json' })
+        .end(`{"message":"bad header Bearer ${TOKEN}"}`)
+    const response = await list()
+    expect(response.status).toBe(400)
+    expect(response.body).not.toContain(TOKEN)
+    expect(jsonOf(response).error.code).toBe('upstream_error_withheld')
+  })
+})
+
+describe('the upstream call', () => {
+  it('has a total deadline: an API that drips bytes is cut at it', async () => {
+    reply = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      const drip = setInterval(() => res.write(' '), 50)
+      res.on('close', () => clearInterval(drip))
+    }
+    const response = await list()
+    expect(response.status).toBe(504)
+    expect(jsonOf(response).error.code).toBe('upstream_timeout')
+  })
+
+  it('answers 504 when the API sends nothing before the deadline', async () => {
+    reply = () => {}
+    const response = await list()
+    expect(response.status).toBe(504)
+  })
+
+  it('is aborted as soon as the browser goes away', async () => {
+    const slowProxy = await startProxy('10000')
+    reply = () => {}
+    const [arrived, closed] = [upstreamArrived, upstreamClosed]
+    const request = http.request(`${slowProxy}/api/executions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'GET' },
+    })
+    request.on('error', () => {})
+    request.end(listBody)
+    await expect.poll(() => upstreamArrived).toBe(arrived + 1)
+    request.destroy()
+    // Well before the 10 s deadline: the proxy closed the upstream call because the browser left.
+    await expect.poll(() => upstreamClosed, { timeout: 1000 }).toBe(closed + 1)
+  })
+})
+
+describe('bodies over the limit', () => {
+  it('are refused by their declared length before a byte is read', async () => {
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.request(`${proxy}/api/executions`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-HTTP-Method-Override': 'GET',
+          'Content-Length': '10000000',
+          Expect: '100-continue',
+        },
+      })
+      request.on('response', resolve)
+      request.on('error', reject)
+      request.flushHeaders()
+    })
+    expect(response.statusCode).toBe(413)
+    response.resume()
+  })
+})

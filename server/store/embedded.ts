@@ -1,0 +1,120 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
+import type { HeldLock, Row, Statement, Store } from './store.ts'
+
+const LOCK_FILE = 'dashboard.lock'
+const HELD: HeldLock = { release: () => Promise.resolve(), held: () => true }
+
+interface Pending {
+  resolve: (rows: Row[]) => void
+  reject: (error: Error) => void
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * One process at a time may open a data directory (PGlite is not a server): a lock file with our pid. A lock
+ * left by a process that died is taken over; one held by a live process stops start-up with the reason.
+ */
+function takeDirectory(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true })
+  const file = path.join(dataDir, LOCK_FILE)
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' })
+  } catch {
+    const holder = Number(readFileSync(file, 'utf8'))
+    if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder)) {
+      throw new Error(
+        `The data directory ${dataDir} is in use by process ${holder} (another dashboard). Stop it, or set DASHBOARD_DATA_DIR to another directory (or DATABASE_URL to a PostgreSQL shared by both).`,
+      )
+    }
+    writeFileSync(file, String(process.pid))
+  }
+  return () => rmSync(file, { force: true })
+}
+
+function workerUrl(): URL {
+  return new URL('./embeddedWorker.mjs', import.meta.url)
+}
+
+/** PGlite over `dataDir` in a worker thread. Start-up fails with the reason if the directory cannot be used. */
+export async function openEmbeddedStore(dataDir: string): Promise<Store> {
+  const directory = path.resolve(dataDir)
+  const releaseDirectory = takeDirectory(directory)
+  const worker = new Worker(workerUrl(), { workerData: { dataDir: path.join(directory, 'pglite') } })
+  const pending = new Map<number, Pending>()
+  const listeners = new Map<string, Set<(payload: string) => void>>()
+  let nextId = 1
+  let closed = false
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('error', reject)
+      worker.once('message', (message: { ready?: boolean; failed?: string }) =>
+        message.ready
+          ? resolve()
+          : reject(new Error(`The embedded database could not start: ${message.failed}`)),
+      )
+    })
+  } catch (error) {
+    await worker.terminate()
+    releaseDirectory()
+    throw error
+  }
+  worker.on('message', (message: { id: number; rows?: Row[]; error?: string }) => {
+    const waiting = pending.get(message.id)
+    pending.delete(message.id)
+    if (message.error !== undefined) waiting?.reject(new Error(message.error))
+    else waiting?.resolve(message.rows ?? [])
+  })
+  worker.on('error', (error) => {
+    for (const waiting of pending.values()) waiting.reject(error)
+    pending.clear()
+  })
+  const send = (message: Record<string, unknown>): Promise<Row[]> => {
+    if (closed) return Promise.reject(new Error('The embedded database is closed.'))
+    const id = nextId++
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject })
+      worker.postMessage({ ...message, id })
+    })
+  }
+  return {
+    kind: 'embedded',
+    where: directory,
+    query: <T = Row>(sql: string, params: unknown[] = []) =>
+      send({ kind: 'query', sql, params }) as Promise<T[]>,
+    transaction: async (statements: readonly Statement[]) => {
+      await send({ kind: 'transaction', statements })
+    },
+    // One process owns the directory: notifications stay in it, and every lock is this process's.
+    notify: (channel, payload) => {
+      for (const listener of listeners.get(channel) ?? []) queueMicrotask(() => listener(payload))
+      return Promise.resolve()
+    },
+    listen: (channel, onPayload) => {
+      const set = listeners.get(channel) ?? new Set()
+      set.add(onPayload)
+      listeners.set(channel, set)
+      return Promise.resolve(() => {
+        set.delete(onPayload)
+        return Promise.resolve()
+      })
+    },
+    tryLock: () => Promise.resolve(HELD),
+    close: async () => {
+      if (closed) return
+      await send({ kind: 'close' }).catch(() => [])
+      closed = true
+      await worker.terminate()
+      releaseDirectory()
+    },
+  }
+}

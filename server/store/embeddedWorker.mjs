@@ -1,0 +1,45 @@
+// The embedded database (PGlite: PostgreSQL compiled to WebAssembly) in its own thread, so its work never
+// blocks the thread that answers browsers. Plain JavaScript: Node runs it as is in dev, tests and production.
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+
+/** @param {PGlite | import('@electric-sql/pglite').Transaction} db */
+async function run(db, sql, params) {
+  if (params && params.length > 0) return (await db.query(sql, params)).rows
+  // Without parameters: the simple protocol, which also takes several statements (migrations).
+  const results = await db.exec(sql)
+  return results.at(-1)?.rows ?? []
+}
+
+async function handle(db, message) {
+  if (message.kind === 'query') return run(db, message.sql, message.params)
+  if (message.kind === 'transaction') {
+    await db.transaction(async (tx) => {
+      for (const statement of message.statements) await run(tx, statement.sql, statement.params)
+    })
+    return []
+  }
+  if (message.kind === 'close') {
+    await db.close()
+    return []
+  }
+  throw new Error(`unknown message ${String(message.kind)}`)
+}
+
+try {
+  const db = new PGlite(workerData.dataDir)
+  await db.waitReady
+  parentPort.on('message', (message) => {
+    handle(db, message).then(
+      (rows) => parentPort.postMessage({ id: message.id, rows }),
+      (error) =>
+        parentPort.postMessage({
+          id: message.id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    )
+  })
+  parentPort.postMessage({ ready: true })
+} catch (error) {
+  parentPort.postMessage({ failed: error instanceof Error ? error.message : String(error) })
+}

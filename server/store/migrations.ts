@@ -1,0 +1,109 @@
+import type { Store } from './store.ts'
+
+/*
+ * Versioned migrations, applied in order at start-up, each in its own transaction. A data directory written
+ * by an older dashboard is upgraded, never dropped; one written by a newer dashboard is refused.
+ */
+export interface Migration {
+  version: number
+  description: string
+  sql: string
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'the execution index',
+    sql: `
+      create table dashboard_meta (key text primary key, value text not null);
+      create sequence index_seq;
+      create table upstream_facts (
+        upstream text primary key,
+        page_size integer,
+        page_size_probed_at double precision,
+        order_kind text,
+        order_checked_at double precision,
+        spellings jsonb not null default '{}'::jsonb
+      );
+      create table index_partitions (
+        id text primary key,
+        upstream text not null,
+        credential text not null,
+        created_at double precision not null,
+        last_used_at double precision not null
+      );
+      create table index_executions (
+        partition_id text not null references index_partitions (id) on delete cascade,
+        id text not null,
+        state text not null,
+        created_at double precision,
+        updated_at double precision,
+        created_raw text,
+        updated_raw text,
+        metadata jsonb,
+        last_seen_at double precision not null,
+        outcome_pending boolean not null default false,
+        seq bigint not null default nextval('index_seq'),
+        primary key (partition_id, id)
+      );
+      create index index_executions_by_seq on index_executions (partition_id, seq);
+      create table index_families (
+        partition_id text not null references index_partitions (id) on delete cascade,
+        family text not null,
+        filters jsonb not null,
+        coverage jsonb not null,
+        updated_at double precision not null,
+        seq bigint not null default nextval('index_seq'),
+        primary key (partition_id, family)
+      );
+      create table index_members (
+        partition_id text not null references index_partitions (id) on delete cascade,
+        family text not null,
+        execution_id text not null,
+        present boolean not null,
+        seq bigint not null default nextval('index_seq'),
+        primary key (partition_id, family, execution_id)
+      );
+      create index index_members_by_seq on index_members (partition_id, seq);
+    `,
+  },
+]
+
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0
+
+/** Applies what is missing; one replica at a time (a transaction-level advisory lock serialises them). */
+export async function migrate(store: Store, migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
+  await store.query(
+    `create table if not exists schema_migrations (version integer primary key, description text not null, applied_at double precision not null)`,
+  )
+  const rows = await store.query<{ version: number }>(
+    `select coalesce(max(version), 0) as version from schema_migrations`,
+  )
+  const current = Number(rows[0]?.version ?? 0)
+  const newest = migrations.at(-1)?.version ?? 0
+  if (current > newest) {
+    throw new Error(
+      `The dashboard's database (${store.where}) was written by a newer version of the dashboard (schema ${current}; this one knows up to ${newest}). Upgrade the dashboard, or point it at another database.`,
+    )
+  }
+  for (const migration of migrations.filter((m) => m.version > current)) {
+    await store
+      .transaction([
+        { sql: `select pg_advisory_xact_lock(727001)` },
+        // Another replica may have applied it while this one waited for the lock.
+        {
+          sql: `do $$ begin if exists (select 1 from schema_migrations where version = ${migration.version}) then raise exception 'already applied'; end if; end $$`,
+        },
+        { sql: migration.sql },
+        {
+          sql: `insert into schema_migrations (version, description, applied_at) values ($1, $2, $3)`,
+          params: [migration.version, migration.description, Date.now()],
+        },
+      ])
+      .catch((error: unknown) => {
+        if (error instanceof Error && error.message.includes('already applied')) return
+        throw error
+      })
+  }
+  return newest
+}

@@ -1,0 +1,18 @@
+import { openEmbeddedStore } from './embedded.ts'
+import { migrate } from './migrations.ts'
+import { openPostgresStore } from './postgres.ts'
+import type { Store } from './store.ts'
+
+/** DATABASE_URL: a PostgreSQL shared by replicas; else the embedded store in `dataDir`. Migrated before use. */
+export async function openStore(options: { databaseUrl: string | null; dataDir: string }): Promise<Store> {
+  const store = options.databaseUrl
+    ? await openPostgresStore(options.databaseUrl)
+    : await openEmbeddedStore(options.dataDir)
+  try {
+    await migrate(store)
+    return store
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+}

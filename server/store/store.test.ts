@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
+import { postgresMissing, startPostgres, type RunningPostgres } from '../testing/postgresServer.ts'
+import { openEmbeddedStore } from './embedded.ts'
+import { migrate, MIGRATIONS, SCHEMA_VERSION } from './migrations.ts'
+import { openPostgresStore } from './postgres.ts'
+import type { Store } from './store.ts'
+
+const missing = postgresMissing()
+if (missing && process.env.CI) throw new Error(`store tests cannot run against PostgreSQL: ${missing}`)
+
+let postgres: RunningPostgres | null = null
+const dirs: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dashboard-store-'))
+  dirs.push(dir)
+  return dir
+}
+
+beforeAll(async () => {
+  if (!missing) postgres = await startPostgres()
+}, 60_000)
+afterAll(async () => {
+  await postgres?.stop()
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+const kinds: [string, () => Promise<Store>][] = [
+  ['embedded (PGlite)', async () => openEmbeddedStore(await embeddedDataDir())],
+  ['PostgreSQL', async () => openPostgresStore(await (postgres as RunningPostgres).newDatabase())],
+]
+
+describe.each(kinds)('the %s store', (kind, open) => {
+  const skip = kind === 'PostgreSQL' && missing !== null
+
+  it.skipIf(skip)(
+    'migrates a new database, again without effect, and refuses a newer one',
+    async () => {
+      const store = await open()
+      try {
+        expect(await migrate(store)).toBe(SCHEMA_VERSION)
+        expect(await migrate(store)).toBe(SCHEMA_VERSION)
+        const applied = await store.query<{ version: number }>(
+          'select version from schema_migrations order by version',
+        )
+        expect(applied.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((m) => m.version))
+        await store.query('insert into schema_migrations values (999, $1, 0)', ['from the future'])
+        await expect(migrate(store)).rejects.toThrow(/newer version of the dashboard \(schema 999/)
+      } finally {
+        await store.close()
+      }
+    },
+    60_000,
+  )
+
+  it.skipIf(skip)(
+    'upgrades an older database and keeps its rows',
+    async () => {
+      const store = await open()
+      try {
+        const older = [...MIGRATIONS.slice(0, 1)]
+        await migrate(store, older)
+        await store.query(`insert into dashboard_meta values ('kept', 'yes')`)
+        const later = {
+          version: 2,
+          description: 'a later change',
+          sql: 'alter table dashboard_meta add column note text',
+        }
+        await migrate(store, [...older, later])
+        expect(await store.query('select key, value, note from dashboard_meta')).toEqual([
+          { key: 'kept', value: 'yes', note: null },
+        ])
+      } finally {
+        await store.close()
+      }
+    },
+    60_000,
+  )
+
+  it.skipIf(skip)(
+    'runs a transaction as all or nothing, and notifies listeners',
+    async () => {
+      const store = await open()
+      try {
+        await migrate(store)
+        await expect(
+          store.transaction([
+            { sql: `insert into dashboard_meta values ($1, $2)`, params: ['a', '1'] },
+            { sql: `insert into dashboard_meta values ($1, $2)`, params: ['a', 'duplicate'] },
+          ]),
+        ).rejects.toThrow()
+        expect(await store.query('select * from dashboard_meta')).toEqual([])
+        const heard = new Promise<string>((resolve) => void store.listen('dashboard_test', resolve))
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        await store.notify('dashboard_test', 'hello')
+        expect(await heard).toBe('hello')
+      } finally {
+        await store.close()
+      }
+    },
+    60_000,
+  )
+})
+
+describe.skipIf(missing !== null)('PostgreSQL locks between replicas', () => {
+  it('are held by one replica at a time and pass on when its connection ends', async () => {
+    const url = await (postgres as RunningPostgres).newDatabase()
+    const [first, second] = [await openPostgresStore(url), await openPostgresStore(url)]
+    try {
+      const lock = await first.tryLock('scan default')
+      expect(lock?.held()).toBe(true)
+      expect(await second.tryLock('scan default')).toBeNull()
+      expect(await second.tryLock('scan other')).not.toBeNull()
+      await first.close()
+      await expect.poll(() => second.tryLock('scan default').then((held) => held !== null)).toBe(true)
+    } finally {
+      await second.close()
+    }
+  }, 60_000)
+})
+
+describe('the embedded store', () => {
+  it('refuses a data directory another live process holds, naming the way out', async () => {
+    const dir = tempDir()
+    const { writeFileSync } = await import('node:fs')
+    writeFileSync(path.join(dir, 'dashboard.lock'), String(process.ppid))
+    await expect(openEmbeddedStore(dir)).rejects.toThrow(/in use by process .* DASHBOARD_DATA_DIR/)
+  })
+
+  it('takes over a lock left by a process that died, and keeps its data across a restart', async () => {
+    const dir = await embeddedDataDir()
+    dirs.push(dir)
+    const { writeFileSync } = await import('node:fs')
+    writeFileSync(path.join(dir, 'dashboard.lock'), '999999')
+    const store = await openEmbeddedStore(dir)
+    await migrate(store)
+    await store.query(`insert into dashboard_meta values ('survives', 'a restart')`)
+    await store.close()
+    const again = await openEmbeddedStore(dir)
+    expect(await again.query('select value from dashboard_meta')).toEqual([{ value: 'a restart' }])
+    await again.close()
+  }, 60_000)
+})

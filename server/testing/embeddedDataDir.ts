@@ -1,0 +1,58 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { openEmbeddedStore } from '../store/embedded.ts'
+
+const CACHE = path.resolve('node_modules/.cache/execution-dashboard')
+const pgliteVersion = () =>
+  (
+    JSON.parse(readFileSync(path.resolve('node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
+      version: string
+    }
+  ).version
+const templateDir = () => path.join(CACHE, `pglite-template-${pgliteVersion()}`)
+
+/**
+ * A fresh PGlite directory takes seconds to initialise; tests copy one initialised once per machine instead.
+ * Several test processes may ask at once: the first to create the lock directory builds it, the others wait.
+ */
+async function ensureTemplate(): Promise<string> {
+  const template = templateDir()
+  const ready = path.join(template, 'ready')
+  if (existsSync(ready)) return template
+  mkdirSync(CACHE, { recursive: true })
+  const lock = `${template}.lock`
+  let building = false
+  try {
+    mkdirSync(lock)
+    building = true
+  } catch {
+    // Another process builds it.
+  }
+  if (building) {
+    try {
+      rmSync(template, { recursive: true, force: true })
+      const store = await openEmbeddedStore(template)
+      await store.close()
+      writeFileSync(ready, '')
+    } finally {
+      rmSync(lock, { recursive: true, force: true })
+    }
+    return template
+  }
+  const deadline = Date.now() + 120_000
+  while (!existsSync(ready)) {
+    if (!existsSync(lock)) return ensureTemplate()
+    if (Date.now() > deadline) throw new Error(`no PGlite template at ${template}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return template
+}
+
+/** A new temporary data directory holding an initialised, empty embedded database. */
+export async function embeddedDataDir(): Promise<string> {
+  const template = await ensureTemplate()
+  const dir = mkdtempSync(path.join(tmpdir(), 'dashboard-data-'))
+  cpSync(path.join(template, 'pglite'), path.join(dir, 'pglite'), { recursive: true })
+  return dir
+}

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto'
+import { parseRetryAfter } from '../../src/shared/retryAfter.ts'
+import { createBudget, DEFAULT_BUDGET, type BudgetSettings, type Lane } from './budget.ts'
+import type { UpstreamConfig } from './config.ts'
+import type { MatchedOperation } from './operations.ts'
+import { CallAbandonedError, createAgents, sendOnce, type RawAnswer } from './request.ts'
+
+export interface CallOptions {
+  operation: MatchedOperation
+  body: Buffer
+  authorization: string | null
+  lane: Lane
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+export interface UpstreamAnswer extends RawAnswer {
+  /** When the answer arrived (ms epoch). */
+  receivedAt: number
+  /** Answered by a call another caller made (in flight, or a moment ago). */
+  shared: boolean
+}
+
+export interface ClientSettings {
+  budget?: BudgetSettings
+  /** How long a read's answer may answer the same read again; 0 turns it off. */
+  reuseMs?: number
+  /** The largest answer read, as sent and decoded. */
+  maxAnswerBytes?: number
+}
+
+export const DEFAULT_REUSE_MS = 1_000
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024
+const MAX_REUSED = 500
+
+interface Flight {
+  promise: Promise<UpstreamAnswer>
+  controller: AbortController
+  waiters: number
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url')
+
+/**
+ * The one upstream client: every call the server makes to the API goes through it (the proxy, the export, the
+ * index, sign-in, readiness). It holds the connection pool, the budget, the deadline and decoding limits, and
+ * shares reads: identical reads in flight are one call, and an answer a moment old answers the same read.
+ */
+export function createUpstreamClient(config: UpstreamConfig, settings: ClientSettings = {}) {
+  const agents = createAgents()
+  const budget = createBudget(settings.budget ?? DEFAULT_BUDGET)
+  const reuseMs = settings.reuseMs ?? DEFAULT_REUSE_MS
+  const maxAnswerBytes = settings.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
+  const flights = new Map<string, Flight>()
+  const recent = new Map<string, UpstreamAnswer>()
+  let upstreamCalls = 0
+  /** When the API last answered at all (any status below 500): readiness needs no probe of its own then. */
+  let lastAnsweredAt = 0
+
+  async function send(options: CallOptions, signal: AbortSignal | undefined): Promise<UpstreamAnswer> {
+    await budget.acquire(options.lane, signal).catch(() => {
+      throw new CallAbandonedError()
+    })
+    upstreamCalls += 1
+    try {
+      const answer = await sendOnce({ ...options, config, agents, signal, maxAnswerBytes })
+      if (answer.status < 500) lastAnsweredAt = Date.now()
+      budget.report({ status: answer.status, retryAfterSeconds: parseRetryAfter(answer.retryAfter) })
+      return { ...answer, receivedAt: Date.now(), shared: false }
+    } catch (error) {
+      if (!(error instanceof CallAbandonedError)) budget.report({ status: null, retryAfterSeconds: null })
+      throw error
+    }
+  }
+
+  function remember(key: string, answer: UpstreamAnswer) {
+    if (reuseMs <= 0 || answer.status < 200 || answer.status > 299) return
+    recent.delete(key)
+    recent.set(key, answer)
+    if (recent.size > MAX_REUSED) recent.delete(recent.keys().next().value ?? '')
+  }
+
+  function join(flight: Flight, signal: AbortSignal | undefined): Promise<UpstreamAnswer> {
+    flight.waiters += 1
+    return new Promise((resolve, reject) => {
+      let done = false
+      const leave = () => {
+        if (done) return
+        done = true
+        flight.waiters -= 1
+        // The call goes on while anyone still waits for it; the last one to leave abandons it.
+        if (flight.waiters === 0) flight.controller.abort()
+        reject(new CallAbandonedError())
+      }
+      if (signal?.aborted) return leave()
+      signal?.addEventListener('abort', leave, { once: true })
+      flight.promise.then(
+        (answer) => {
+          if (done) return
+          done = true
+          signal?.removeEventListener('abort', leave)
+          resolve(answer)
+        },
+        (error: unknown) => {
+          if (done) return
+          done = true
+          signal?.removeEventListener('abort', leave)
+          reject(error instanceof Error ? error : new Error(String(error)))
+        },
+      )
+    })
+  }
+
+  /** A read (GET): shared with identical reads of the same credential. */
+  function read(options: CallOptions): Promise<UpstreamAnswer> {
+    const key = `${digest(options.authorization ?? '')} ${options.operation.path} ${options.body.toString()}`
+    const reused = recent.get(key)
+    if (reused && Date.now() - reused.receivedAt <= reuseMs)
+      return Promise.resolve({ ...reused, shared: true })
+    // Users share with users; the server's own lanes with each other, so a person never waits in the budget.
+    const flightKey = `${options.lane === 'user' ? 'user' : 'server'} ${key}`
+    let flight = flights.get(flightKey)
+    if (!flight) {
+      const controller = new AbortController()
+      const started = send(options, controller.signal)
+      const created: Flight = { promise: started, controller, waiters: 0 }
+      flight = created
+      flights.set(flightKey, created)
+      started.then(
+        (answer) => remember(key, answer),
+        () => {},
+      )
+      void started.finally(() => flights.delete(flightKey)).catch(() => {})
+      const first = join(created, options.signal)
+      return first
+    }
+    return join(flight, options.signal).then((answer) => ({ ...answer, shared: true }))
+  }
+
+  return {
+    config,
+    budget,
+    /** Reads are shared; a reschedule is always its own call, sent once. */
+    call(options: CallOptions): Promise<UpstreamAnswer> {
+      if (options.operation.method === 'GET') return read(options)
+      return send(options, options.signal)
+    },
+    lastAnsweredAt: () => lastAnsweredAt,
+    /** Calls that really went upstream (shared and reused answers not counted). */
+    callsMade: () => upstreamCalls,
+    close() {
+      budget.close()
+      agents['http:'].destroy()
+      agents['https:'].destroy()
+    },
+  }
+}
+
+export type UpstreamClient = ReturnType<typeof createUpstreamClient>
