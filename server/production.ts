@@ -131,6 +131,8 @@ export async function startProductionServer(options: ProductionOptions) {
   /** Stops accepting, lets requests in flight finish (a reschedule gets its answer), then exits by the deadline. */
   const close = async (deadlineMs = Number(env.DASHBOARD_SHUTDOWN_MS ?? 10_000)) => {
     draining = true
+    // Live streams never finish on their own: end them, and their tabs reconnect (to another replica if any).
+    dashboard.live.endStreams()
     // net.Server's close, not http.Server's: that one also drops connections whose request has not been
     // read yet, which a load balancer has already sent (it then answers 502 instead of trying the next replica).
     const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve))

@@ -2,8 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ProxyEvent } from '../http/events.ts'
 import { createSignInLimiter } from '../auth/signInLimiter.ts'
 import { createExecutionIndex, type ExecutionIndex } from '../index/executionIndex.ts'
+import { createLiveHub } from '../live/hub.ts'
 import { createApiRoutes, type Middleware, type OwnRoute } from '../routes/api.ts'
 import { createExportRoute } from '../routes/export.ts'
+import { LIVE_PATH, liveRoute } from '../routes/live.ts'
 import { OVERVIEW_PATH, overviewRoute } from '../routes/overview.ts'
 import { createReadiness } from '../routes/readiness.ts'
 import { openStore } from '../store/open.ts'
@@ -30,6 +32,7 @@ export interface Dashboard {
   readiness: ReturnType<typeof createReadiness>
   index: ExecutionIndex | null
   store: Store | null
+  live: ReturnType<typeof createLiveHub>
   close(): Promise<void>
 }
 
@@ -51,7 +54,11 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     if (options.store === undefined) await store?.close()
     throw error
   }
-  const ownRoutes: Record<string, OwnRoute> = { [OVERVIEW_PATH]: overviewRoute(index) }
+  const live = createLiveHub({ client, index, minMs: indexSettings.liveMinMs })
+  const ownRoutes: Record<string, OwnRoute> = {
+    [OVERVIEW_PATH]: overviewRoute(index),
+    [LIVE_PATH]: liveRoute(live, index, settings.trust),
+  }
   const handle = createApiRoutes({
     client,
     session: { keys: settings.sessionKeys, ttlMs: settings.sessionTtlMs, trust: settings.trust },
@@ -76,7 +83,9 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     readiness: createReadiness(client),
     index,
     store,
+    live,
     async close() {
+      live.close()
       await index?.close()
       client.close()
       if (options.store === undefined) await store?.close()

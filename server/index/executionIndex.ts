@@ -27,7 +27,7 @@ export interface OverviewAnswer {
   coverage: Coverage
   notes: CoverageNotes
   /** Whether this replica keeps this index, or reads the one another replica keeps. */
-  scanner: 'this replica' | 'another replica'
+  scanner: 'this replica' | 'another replica' | 'not known yet'
   generatedAt: number
 }
 
@@ -107,7 +107,7 @@ export async function createExecutionIndex(options: IndexOptions) {
         order: facts.order(),
         refreshFailing: family.refreshFailing,
       },
-      scanner: runtime.isLeader() ? 'this replica' : 'another replica',
+      scanner: runtime.scanner(),
       generatedAt: now(),
     }
   }

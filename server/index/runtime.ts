@@ -122,7 +122,12 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
       usedAt = deps.now()
     },
     usedAt: () => usedAt,
-    isLeader: () => deps.store === null || (lock?.held() ?? false),
+    /** Who keeps this partition: this replica, another one, or nobody known yet (no lock tried). */
+    scanner(): 'this replica' | 'another replica' | 'not known yet' {
+      if (deps.store === null || deps.store.kind === 'embedded' || lock?.held()) return 'this replica'
+      return lockTriedAt === 0 ? 'not known yet' : 'another replica'
+    },
+    isLeader: () => deps.store === null || deps.store.kind === 'embedded' || (lock?.held() ?? false),
     watch(family: Family): () => void {
       watchers.set(family.key, (watchers.get(family.key) ?? 0) + 1)
       return () => watchers.set(family.key, Math.max(0, (watchers.get(family.key) ?? 1) - 1))

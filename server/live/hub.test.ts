@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningDemoApi } from '../demo-api/index.ts'
+import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
+import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
+import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
+import { openSse, type SseStream } from '../testing/sseClient.ts'
+import { openEmbeddedStore } from '../store/embedded.ts'
+import { migrate } from '../store/migrations.ts'
+import type { Store } from '../store/store.ts'
+
+let api: RunningDemoApi
+let demo: DemoClient
+let dashboard: TestDashboard
+let store: Store
+
+beforeAll(async () => {
+  ;({ api, client: demo } = await startTestApi({ executionCount: 600 }))
+  store = await openEmbeddedStore(await embeddedDataDir())
+  await migrate(store)
+  dashboard = await startTestDashboard({
+    env: {
+      EXEC_API_URL: api.url,
+      EXEC_API_TOKEN: api.token,
+      DASHBOARD_UPSTREAM_RATE: '100',
+      DASHBOARD_UPSTREAM_BURST: '20',
+    },
+    store,
+    index: { liveMinMs: 200, refreshMs: 60_000 },
+  })
+}, 60_000)
+afterAll(async () => {
+  await dashboard.close()
+  await store.close()
+  await api.close()
+})
+
+const listCalls = async () =>
+  (await demo.control<{ requests: { list_executions: number } }>('GET', '/stats')).json.requests
+    .list_executions
+
+async function callsWhileOpen(tabs: number, ms: number): Promise<number> {
+  const streams: SseStream[] = []
+  for (let tab = 0; tab < tabs; tab += 1) {
+    streams.push(await openSse(`${dashboard.url}/api/live?state=failed&size=20&every=1`))
+  }
+  await Promise.all(streams.map((stream) => stream.next((event) => event.event === 'list')))
+  await demo.control('POST', '/stats/reset')
+  await new Promise((resolve) => setTimeout(resolve, ms))
+  const calls = await listCalls()
+  for (const stream of streams) stream.close()
+  await Promise.all(streams.map((stream) => stream.closed))
+  return calls
+}
+
+describe('the live stream', () => {
+  it('sends the list page and the overview of its filters', async () => {
+    const stream = await openSse(`${dashboard.url}/api/live?state=failed&size=5&every=1`)
+    expect(stream.status).toBe(200)
+    const list = JSON.parse((await stream.next((event) => event.event === 'list')).data) as {
+      page: { data: unknown[] }
+    }
+    expect(list.page.data).toHaveLength(5)
+    const overview = await stream.next(
+      (event) => event.event === 'overview' && event.data.includes('"kind":"exact"'),
+    )
+    expect(JSON.parse(overview.data)).toMatchObject({
+      filters: { states: ['failed'] },
+      coverage: { kind: 'exact' },
+    })
+    stream.close()
+  })
+
+  it('costs the same upstream calls for one tab as for six on the same view', async () => {
+    const one = await callsWhileOpen(1, 3_000)
+    const six = await callsWhileOpen(6, 3_000)
+    expect(one).toBeGreaterThanOrEqual(2)
+    expect(six).toBeLessThanOrEqual(one + 2)
+  }, 30_000)
+
+  it('refuses a bad view with a clear error', async () => {
+    const stream = await openSse(`${dashboard.url}/api/live?size=5000`)
+    expect(stream.status).toBe(400)
+    stream.close()
+  })
+})

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto'
+import type { ListFilters } from '../../src/shared/filters.ts'
+import type { Credentials } from '../auth/credentials.ts'
+import type { ExecutionIndex, OverviewAnswer } from '../index/executionIndex.ts'
+import type { UpstreamClient } from '../upstream/client.ts'
+import { secretOf, withheldFailure } from '../upstream/listPage.ts'
+import { LIST_EXECUTIONS } from '../upstream/operations.ts'
+import { CallAbandonedError, UpstreamFailure } from '../upstream/request.ts'
+import { messageFromText } from '../../src/shared/errorBody.ts'
+
+/** What a browser tab hears on its stream. */
+export type LiveEvent =
+  | { event: 'list'; data: { at: number; page: unknown } | { at: number; unchanged: true } }
+  | { event: 'list-error'; data: { at: number; status: number; code: string; message: string } }
+  | { event: 'overview'; data: OverviewAnswer }
+
+export interface LiveView {
+  /** The list call's body, exactly as the tab's own list call sends it. */
+  body: Buffer
+  filters: ListFilters
+  /** How often the tab wants the list refreshed. */
+  everyMs: number
+}
+
+interface Subscriber {
+  everyMs: number
+  sentAt: number
+  lastText: string | null
+  send: (event: LiveEvent) => void
+  /** Ends the tab's stream (the server is stopping: the browser reconnects, to another replica if any). */
+  end: () => void
+}
+
+interface View {
+  body: Buffer
+  authorization: string
+  subscribers: Set<Subscriber>
+  timer: NodeJS.Timeout | undefined
+  refreshing: boolean
+  /** The last answer, so a tab that joins hears it at once instead of costing a call. */
+  last: { event: LiveEvent; text: string | null; at: number } | null
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url')
+
+/**
+ * Live views: each distinct (credential, list call) that tabs watch is refreshed by the server once, at the
+ * shortest interval its tabs ask for (never below `minMs`), and the answer goes to every tab watching it.
+ * So upstream calls follow the views, not the number of tabs. Overview counts come from the index.
+ */
+export function createLiveHub(options: {
+  client: UpstreamClient
+  index: ExecutionIndex | null
+  minMs: number
+}) {
+  const views = new Map<string, View>()
+
+  function intervalOf(view: View): number {
+    const wanted = Math.min(...[...view.subscribers].map((subscriber) => subscriber.everyMs))
+    return Math.max(options.minMs, wanted)
+  }
+
+  function deliver(view: View, event: LiveEvent, text: string | null) {
+    const now = Date.now()
+    view.last = { event, text, at: now }
+    for (const subscriber of view.subscribers) {
+      // A tab that asked for a slower refresh hears at its own pace.
+      if (now - subscriber.sentAt < subscriber.everyMs - options.minMs / 2) continue
+      subscriber.sentAt = now
+      if (text !== null && text === subscriber.lastText) {
+        subscriber.send({ event: 'list', data: { at: now, unchanged: true } })
+        continue
+      }
+      subscriber.lastText = text
+      subscriber.send(event)
+    }
+  }
+
+  async function refresh(view: View) {
+    if (view.refreshing || view.subscribers.size === 0) return
+    view.refreshing = true
+    try {
+      const answer = await options.client.call({
+        operation: LIST_EXECUTIONS,
+        body: view.body,
+        authorization: view.authorization,
+        lane: 'live',
+      })
+      const text = answer.body.toString('utf8')
+      const secret = secretOf(view.authorization)
+      if (secret !== null && text.includes(secret)) throw withheldFailure(answer.status)
+      if (answer.status < 200 || answer.status > 299) {
+        const message = messageFromText(text) ?? `The API answered HTTP ${answer.status}.`
+        deliver(
+          view,
+          {
+            event: 'list-error',
+            data: { at: Date.now(), status: answer.status, code: 'upstream_error', message },
+          },
+          null,
+        )
+        return
+      }
+      deliver(
+        view,
+        { event: 'list', data: { at: answer.receivedAt, page: JSON.parse(text) as unknown } },
+        text,
+      )
+    } catch (error) {
+      if (error instanceof CallAbandonedError) return
+      const failure =
+        error instanceof UpstreamFailure
+          ? error
+          : new UpstreamFailure(502, 'upstream_invalid_response', 'The API sent a page that is not JSON.')
+      deliver(
+        view,
+        {
+          event: 'list-error',
+          data: { at: Date.now(), status: failure.status, code: failure.code, message: failure.message },
+        },
+        null,
+      )
+    } finally {
+      view.refreshing = false
+    }
+  }
+
+  function schedule(view: View) {
+    clearInterval(view.timer)
+    if (view.subscribers.size === 0) return
+    view.timer = setInterval(() => void refresh(view), intervalOf(view))
+    view.timer.unref()
+  }
+
+  return {
+    /** Starts sending `view` to `send`; returns the unsubscribe. The first answer comes at once. */
+    async subscribe(
+      credentials: Credentials,
+      live: LiveView,
+      send: (event: LiveEvent) => void,
+      end: () => void,
+    ): Promise<() => void> {
+      const key = `${digest(credentials.authorization)} ${live.body.toString()}`
+      let view = views.get(key)
+      if (!view) {
+        view = {
+          body: live.body,
+          authorization: credentials.authorization,
+          subscribers: new Set(),
+          timer: undefined,
+          refreshing: false,
+          last: null,
+        }
+        views.set(key, view)
+      }
+      const subscriber: Subscriber = { everyMs: live.everyMs, sentAt: 0, lastText: null, send, end }
+      view.subscribers.add(subscriber)
+      schedule(view)
+      const last = view.last
+      if (last && Date.now() - last.at < intervalOf(view)) {
+        subscriber.sentAt = Date.now()
+        subscriber.lastText = last.text
+        send(last.event)
+      } else {
+        void refresh(view)
+      }
+      const unwatch = options.index
+        ? await options.index.watch(credentials, live.filters, (overview) =>
+            send({ event: 'overview', data: overview }),
+          )
+        : () => {}
+      const current = view
+      return () => {
+        unwatch()
+        current.subscribers.delete(subscriber)
+        schedule(current)
+        if (current.subscribers.size === 0) views.delete(key)
+      }
+    },
+    /** Ends every stream now (draining before a stop). */
+    endStreams() {
+      for (const view of views.values()) for (const subscriber of view.subscribers) subscriber.end()
+    },
+    stats: () => ({
+      views: views.size,
+      subscribers: [...views.values()].reduce((sum, view) => sum + view.subscribers.size, 0),
+    }),
+    close() {
+      for (const view of views.values()) clearInterval(view.timer)
+      views.clear()
+    },
+  }
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>

@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readFilterParams } from '../../src/shared/filterCodec.ts'
+import { buildListBody } from '../../src/shared/listBody.ts'
+import { sendJsonError, SECURITY_HEADERS } from '../http/json.ts'
+import { clientAddress, type ProxyTrust } from '../http/origin.ts'
+import type { ExecutionIndex } from '../index/executionIndex.ts'
+import type { LiveEvent, LiveHub } from '../live/hub.ts'
+import type { OwnRoute } from './api.ts'
+
+export const LIVE_PATH = '/live'
+const PING_MS = 15_000
+/** Streams one client address may hold: a tab each, and no one client takes the server's connections. */
+export const MAX_STREAMS_PER_ADDRESS = 20
+const MAX_CURSOR = 4_096
+
+type LiveRequest = { first: number; after: string | null; everyMs: number; problems: string[] }
+
+function readLiveRequest(params: URLSearchParams): LiveRequest {
+  const problems: string[] = []
+  const first = Number(params.get('size') ?? 20)
+  if (!Number.isInteger(first) || first < 1 || first > 1000)
+    problems.push('size must be a whole number from 1 to 1000')
+  const after = params.get('after')
+  if (after !== null && (after === '' || after.length > MAX_CURSOR))
+    problems.push(`after must be a cursor of 1 to ${MAX_CURSOR} characters`)
+  const every = Number(params.get('every') ?? 10)
+  if (!Number.isFinite(every) || every < 1 || every > 3600)
+    problems.push('every must be a number of seconds from 1 to 3600')
+  return { first, after, everyMs: every * 1000, problems }
+}
+
+function write(res: ServerResponse, event: LiveEvent) {
+  res.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`)
+}
+
+/**
+ * GET /api/live?state=…&m.<key>=…&size=…&after=…&every=<seconds>: one Server-Sent Events stream per tab with
+ * the list page it shows (`list`, or `list-error`) and the overview of its filters (`overview`), fed by the
+ * server's one refresh of each distinct view.
+ */
+export function liveRoute(hub: LiveHub, index: ExecutionIndex | null, trust: ProxyTrust): OwnRoute {
+  const streams = new Map<string, number>()
+  return async (req: IncomingMessage, res: ServerResponse, credentials) => {
+    const params = new URLSearchParams((req.url ?? '').split('?')[1] ?? '')
+    const { filters, problems: filterProblems } = readFilterParams(params)
+    const request = readLiveRequest(params)
+    const problems = [...filterProblems, ...request.problems]
+    if (problems.length > 0) {
+      sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
+      return { status: 400, route: 'live', detail: 'bad_request' }
+    }
+    const address = clientAddress(req, trust)
+    if ((streams.get(address) ?? 0) >= MAX_STREAMS_PER_ADDRESS) {
+      res.setHeader('Retry-After', '30')
+      sendJsonError(
+        res,
+        429,
+        'too_many_streams',
+        `At most ${MAX_STREAMS_PER_ADDRESS} live streams per client; close some tabs.`,
+      )
+      return { status: 429, route: 'live', detail: 'too_many_streams' }
+    }
+    streams.set(address, (streams.get(address) ?? 0) + 1)
+    const body = Buffer.from(
+      JSON.stringify(buildListBody({ ...filters, first: request.first, after: request.after }, index?.spell)),
+    )
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      // nginx would otherwise hold events back in its buffer.
+      'X-Accel-Buffering': 'no',
+    })
+    res.write('retry: 5000\n\n')
+    const ping = setInterval(() => res.write(': ping\n\n'), PING_MS)
+    ping.unref()
+    const unsubscribe = await hub.subscribe(
+      credentials,
+      { body, filters, everyMs: request.everyMs },
+      (event) => write(res, event),
+      () => res.end(),
+    )
+    await new Promise<void>((resolve) => {
+      res.once('close', resolve)
+      if (res.destroyed) resolve()
+    })
+    clearInterval(ping)
+    unsubscribe()
+    const left = (streams.get(address) ?? 1) - 1
+    if (left > 0) streams.set(address, left)
+    else streams.delete(address)
+    return { status: 200, route: 'live', detail: 'stream closed' }
+  }
+}
