@@ -6,13 +6,10 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import testingLibrary from 'eslint-plugin-testing-library'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { SERVER_TO_SRC, TO_DEMO_API, serverLayers } from './eslint.server-layers.js'
 
 const restriction = (regex, message) => ({ regex, message })
 const SRC_TO_SERVER = restriction('^(\\.\\./)+server(/|$)', 'The browser code never imports server/.')
-const SERVER_TO_SRC = restriction(
-  '^(\\.\\./)+src(/(?!shared/)|$)',
-  'server/ never imports the browser code in src/; only src/shared/, which both sides share.',
-)
 const SHARED_IMPORTS = restriction(
   '^(?!\\./)',
   'src/shared/ is pure and isomorphic: it imports only its own files, no package, no browser or Node code.',
@@ -26,11 +23,6 @@ const TO_FEATURES = restriction(
   'api/, components/ and lib/ never import features/.',
 )
 const TO_APP = restriction('^(\\.\\./)+app(/|$)', 'Only app/ composes the app; nothing imports it.')
-const TO_DEMO_API = restriction(
-  '(^|/)demo-api(/|$)',
-  'Only the dev-server plugin (through resolveUpstream.ts) and tests import the demo API.',
-)
-
 /** One zone of the architecture: files, and the import patterns they must not use. */
 function boundary(files, patterns, extra = {}) {
   return { files, ...extra, rules: { 'no-restricted-imports': ['error', { patterns }] } }
@@ -64,7 +56,7 @@ export default tseslint.config(
   { ...testingLibrary.configs['flat/react'], files: ['src/**/*.test.{ts,tsx}'] },
   { ...jestDom.configs['flat/recommended'], files: ['src/**/*.test.{ts,tsx}'] },
   {
-    files: ['server/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.{ts,js,mjs}', '*.config.{ts,js}'],
+    files: ['server/**/*.{ts,mjs}', 'e2e/**/*.ts', 'scripts/**/*.{ts,js,mjs}', '*.config.{ts,js}', '*.js'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -99,4 +91,5 @@ export default tseslint.config(
     ['server/demo-api/**/*.ts', 'server/resolveUpstream.ts', 'server/integration/**', 'server/**/*.test.ts'],
     [SERVER_TO_SRC],
   ),
+  ...serverLayers,
 )

@@ -155,12 +155,12 @@ test('a 200-character id never pushes the state or the actions off screen', asyn
   expect(await longRow.getByText('Failed').boundingBox()).toEqual(stateBox)
 })
 
-test('the ids "." and ".." reach the API as themselves, from a real browser', async ({ page }) => {
+test('the ids "." and ".." are refused by the dashboard with a clear reason, never sent as a path walk', async ({
+  page,
+  demo,
+}) => {
   await openDashboard(page)
-  for (const [segment, id] of [
-    ['%2E%', '.'],
-    ['%2E%2E%', '..'],
-  ]) {
+  for (const segment of ['%2E%', '%2E%2E%']) {
     const answer = await page.evaluate(async (path) => {
       const response = await fetch(path, {
         method: 'POST',
@@ -169,8 +169,10 @@ test('the ids "." and ".." reach the API as themselves, from a real browser', as
       })
       return { status: response.status, body: await response.text() }
     }, `/api/executions/${segment}/attempts`)
-    // The demo has no such execution: its 404 names exactly the id that arrived.
-    expect(answer.status).toBe(404)
-    expect(answer.body).toContain(`Execution ${id} not found`)
+    expect(answer.status).toBe(400)
+    expect(JSON.parse(answer.body)).toMatchObject({
+      error: { code: 'id_not_addressable', source: 'dashboard' },
+    })
   }
+  expect((await demo.stats()).requests.list_attempts).toBe(0)
 })

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { preview } from 'vite'
+import { rmSync } from 'node:fs'
 import { startDemoApi } from '../../server/demo-api/index.ts'
+import { embeddedDataDir } from '../../server/testing/embeddedDataDir.ts'
 
 /** One worker's own demo API and the two dashboard servers in front of it. */
 export interface DashboardStack {
@@ -41,8 +43,12 @@ export async function startDashboardStack(): Promise<DashboardStack> {
   process.env.DASHBOARD_SIGN_IN_LIMIT = '1000'
   // The tests inject faults on purpose; their error lines would bury Playwright's report (E2E_LOG_LEVEL=info shows them).
   process.env.LOG_LEVEL = process.env.E2E_LOG_LEVEL ?? 'silent'
+  // Each server keeps its index in its own embedded store, in a directory of its own.
+  const dataDirs = [await embeddedDataDir(), await embeddedDataDir()]
+  process.env.DASHBOARD_DATA_DIR = dataDirs[0]
   const server = await startPreview()
   delete process.env.EXEC_API_TOKEN
+  process.env.DASHBOARD_DATA_DIR = dataDirs[1]
   const signInServer = await startPreview()
   return {
     baseURL: baseUrlOf(server),
@@ -53,6 +59,7 @@ export async function startDashboardStack(): Promise<DashboardStack> {
     close: async () => {
       await Promise.all([server.close(), signInServer.close()])
       await demo.close()
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
     },
   }
 }

@@ -1,7 +1,10 @@
 import { parseSessionKeys, parseSessionTtl, type SessionKeyring } from '../auth/sessionKeys.ts'
 import { proxyTrustFrom, type ProxyTrust } from '../http/origin.ts'
 import { DEFAULT_BUDGET, type BudgetSettings } from '../upstream/budget.ts'
+import { DEFAULT_INDEX, type IndexSettings } from '../index/settings.ts'
 import { DEFAULT_REUSE_MS } from '../upstream/client.ts'
+
+export { DEFAULT_INDEX, type IndexSettings } from '../index/settings.ts'
 
 const isOn = (value: string | undefined) => value === '1' || value?.toLowerCase() === 'true'
 
@@ -19,25 +22,6 @@ export interface DashboardSettings {
   /** The embedded store's directory, or null with DATABASE_URL. */
   dataDir: string
   databaseUrl: string | null
-}
-
-export interface IndexSettings {
-  enabled: boolean
-  /** How often the index looks for new and changed executions of a watched view. */
-  refreshMs: number
-  /** How often a complete index is scanned again whole, for what it cannot see otherwise. */
-  fullRescanMs: number
-  maxRows: number
-  /** The shortest refresh of a live view, whatever a browser asks for. */
-  liveMinMs: number
-}
-
-export const DEFAULT_INDEX: IndexSettings = {
-  enabled: true,
-  refreshMs: 5_000,
-  fullRescanMs: 30 * 60_000,
-  maxRows: 2_000_000,
-  liveMinMs: 2_000,
 }
 
 function parsePublicOrigin(value: string | undefined): string | null {

@@ -1,6 +1,6 @@
 import type { ListFilters } from '../../src/shared/filters.ts'
 import type { KnownExecutionState } from '../../src/shared/states.ts'
-import type { IndexSettings } from '../app/config.ts'
+import type { IndexSettings } from './settings.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import type { Store } from '../store/store.ts'
 import type { UpstreamClient } from '../upstream/client.ts'

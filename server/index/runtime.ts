@@ -1,4 +1,4 @@
-import type { IndexSettings } from '../app/config.ts'
+import type { IndexSettings } from './settings.ts'
 import type { HeldLock, Store } from '../store/store.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 import type { Family } from './family.ts'
@@ -38,7 +38,7 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
   let lock: HeldLock | null = null
   let lockTriedAt = 0
   let controller = new AbortController()
-  let flushing = false
+  let flushing: Promise<unknown> | null = null
   let flushedAt = 0
   let syncedAt = 0
   let syncWanted = false
@@ -95,14 +95,21 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
     return lock !== null
   }
 
-  async function flush() {
-    if (!deps.store || flushing || deps.now() - flushedAt < FLUSH_EVERY_MS) return
-    flushing = true
+  async function flush(now = false) {
+    const store = deps.store
+    if (!store) return
+    if (flushing) {
+      if (!now) return
+      await flushing.catch(() => {})
+    }
+    if (!now && deps.now() - flushedAt < FLUSH_EVERY_MS) return
     flushedAt = deps.now()
+    const writing = flushPartition(store, partition, deps.upstream, credential)
+    flushing = writing
     try {
-      await flushPartition(deps.store, partition, deps.upstream, credential)
+      await writing
     } finally {
-      flushing = false
+      flushing = null
     }
   }
 
@@ -152,8 +159,8 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
       controller.abort()
       authorization = null
       if (lock?.held()) {
-        flushedAt = 0
-        await flush().catch((error: unknown) => deps.onError('writing the index', error))
+        // What is owed is written before the lock goes, so the next replica (or restart) starts from it.
+        await flush(true).catch((error: unknown) => deps.onError('writing the index', error))
         await lock.release()
       }
       lock = null

@@ -1,7 +1,7 @@
 import { contradictsFilters } from '../../src/shared/filters.ts'
 import { buildListBody } from '../../src/shared/listBody.ts'
 import { describeWalkStop, walkList, type WalkPage } from '../../src/shared/listWalker.ts'
-import type { IndexSettings } from '../app/config.ts'
+import type { IndexSettings } from './settings.ts'
 import type { Lane } from '../upstream/budget.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 import { fetchListPage, type ApiRow } from '../upstream/listPage.ts'

@@ -28,17 +28,19 @@ export async function probePageSize(
   ask: (first: number) => Promise<ProbeAnswer>,
 ): Promise<{ size: number; calls: number }> {
   let size = PAGE_SIZES[0] ?? 100
+  let said = ''
   for (let calls = 1; calls <= MAX_PROBE_CALLS; calls += 1) {
     const answer = await ask(size)
     if (answer.ok) {
       const capped = answer.hasNext === true && answer.rows > 0 && answer.rows < size
       return { size: capped ? answer.rows : size, calls }
     }
+    said = answer.message
     const next = answer.status === 400 || answer.status === 422 ? smallerSize(size, answer.message) : null
     if (next === null) throw new ProbeFailure(`the API refused a page of ${size}: ${answer.message}`)
     size = next
   }
-  throw new ProbeFailure(`the API refused every page size tried, down to ${size}`)
+  throw new ProbeFailure(`the API refused every page size tried, down to ${size}: ${said}`)
 }
 
 /** What the index has learned of one upstream: its largest page, its order, how it spells states. */

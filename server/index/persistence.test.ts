@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningDemoApi } from '../demo-api/index.ts'
+import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
+import { openEmbeddedStore } from '../store/embedded.ts'
+import { migrate } from '../store/migrations.ts'
+import { openPostgresStore } from '../store/postgres.ts'
+import type { Store } from '../store/store.ts'
+import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
+import { startTestIndex } from '../testing/indexTestKit.ts'
+import { postgresMissing, startPostgres, type RunningPostgres } from '../testing/postgresServer.ts'
+
+const missing = postgresMissing()
+if (missing && process.env.CI)
+  throw new Error(`index persistence tests cannot run against PostgreSQL: ${missing}`)
+
+let api: RunningDemoApi
+let demo: DemoClient
+let postgres: RunningPostgres | null = null
+
+beforeAll(async () => {
+  ;({ api, client: demo } = await startTestApi({ executionCount: 800 }))
+  if (!missing) postgres = await startPostgres()
+}, 60_000)
+afterAll(async () => {
+  await api.close()
+  await postgres?.stop()
+})
+
+const listCalls = async () =>
+  (await demo.control<{ requests: { list_executions: number } }>('GET', '/stats')).json.requests
+    .list_executions
+
+async function migrated(store: Store) {
+  await migrate(store)
+  return store
+}
+
+describe('the index in the embedded store', () => {
+  it('answers at once after a restart, from what it wrote, and never keeps the token', async () => {
+    const dir = await embeddedDataDir()
+    const first = await migrated(await openEmbeddedStore(dir))
+    const before = await startTestIndex({ url: api.url, token: api.token, store: first })
+    const exact = await before.until('exact')
+    await before.close()
+    const tokens = await first.query<{ n: number }>(
+      `select count(*)::int as n from (select metadata::text as t from index_executions union all select credential from index_partitions
+        union all select value from dashboard_meta union all select spellings::text from upstream_facts) as x where t like $1`,
+      [`%${api.token}%`],
+    )
+    expect(tokens[0]?.n).toBe(0)
+    await first.close()
+
+    const store = await migrated(await openEmbeddedStore(dir))
+    await demo.control('POST', '/stats/reset')
+    const after = await startTestIndex({
+      url: api.url,
+      token: api.token,
+      store,
+      settings: { refreshMs: 60_000 },
+    })
+    const restarted = await after.overview()
+    expect(restarted.coverage).toMatchObject({ kind: 'exact', executions: 800 })
+    expect(restarted.counts).toEqual(exact.counts)
+    // What it already knew cost no new scan.
+    expect(await listCalls()).toBeLessThanOrEqual(2)
+    await after.close()
+    await store.close()
+  }, 60_000)
+})
+
+describe.skipIf(missing !== null)('the index in a shared PostgreSQL', () => {
+  it('is scanned by one replica; the other reads it, and takes over when the first goes', async () => {
+    const url = await (postgres as RunningPostgres).newDatabase()
+    const stores = [
+      await migrated(await openPostgresStore(url)),
+      await migrated(await openPostgresStore(url)),
+    ]
+    const [leader, follower] = [
+      await startTestIndex({ url: api.url, token: api.token, store: stores[0] }),
+      await startTestIndex({ url: api.url, token: api.token, store: stores[1] }),
+    ]
+    const exact = await leader.until('exact')
+    expect(exact.scanner).toBe('this replica')
+    await expect
+      .poll(
+        async () => {
+          const read = await follower.overview()
+          return read.coverage.kind === 'exact' ? { scanner: read.scanner, total: read.total } : null
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual({ scanner: 'another replica', total: 800 })
+
+    await leader.close()
+    await stores[0]?.close()
+    await expect
+      .poll(async () => (await follower.overview()).scanner, { timeout: 20_000 })
+      .toBe('this replica')
+    for (let tick = 0; tick < 6; tick += 1) await demo.control('POST', '/simulation/tick')
+    const total = (await demo.allExecutions()).length
+    await expect.poll(async () => (await follower.overview()).total, { timeout: 20_000 }).toBe(total)
+    await follower.close()
+    await stores[1]?.close()
+    await demo.control('POST', '/reset')
+  }, 90_000)
+})

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createBudget } from './budget.ts'
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** Waits for a grant without leaving an unhandled rejection when the budget closes first. */
+const grant = (promise: Promise<void>, onGranted: () => void) => void promise.then(onGranted, () => {})
+
+describe('the request budget', () => {
+  it('lets a burst through, then one call per token', async () => {
+    const budget = createBudget({ burst: 3, ratePerSecond: 1 })
+    const granted: number[] = []
+    for (let call = 0; call < 5; call += 1) grant(budget.acquire('index'), () => granted.push(call))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(granted).toEqual([0, 1, 2])
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(granted).toEqual([0, 1, 2, 3])
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(granted).toEqual([0, 1, 2, 3, 4])
+    budget.close()
+  })
+
+  it('never makes a person wait, and serves live views before the index and the index before re-scans', async () => {
+    const budget = createBudget({ burst: 1, ratePerSecond: 1 })
+    await budget.acquire('index')
+    const order: string[] = []
+    grant(budget.acquire('rescan'), () => order.push('rescan'))
+    grant(budget.acquire('index'), () => order.push('index'))
+    grant(budget.acquire('live'), () => order.push('live'))
+    await budget.acquire('user')
+    order.push('user')
+    // The person's call went at once and left a debt: the others wait for it to be paid, in lane order.
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(order).toEqual(['user', 'live', 'index', 'rescan'])
+    expect(budget.stats().calls).toMatchObject({ user: 1, live: 1, index: 2, rescan: 1 })
+    budget.close()
+  })
+
+  it('pauses for Retry-After after a 429 and backs off after 5xx, for the server’s own calls only', async () => {
+    const budget = createBudget({ burst: 5, ratePerSecond: 5 })
+    budget.report({ status: 429, retryAfterSeconds: 3 })
+    let waited = false
+    grant(budget.acquire('index'), () => (waited = true))
+    await budget.acquire('user')
+    await vi.advanceTimersByTimeAsync(2_900)
+    expect(waited).toBe(false)
+    await vi.advanceTimersByTimeAsync(200)
+    expect(waited).toBe(true)
+    budget.report({ status: 503, retryAfterSeconds: null })
+    budget.report({ status: 503, retryAfterSeconds: null })
+    expect(budget.stats().pausedUntil - Date.now()).toBe(2_000)
+    budget.report({ status: 200, retryAfterSeconds: null })
+    budget.report({ status: 503, retryAfterSeconds: null })
+    expect(budget.stats().pausedUntil - Date.now()).toBe(2_000)
+    budget.close()
+  })
+
+  it('forgets a wait whose caller gave up', async () => {
+    const budget = createBudget({ burst: 1, ratePerSecond: 0.01 })
+    await budget.acquire('index')
+    const controller = new AbortController()
+    const waiting = budget.acquire('index', controller.signal)
+    controller.abort()
+    await expect(waiting).rejects.toThrow()
+    expect(budget.stats().waiting.index).toBe(0)
+    budget.close()
+  })
+})
