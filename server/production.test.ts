@@ -7,6 +7,7 @@ import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startProductionServer } from './production.ts'
+import { embeddedDataDir } from './testing/embeddedDataDir.ts'
 import { close, listen, rawRequest } from './testing/httpTestKit.ts'
 
 const THEME_SCRIPT = 'document.documentElement.dataset.theme = "dark"'
@@ -45,6 +46,7 @@ beforeAll(async () => {
       EXEC_API_URL: `${apiUrl}/v2`,
       EXEC_API_TOKEN: 'prod-token',
       DASHBOARD_METRICS: '1',
+      DASHBOARD_DATA_DIR: await embeddedDataDir(),
       LOG_LEVEL: 'silent',
     },
   })
@@ -134,7 +136,12 @@ describe('slow clients', () => {
       port: 0,
       host: '127.0.0.1',
       distDir,
-      env: { EXEC_API_URL: `${apiUrl}/v2`, EXEC_API_TOKEN: 'prod-token', LOG_LEVEL: 'silent' },
+      env: {
+        EXEC_API_URL: `${apiUrl}/v2`,
+        EXEC_API_TOKEN: 'prod-token',
+        LOG_LEVEL: 'silent',
+        DASHBOARD_INDEX: '0',
+      },
       timeouts: { headersMs: 200, requestMs: 400, checkEveryMs: 50 },
     })
     const socket = net.connect(strict.port, '127.0.0.1')
@@ -171,7 +178,12 @@ describe('long answers', () => {
       port: 0,
       host: '127.0.0.1',
       distDir,
-      env: { EXEC_API_URL: `${slowUrl}/v2`, EXEC_API_TOKEN: 'prod-token', LOG_LEVEL: 'silent' },
+      env: {
+        EXEC_API_URL: `${slowUrl}/v2`,
+        EXEC_API_TOKEN: 'prod-token',
+        LOG_LEVEL: 'silent',
+        DASHBOARD_INDEX: '0',
+      },
       timeouts: { headersMs: 200, requestMs: 400, checkEveryMs: 50 },
     })
     // Five pages of 150 ms: the answer streams for about 750 ms, past the 400 ms request limit.

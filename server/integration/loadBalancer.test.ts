@@ -5,16 +5,24 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoApi, type RunningDemoApi } from '../demo-api/index.ts'
 import { rawRequest } from '../testing/httpTestKit.ts'
+import { postgresMissing, startPostgres, type RunningPostgres } from '../testing/postgresServer.ts'
 import { freePort, NGINX, run, waitUntilUp, type RunningProcess } from './processes.ts'
 
 const SERVER = path.resolve('dist-server/production.js')
-const missing = !NGINX ? 'nginx is not installed' : !existsSync(SERVER) ? 'run npm run build first' : null
+const missing = !NGINX
+  ? 'nginx is not installed'
+  : !existsSync(SERVER)
+    ? 'run npm run build first'
+    : postgresMissing()
 // Under CI a missing nginx or build is a failure, not a skip.
 if (missing && process.env.CI) throw new Error(`load-balancer test cannot run: ${missing}`)
 
 let demo: RunningDemoApi
 let nginx: RunningProcess
+let postgres: RunningPostgres
 const replicas: RunningProcess[] = []
+let replicaPorts: number[] = []
+let startReplica: (index: number) => Promise<void> = () => Promise.resolve()
 let origin = ''
 let cookie = ''
 let nginxDir = ''
@@ -70,10 +78,14 @@ const served = (replica: RunningProcess, route: string) =>
 beforeAll(async () => {
   if (missing || !NGINX) return
   demo = await startDemoApi({ simulate: false })
-  const [nginxPort, ...replicaPorts] = [await freePort(), await freePort(), await freePort()]
+  postgres = await startPostgres()
+  const databaseUrl = await postgres.newDatabase()
+  const nginxPort = await freePort()
+  replicaPorts = [await freePort(), await freePort()]
   origin = `http://127.0.0.1:${nginxPort}`
   const key = randomBytes(32).toString('hex')
-  for (const port of replicaPorts) {
+  startReplica = async (index: number) => {
+    const port = replicaPorts[index] ?? 0
     const replica = run('node', [SERVER], {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -83,11 +95,16 @@ beforeAll(async () => {
       DASHBOARD_TRUST_PROXY: '1',
       DASHBOARD_PUBLIC_ORIGIN: origin,
       DASHBOARD_ALLOWED_HOSTS: `127.0.0.1:${nginxPort},127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      DASHBOARD_UPSTREAM_RATE: '50',
+      DASHBOARD_INDEX_REFRESH_MS: '500',
       LOG_LEVEL: 'info',
     })
-    replicas.push(replica)
+    replicas[index] = replica
     await waitUntilUp(`http://127.0.0.1:${port}/healthz`, replica)
   }
+  await startReplica(0)
+  await startReplica(1)
   const dir = mkdtempSync(path.join(tmpdir(), 'dashboard-nginx-'))
   nginxDir = dir
   writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, nginxPort, replicaPorts))
@@ -98,6 +115,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([nginx?.stop('SIGQUIT'), ...replicas.map((replica) => replica.stop())])
   await demo?.close()
+  await postgres?.stop()
 })
 
 describe.skipIf(missing !== null)('two replicas behind nginx', () => {
@@ -114,9 +132,10 @@ describe.skipIf(missing !== null)('two replicas behind nginx', () => {
       })
       expect(answer.status).toBe(200)
     }
+    // A request's log line is written as its answer goes out: wait for it rather than race it.
     for (const replica of replicas) {
-      expect(served(replica, 'list_executions')).toBeGreaterThan(0)
-      expect(served(replica, 'reschedule')).toBe(1)
+      await expect.poll(() => served(replica, 'list_executions')).toBeGreaterThan(0)
+      await expect.poll(() => served(replica, 'reschedule')).toBe(1)
     }
   })
 
@@ -129,6 +148,50 @@ describe.skipIf(missing !== null)('two replicas behind nginx', () => {
       headers: { Host: 'evil.example', Accept: 'text/html' },
     })
     expect(rebinding.status).toBe(421)
+  })
+
+  it('keeps one index for both replicas in PostgreSQL: one scans, and when it dies the other takes over', async () => {
+    const overview = (port: number) =>
+      fetch(`http://127.0.0.1:${port}/api/overview?state=failed`, {
+        headers: { Origin: origin, Cookie: cookie },
+      }).then(
+        (response) =>
+          response.json() as Promise<{ scanner: string; total: number; coverage: { kind: string } }>,
+      )
+    const ports = replicaPorts
+    await expect
+      .poll(async () => (await overview(ports[0] ?? 0)).coverage.kind, { timeout: 30_000 })
+      .toBe('exact')
+    await expect
+      .poll(
+        async () => [(await overview(ports[0] ?? 0)).scanner, (await overview(ports[1] ?? 0)).scanner].sort(),
+        { timeout: 30_000 },
+      )
+      .toEqual(['another replica', 'this replica'])
+    const leader = (await overview(ports[0] ?? 0)).scanner === 'this replica' ? 0 : 1
+    const other = 1 - leader
+    const total = (await overview(ports[leader] ?? 0)).total
+    await expect.poll(async () => (await overview(ports[other] ?? 0)).total, { timeout: 30_000 }).toBe(total)
+    await replicas[leader]?.stop('SIGKILL')
+    await expect
+      .poll(async () => (await overview(ports[other] ?? 0)).scanner, { timeout: 30_000 })
+      .toBe('this replica')
+    // The new scanner keeps the index: another client reschedules a failed execution, and the count follows.
+    const before = await overview(ports[other] ?? 0)
+    const failed = await rawRequest(`${demo.url}/executions`, {
+      headers: { Authorization: `Bearer ${demo.token}`, 'Content-Type': 'application/json' },
+      body: '{"page":{"first":1},"filters":{"states":["failed"]}}',
+    })
+    const id = (JSON.parse(failed.body) as { data: { id: string }[] }).data[0]?.id ?? ''
+    await rawRequest(`${demo.url}/executions/${encodeURIComponent(id)}/schedule`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${demo.token}`, 'Content-Type': 'application/json' },
+      body: '{"schedule_for":true}',
+    })
+    await expect
+      .poll(async () => (await overview(ports[other] ?? 0)).total, { timeout: 30_000 })
+      .toBe(before.total - 1)
+    await startReplica(leader)
   })
 
   it('loses no request when one replica is stopped mid-traffic', async () => {

@@ -285,3 +285,32 @@ describe('without a server token', () => {
     expect(seen[0]?.headers['authorization']).toBe('Bearer from-browser')
   })
 })
+
+describe('a chunked upload past the limit', () => {
+  it('is answered 413 and its connection closed, instead of being read to the end', async () => {
+    const small = await startProxy({ EXEC_API_URL: upstreamUrl, EXEC_API_TOKEN: TOKEN }, 1024)
+    const { port } = new URL(small)
+    const net = await import('node:net')
+    const socket = net.connect(Number(port), '127.0.0.1')
+    let answer = ''
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()))
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+    socket.on('error', () => {})
+    socket.write(
+      'POST /api/executions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-HTTP-Method-Override: GET\r\nTransfer-Encoding: chunked\r\n\r\n',
+    )
+    const chunk = 'x'.repeat(4096)
+    let sent = 0
+    const pump = setInterval(() => {
+      if (socket.destroyed) return
+      socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)
+      sent += chunk.length
+    }, 5)
+    await closed
+    clearInterval(pump)
+    expect(answer).toMatch(/^HTTP\/1.1 413/)
+    // Closed long before a large upload could finish.
+    expect(sent).toBeLessThan(2 * 1024 * 1024)
+    expect(seen).toHaveLength(0)
+  })
+})

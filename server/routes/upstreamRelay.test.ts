@@ -178,3 +178,34 @@ describe('bodies over the limit', () => {
     response.resume()
   })
 })
+
+describe('what never comes back from the API', () => {
+  it('withholds a 200 list answer that repeats the token, and a Content-Type holding it', async () => {
+    reply = (_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(`{"data":[{"id":"${TOKEN}"}]}`)
+    const echoed = await list()
+    expect(echoed.status).toBe(502)
+    expect(echoed.body).not.toContain(TOKEN)
+    expect(jsonOf(echoed).error.code).toBe('upstream_error_withheld')
+    reply = (_req, res) => res.writeHead(200, { 'Content-Type': `application/json; x=${TOKEN}` }).end('{}')
+    const header = await list()
+    expect(header.headers['content-type']).toBeUndefined()
+  })
+
+  it('relays only a Retry-After that is a number or an HTTP date, and never a redirect', async () => {
+    reply = (_req, res) =>
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': 'soon; rm -rf' }).end('{}')
+    expect((await list()).headers['retry-after']).toBeUndefined()
+    reply = (_req, res) =>
+      res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '7' }).end('{}')
+    expect((await list()).headers['retry-after']).toBe('7')
+    reply = (_req, res) =>
+      res
+        .writeHead(302, { Location: 'https://evil.example/', 'Content-Type': 'text/html' })
+        .end('<a>moved</a>')
+    const redirect = await list()
+    expect(redirect.status).toBe(502)
+    expect(redirect.headers.location).toBeUndefined()
+    expect(redirect.body).not.toContain('moved')
+  })
+})
