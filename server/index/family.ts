@@ -1,5 +1,6 @@
 import type { MetadataFilter } from '../../src/shared/filters.ts'
 import type { Coverage, OrderKind } from './coverage.ts'
+import type { IndexedExecution } from './rows.ts'
 
 /**
  * The executions the API returns for one metadata filter ("a filter family"): states are counted by the
@@ -8,7 +9,8 @@ import type { Coverage, OrderKind } from './coverage.ts'
 export interface Family {
   key: string
   metadata: readonly MetadataFilter[]
-  members: Set<string>
+  /** Id to the partition's own row object (updated in place), so counting walks objects, not a lookup per id. */
+  members: Map<string, IndexedExecution>
   phase: 'new' | 'counting' | 'complete' | 'partial' | 'failed'
   /** Calls of the last (or running) whole scan. */
   calls: number
@@ -40,7 +42,7 @@ export function newFamily(metadata: readonly MetadataFilter[], now: number): Fam
   return {
     key,
     metadata: JSON.parse(key) as MetadataFilter[],
-    members: new Set(),
+    members: new Map(),
     phase: 'new',
     calls: 0,
     reason: null,

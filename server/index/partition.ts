@@ -25,6 +25,8 @@ export function createPartition(id: string, now: () => number = Date.now) {
   let dirty = emptyDirty()
   let version = 0
   const counted = new Map<string, { version: number; counts: StateCounts }>()
+  /** Memberships read from the store before their rows: family keys per execution id. */
+  const waiting = new Map<string, string[]>()
   let notifyScheduled = false
 
   function changed() {
@@ -68,7 +70,9 @@ export function createPartition(id: string, now: () => number = Date.now) {
       const known = rows.get(row.id)
       if (known) known.lastSeenAt = Math.max(known.lastSeenAt, row.lastSeenAt)
       if (!isNewer(row, known)) return false
-      rows.set(row.id, row)
+      // In place: the families hold this very object.
+      if (known) Object.assign(known, row)
+      else rows.set(row.id, row)
       dirty.rows.add(row.id)
       changed()
       return true
@@ -77,7 +81,7 @@ export function createPartition(id: string, now: () => number = Date.now) {
     markOutcomePending(executionId: string) {
       const row = rows.get(executionId)
       if (!row || row.outcomePending) return
-      rows.set(executionId, { ...row, outcomePending: true })
+      row.outcomePending = true
       dirty.rows.add(executionId)
       changed()
     },
@@ -91,8 +95,10 @@ export function createPartition(id: string, now: () => number = Date.now) {
       ) {
         return false
       }
+      const own = rows.get(row.id)
+      if (!own) return false
       if (!family.members.has(row.id)) {
-        family.members.add(row.id)
+        family.members.set(row.id, own)
         markMember(family, row.id, true)
         changed()
       }
@@ -112,7 +118,7 @@ export function createPartition(id: string, now: () => number = Date.now) {
       const key = `${family.key} ${JSON.stringify([...states].sort())}`
       const cached = counted.get(key)
       if (cached?.version === version) return cached.counts
-      const counts = countFamily(family, rows, { states })
+      const counts = countFamily(family, { states })
       if (counted.size > 500) counted.clear()
       counted.set(key, { version, counts })
       return counts
@@ -139,7 +145,15 @@ export function createPartition(id: string, now: () => number = Date.now) {
     },
     /** Rows, members and families read from the store (a restart, another replica's scan): not dirty. */
     load(loaded: { rows?: IndexedExecution[]; members?: [string, string, boolean][]; families?: Family[] }) {
-      for (const row of loaded.rows ?? []) rows.set(row.id, row)
+      for (const row of loaded.rows ?? []) {
+        const known = rows.get(row.id)
+        if (known) Object.assign(known, row)
+        else rows.set(row.id, row)
+        // A membership read before its row (they are read in pages of their own) is taken now.
+        for (const key of waiting.get(row.id) ?? [])
+          families.get(key)?.members.set(row.id, rows.get(row.id) ?? row)
+        waiting.delete(row.id)
+      }
       for (const family of loaded.families ?? []) {
         const existing = families.get(family.key)
         if (existing)
@@ -149,8 +163,10 @@ export function createPartition(id: string, now: () => number = Date.now) {
       for (const [key, executionId, present] of loaded.members ?? []) {
         const family = families.get(key) ?? newFamily(JSON.parse(key) as MetadataFilter[], now())
         families.set(key, family)
-        if (present) family.members.add(executionId)
-        else family.members.delete(executionId)
+        const row = rows.get(executionId)
+        if (!present) family.members.delete(executionId)
+        else if (row) family.members.set(executionId, row)
+        else waiting.set(executionId, [...(waiting.get(executionId) ?? []), key])
       }
       changed()
     },

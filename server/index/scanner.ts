@@ -10,7 +10,7 @@ import { UpstreamFailure } from '../upstream/request.ts'
 import { createOrderTracker } from './coverage.ts'
 import type { Family } from './family.ts'
 import type { Partition } from './partition.ts'
-import { readApiRow } from './rows.ts'
+import { isActive, readApiRow } from './rows.ts'
 import { probePageSize, type UpstreamFacts } from './upstreamFacts.ts'
 
 /** What a scan of one partition needs. */
@@ -145,7 +145,7 @@ function finishScan(
   family.fullScanAt = ctx.now()
   family.refreshedAt = family.fullScanAt
   if (report.stop.kind === 'end') {
-    for (const id of [...family.members]) if (!seen.has(id)) ctx.partition.removeMember(family, id)
+    for (const id of [...family.members.keys()]) if (!seen.has(id)) ctx.partition.removeMember(family, id)
     family.phase = 'complete'
     family.reason = null
     family.estimate = family.members.size
@@ -199,14 +199,9 @@ export async function refreshFamily(ctx: ScanContext, family: Family): Promise<v
 
 async function rescanActive(ctx: ScanContext, family: Family, first: number) {
   const { partition } = ctx
-  const activeBefore = [...family.members].filter((id) => {
-    const row = partition.rows.get(id)
-    return (
-      row !== undefined &&
-      !row.outcomePending &&
-      (row.meaning === null || row.meaning === 'created' || row.meaning === 'started')
-    )
-  })
+  const activeBefore = [...family.members.values()]
+    .filter((row) => !row.outcomePending && isActive(row))
+    .map((row) => row.id)
   const stillActive = new Set<string>()
   const fetch = fetcher(ctx, family, 'index', ctx.facts.activeStates())
   const report = await walkList<ApiRow>({
@@ -221,8 +216,7 @@ async function rescanActive(ctx: ScanContext, family: Family, first: number) {
   if (report.stop.kind !== 'end') return
   for (const id of activeBefore) {
     const row = partition.rows.get(id)
-    const active = row && (row.meaning === null || row.meaning === 'created' || row.meaning === 'started')
-    if (active && !stillActive.has(id)) partition.markOutcomePending(id)
+    if (row && isActive(row) && !stillActive.has(id)) partition.markOutcomePending(id)
   }
   // Best effort: an outcome not found now is looked for in the next cycle.
   await resolvePending(ctx, family).catch(() => {})
@@ -230,7 +224,7 @@ async function rescanActive(ctx: ScanContext, family: Family, first: number) {
 
 /** One finished execution a cycle: its latest attempt says how it ended. */
 async function resolvePending(ctx: ScanContext, family: Family) {
-  const id = [...family.members].find((member) => ctx.partition.rows.get(member)?.outcomePending)
+  const id = [...family.members.values()].find((row) => row.outcomePending)?.id
   const authorization = ctx.authorization()
   if (id === undefined || authorization === null) return
   const path = `/executions/${encodeURIComponent(id)}/attempts`
