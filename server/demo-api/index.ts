@@ -5,6 +5,7 @@ import { resolveOptions } from './options.ts'
 import type { DemoApiOptions } from './options.ts'
 
 export { createDemoApp } from './app.ts'
+export type { DemoRequestListener } from './app.ts'
 export type { DemoApiOptions } from './options.ts'
 export type { AttemptJson, ExecutionJson } from './model.ts'
 export type { FaultRule } from './faults.ts'
