@@ -21,12 +21,9 @@ export interface DemoContext {
 }
 
 export function createDemoContext(settings: DemoApiSettings): DemoContext {
-  const seedData = generateSeedData({
-    seed: settings.seed,
-    count: settings.executionCount,
-    now: settings.now(),
-  })
-  const store = new DemoStore(seedData)
+  const seedOptions = { seed: settings.seed, count: settings.executionCount, now: settings.now() }
+  // Reset seeds again (the data is deterministic) rather than keep a second copy of every execution.
+  const store = new DemoStore(() => generateSeedData(seedOptions))
   const stats = new RequestStats()
   const faults = new FaultBook()
   const simulation = new Simulation(store, settings.seed, settings.now, settings.tickMs)

@@ -1,5 +1,5 @@
 import { ApiError } from './errors.ts'
-import { matchesExecutionFilters, matchesStates } from './filters.ts'
+import { matchesStates } from './filters.ts'
 import { toAttemptJson, toExecutionJson } from './model.ts'
 import type { AttemptJson, ExecutionJson, ExecutionRecord } from './model.ts'
 import { compareNewestFirst, paginate } from './paging.ts'
@@ -28,8 +28,7 @@ function findExecution(store: DemoStore, id: string): ExecutionRecord {
 
 export function listExecutions(store: DemoStore, body: unknown): ListResponse<ExecutionJson> {
   const { page, filters } = parseBody(requestSchemas.listExecutions, body)
-  const matching = store.all().filter((execution) => matchesExecutionFilters(execution, filters ?? {}))
-  const { items, pageInfo } = paginate(matching, page ?? {})
+  const { items, pageInfo } = store.page(filters ?? {}, page ?? {})
   return { data: items.map(toExecutionJson), page_info: pageInfo }
 }
 

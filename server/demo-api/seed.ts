@@ -63,15 +63,28 @@ export function generateSeedData({ seed, count, now }: SeedOptions): SeedData {
   const attemptIds = new AttemptIdSequence()
   const regularCount = Math.max(0, count - SPECIAL_EXECUTION_COUNT)
   const spread = SEED_WINDOW_MS - NEWEST_REGULAR_AGE_MS
-  const createdTimes = Array.from(
-    { length: regularCount },
-    () => now - NEWEST_REGULAR_AGE_MS - Math.floor(random.next() * spread),
-  ).sort((a, b) => a - b)
-  const executions = createdTimes.map((createdAt, index) =>
-    regularExecution(formatExecutionId(index + 1), createdAt, now, random, attemptIds),
-  )
+  // A typed array sorts numbers natively: the same order as sort((a, b) => a - b), many times faster.
+  const createdTimes = new Float64Array(regularCount)
+  for (let index = 0; index < regularCount; index++) {
+    createdTimes[index] = now - NEWEST_REGULAR_AGE_MS - Math.floor(random.next() * spread)
+  }
+  createdTimes.sort()
+  const executions: ExecutionRecord[] = new Array<ExecutionRecord>(regularCount)
+  for (let index = 0; index < regularCount; index++) {
+    const createdAt = createdTimes[index] as number
+    const execution = regularExecution(formatExecutionId(index + 1), createdAt, now, random, attemptIds)
+    // Pushes leave room for 17 attempts; an exact copy saves ~120 bytes per execution at a million.
+    execution.attempts = execution.attempts.slice()
+    executions[index] = execution
+  }
   executions.push(...specialExecutions(now, attemptIds))
   return { executions, nextExecutionNumber: regularCount + 1, nextAttemptNumber: attemptIds.next }
+}
+
+function startAttempt(execution: ExecutionRecord, at: number, attemptIds: AttemptIdSequence): void {
+  execution.attempts.push({ id: attemptIds.take(), state: 'started', createdAt: at, updatedAt: at })
+  execution.state = 'started'
+  execution.updatedAt = at
 }
 
 function regularExecution(
@@ -98,11 +111,13 @@ function regularExecution(
     const previous = execution.attempts.at(-1)
     if (start >= now) {
       // Still queued, or waiting between a failed attempt and its retry: the retry has just begun.
-      if (previous) startAttempt(execution, previous.updatedAt + Math.floor((now - previous.updatedAt) / 2))
+      if (previous) {
+        startAttempt(execution, previous.updatedAt + Math.floor((now - previous.updatedAt) / 2), attemptIds)
+      }
       return execution
     }
     if (end >= now) {
-      startAttempt(execution, start)
+      startAttempt(execution, start, attemptIds)
       return execution
     }
     const state = index === attemptCount - 1 ? outcome : 'failed'
@@ -110,12 +125,6 @@ function regularExecution(
     execution.state = state
     execution.updatedAt = end
     start = end + random.int(5 * SECOND, 2 * MINUTE)
-  }
-
-  function startAttempt(target: ExecutionRecord, at: number): void {
-    target.attempts.push({ id: attemptIds.take(), state: 'started', createdAt: at, updatedAt: at })
-    target.state = 'started'
-    target.updatedAt = at
   }
 
   addRareTwist(execution, now, random)
