@@ -44,9 +44,9 @@ function runOperation(context: DemoContext, route: ApiRoute, body: unknown): { d
   const id = route.executionId ?? ''
   switch (route.operation) {
     case 'list_executions':
-      return listExecutions(context.store, body)
+      return listExecutions(context.store, body, context.schemas)
     case 'list_attempts':
-      return listAttempts(context.store, id, body)
+      return listAttempts(context.store, id, body, context.schemas)
     case 'reschedule':
       return reschedule(context.store, id, body, context.now())
   }
