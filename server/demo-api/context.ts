@@ -25,7 +25,12 @@ export interface DemoContext {
 }
 
 export function createDemoContext(settings: DemoApiSettings): DemoContext {
-  const seedOptions = { seed: settings.seed, count: settings.executionCount, now: settings.now() }
+  const seedOptions = {
+    seed: settings.seed,
+    count: settings.executionCount,
+    now: settings.now(),
+    causes: settings.causes,
+  }
   // Reset seeds again (the data is deterministic) rather than keep a second copy of every execution.
   const store = new DemoStore(() => generateSeedData(seedOptions))
   const stats = new RequestStats()

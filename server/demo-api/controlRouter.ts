@@ -64,6 +64,7 @@ export function createControlHandler(
         ok(res, context.readings)
       },
     })
+    .add('/causes', { GET: (_req, res) => ok(res, { causes: context.store.seededCauses }) })
     .add('/faults', {
       GET: (_req, res) => ok(res, { rules: context.faults.list() }),
       POST: async (req, res) => {

@@ -20,6 +20,8 @@ export interface DemoApiOptions {
   readings?: Partial<DemoReadings>
   /** The largest `page.first`/`page.last` accepted (above it: 400 naming the field); default 100. */
   maxPageSize?: number
+  /** Seed three failure causes on top of the regular data (ground truth at GET /__demo/causes); default false. */
+  causes?: boolean
 }
 
 export type DemoApiSettings = Required<Omit<DemoApiOptions, 'readings'>> & { readings: DemoReadings }
@@ -43,6 +45,7 @@ export function resolveOptions(options: DemoApiOptions): DemoApiSettings {
     simulate: options.simulate ?? true,
     tickMs: options.tickMs ?? 2000,
     maxPageSize: checkMaxPage(options.maxPageSize ?? MAX_PAGE_SIZE),
+    causes: options.causes ?? false,
     // A reading given as undefined (an unset CLI flag or variable) keeps the spec's own.
     readings: {
       rescheduleAnswer: options.readings?.rescheduleAnswer ?? SPEC_READINGS.rescheduleAnswer,
@@ -80,4 +83,13 @@ export function parseDemoMaxPage(text: string | undefined): number | undefined {
   if (text === undefined || text.trim() === '') return undefined
   if (!isPageSize(Number(text))) throw notAPageSize(text)
   return Number(text)
+}
+
+/** `--causes` / DEMO_API_CAUSES: 1, true or yes seed the failure causes; 0, false, no or nothing do not. */
+export function parseDemoCauses(text: string | undefined): boolean | undefined {
+  const value = text?.trim().toLowerCase() ?? ''
+  if (value === '') return undefined
+  if (['1', 'true', 'yes'].includes(value)) return true
+  if (['0', 'false', 'no'].includes(value)) return false
+  throw new Error(`DEMO_API_CAUSES must be 1 or 0, not “${text ?? ''}”.`)
 }

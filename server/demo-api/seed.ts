@@ -1,6 +1,8 @@
 import { AttemptIdSequence, formatExecutionId } from './ids.ts'
 import type { AttemptState, ExecutionRecord } from './model.ts'
 import { Random } from './random.ts'
+import { seedCauses } from './seedCauses.ts'
+import type { SeededCause } from './seedCauses.ts'
 import { randomMetadata } from './seedMetadata.ts'
 import { specialExecutions, SPECIAL_EXECUTION_COUNT } from './seedSpecials.ts'
 
@@ -17,12 +19,16 @@ export interface SeedData {
   executions: ExecutionRecord[]
   nextExecutionNumber: number
   nextAttemptNumber: number
+  /** The failure causes seeded on request (empty without), with their executions' ids. */
+  causes: SeededCause[]
 }
 
 export interface SeedOptions {
   seed: number
   count: number
   now: number
+  /** Add the executions of three failure causes (seedCauses.ts) on top of the regular data. */
+  causes?: boolean
 }
 
 type Range = readonly [min: number, max: number]
@@ -57,8 +63,12 @@ function between(random: Random, tiers: readonly (readonly [Range, number])[]): 
   return random.int(min, max)
 }
 
-/** Executions spread over the 14 days before `now`, oldest first, ids `exec-000001`… in creation order. */
-export function generateSeedData({ seed, count, now }: SeedOptions): SeedData {
+/**
+ * Executions spread over the 14 days before `now`, oldest first, ids `exec-000001`… in creation
+ * order, then the special ones, then (on request) the causes' executions, numbered after the rest.
+ */
+export function generateSeedData(options: SeedOptions): SeedData {
+  const { seed, count, now } = options
   const random = new Random(seed)
   const attemptIds = new AttemptIdSequence()
   const regularCount = Math.max(0, count - SPECIAL_EXECUTION_COUNT)
@@ -78,7 +88,22 @@ export function generateSeedData({ seed, count, now }: SeedOptions): SeedData {
     executions[index] = execution
   }
   executions.push(...specialExecutions(now, attemptIds))
-  return { executions, nextExecutionNumber: regularCount + 1, nextAttemptNumber: attemptIds.next }
+  if (!options.causes) {
+    return {
+      executions,
+      nextExecutionNumber: regularCount + 1,
+      nextAttemptNumber: attemptIds.next,
+      causes: [],
+    }
+  }
+  const caused = seedCauses(options, regularCount + 1, attemptIds)
+  for (const execution of caused.executions) executions.push(execution)
+  return {
+    executions,
+    nextExecutionNumber: caused.nextExecutionNumber,
+    nextAttemptNumber: attemptIds.next,
+    causes: caused.causes,
+  }
 }
 
 function startAttempt(execution: ExecutionRecord, at: number, attemptIds: AttemptIdSequence): void {

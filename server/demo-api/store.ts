@@ -7,6 +7,7 @@ import type { AttemptRecord, AttemptState, ExecutionRecord, ExecutionState } fro
 import { compareNewestFirst } from './paging.ts'
 import type { Page, PageRequest } from './paging.ts'
 import type { SeedData } from './seed.ts'
+import type { SeededCause } from './seedCauses.ts'
 
 /**
  * In-memory executions, indexed newest first (see ExecutionIndex), plus the id sequences for new
@@ -18,6 +19,8 @@ export class DemoStore {
   private byId = new Map<string, ExecutionRecord>()
   private nextExecutionNumber = 1
   private attemptIds = new AttemptIdSequence()
+  /** The failure causes in the data as seeded (their executions may have changed since). */
+  seededCauses: readonly SeededCause[] = []
   private readonly seed: () => SeedData
 
   constructor(source: SeedData | (() => SeedData)) {
@@ -39,6 +42,7 @@ export class DemoStore {
     for (const execution of newestFirst) this.byId.set(execution.id, execution)
     this.nextExecutionNumber = seedData.nextExecutionNumber
     this.attemptIds = new AttemptIdSequence(seedData.nextAttemptNumber)
+    this.seededCauses = seedData.causes
   }
 
   get size(): number {
