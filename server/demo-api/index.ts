@@ -10,7 +10,9 @@ export type { DemoApiOptions } from './options.ts'
 export type { AttemptJson, ExecutionJson } from './model.ts'
 export type { FaultRule } from './faults.ts'
 export { FILTER_SEMANTICS } from './filters.ts'
+export type { SeededCause } from './seedCauses.ts'
 export {
+  DEMO_FIXTURE_KEY,
   LOCKED_EXECUTION_ID,
   MARKUP_EXECUTION_ID,
   MARKUP_PIPELINE,
