@@ -14,10 +14,10 @@ export interface TickSummary {
 }
 
 /**
- * One step of the live simulation, all times `now`, touching only the `created` and `started`
- * executions (from the store's state index, never a walk over all): up to 3 of the longest waiting `created`
+ * One step of the live simulation, all times `now`: up to 3 of the longest waiting `created`
  * executions start a new attempt; up to 3 other `started` ones finish their attempt (a failed
- * attempt may be retried at once); sometimes a new execution is created.
+ * attempt may be retried at once); sometimes a new execution is created. It reads only the
+ * `created` and `started` executions (the store's state index), never all of them.
  */
 export function runSimulationTick(store: DemoStore, random: Random, now: number): TickSummary {
   const summary: TickSummary = { started: [], finished: [], retried: [], created: [] }
