@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DemoContext } from './context.ts'
 import { ApiError, methodNotAllowed } from './errors.ts'
 import { applyFault, corruptResponse, selectFault } from './faults.ts'
@@ -6,6 +6,7 @@ import { listAttempts, listExecutions, reschedule } from './operations.ts'
 import type { Operation } from './operations.ts'
 import { rescheduleAnswer, respellAnswer, unspellRequest } from './readings.ts'
 import { readJsonBody } from './requestBody.ts'
+import { sendEmpty, sendJson } from './respond.ts'
 
 interface ApiRoute {
   operation: Operation
@@ -43,40 +44,38 @@ function runOperation(context: DemoContext, route: ApiRoute, body: unknown): { d
   const id = route.executionId ?? ''
   switch (route.operation) {
     case 'list_executions':
-      return listExecutions(context.store, body)
+      return listExecutions(context.store, body, context.schemas)
     case 'list_attempts':
-      return listAttempts(context.store, id, body)
+      return listAttempts(context.store, id, body, context.schemas)
     case 'reschedule':
       return reschedule(context.store, id, body, context.now())
   }
 }
 
-/** The three spec operations under the base path: auth is already checked, faults come next. */
-export function createApiHandler(context: DemoContext): RequestHandler {
-  return async (req, res, next) => {
-    // req.url is still percent-encoded and relative to where the app is mounted.
-    const rawPath = req.url.split('?')[0] ?? ''
+/** The three spec operations under the base path (auth is already checked, faults come next); false elsewhere. */
+export function createApiHandler(
+  context: DemoContext,
+): (req: IncomingMessage, res: ServerResponse, rawPath: string) => Promise<boolean> {
+  return async (req, res, rawPath) => {
     const route = matchApiRoute(rawPath, context.basePath)
-    if (route === undefined) return next()
-    if (route === null) throw new ApiError(404, `No route for ${req.method} ${rawPath}`)
-    if (req.method !== route.method) throw methodNotAllowed(req.method, [route.method])
+    if (route === undefined) return false
+    const method = req.method ?? 'GET'
+    if (route === null) throw new ApiError(404, `No route for ${method} ${rawPath}`)
+    if (method !== route.method) throw methodNotAllowed(method, [route.method])
 
     context.stats.count(route.operation, route.executionId)
     const fault = selectFault(context.faults, req, route.operation, route.executionId)
-    if (fault && (await applyFault(fault, req, res))) return
-    const body = unspellRequest(await readJsonBody(req, res))
+    if (fault && (await applyFault(fault, req, res))) return true
+    const body = unspellRequest(await readJsonBody(req))
     const response = respellAnswer(runOperation(context, route, body), context.readings.stateSpelling)
     if (route.operation === 'reschedule') context.stats.applied(route.executionId ?? '')
-    if (fault?.malformed) {
-      res.json(corruptResponse(response))
-      return
+    if (fault?.malformed) sendJson(res, 200, corruptResponse(response))
+    else if (route.operation !== 'reschedule') sendJson(res, 200, response)
+    else {
+      const answer = rescheduleAnswer(response, context.readings.rescheduleAnswer)
+      if (answer.body === undefined) sendEmpty(res, answer.status)
+      else sendJson(res, answer.status, answer.body)
     }
-    if (route.operation !== 'reschedule') {
-      res.json(response)
-      return
-    }
-    const answer = rescheduleAnswer(response, context.readings.rescheduleAnswer)
-    if (answer.body === undefined) res.status(answer.status).end()
-    else res.status(answer.status).json(answer.body)
+    return true
   }
 }

@@ -1,30 +1,42 @@
-import express from 'express'
-import type { Express } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createApiHandler } from './apiRouter.ts'
 import { requireBearerToken } from './auth.ts'
 import { createDemoContext } from './context.ts'
-import { createControlRouter } from './controlRouter.ts'
-import { handleErrors, notFound } from './errors.ts'
+import { createControlHandler, isHealthCheck } from './controlRouter.ts'
+import { ApiError } from './errors.ts'
 import { resolveOptions } from './options.ts'
 import type { DemoApiOptions } from './options.ts'
+import { sendError, sendJson } from './respond.ts'
+import { rawPathOf } from './router.ts'
 
-export function createDemoApp(options: DemoApiOptions = {}): { app: Express; stop: () => void } {
+/**
+ * A node:http request listener. To serve the demo under a path prefix, strip the prefix from
+ * `req.url` before calling it (its routes read `req.url` as relative to where it is mounted).
+ */
+export type DemoRequestListener = (req: IncomingMessage, res: ServerResponse) => void
+
+export function createDemoApp(options: DemoApiOptions = {}): { app: DemoRequestListener; stop: () => void } {
   const settings = resolveOptions(options)
   const context = createDemoContext(settings)
-  const app = express()
-  app.disable('x-powered-by')
-  // Data changes under the client; no conditional-GET 304s.
-  app.set('etag', false)
-  app.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store')
-    next()
-  })
-  app.get('/__demo/health', (_req, res) => void res.json({ ok: true }))
-  app.use(requireBearerToken(settings.token))
-  app.use('/__demo', createControlRouter(context))
-  app.use(createApiHandler(context))
-  app.use(notFound)
-  app.use(handleErrors)
+  const control = createControlHandler(context)
+  const api = createApiHandler(context)
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Data changes under the client: nothing may be cached (and no ETag, so no conditional 304s).
+    res.setHeader('Cache-Control', 'no-store')
+    const path = rawPathOf(req)
+    if (isHealthCheck(req, path)) {
+      sendJson(res, 200, { ok: true })
+      return
+    }
+    requireBearerToken(req, settings.token)
+    if (await control(req, res, path)) return
+    if (await api(req, res, path)) return
+    throw new ApiError(404, `No route for ${req.method ?? 'GET'} ${path}`)
+  }
+  const app: DemoRequestListener = (req, res) => {
+    handle(req, res).catch((error: unknown) => sendError(res, error))
+  }
 
   if (settings.simulate) context.simulation.start()
   return { app, stop: () => context.simulation.stop() }

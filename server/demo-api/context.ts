@@ -1,6 +1,8 @@
 import { FaultBook } from './faults.ts'
 import type { DemoApiSettings } from './options.ts'
 import type { DemoReadings } from './readings.ts'
+import { createRequestSchemas } from './requestSchemas.ts'
+import type { RequestSchemas } from './requestSchemas.ts'
 import { generateSeedData } from './seed.ts'
 import { Simulation } from './simulation.ts'
 import { RequestStats } from './stats.ts'
@@ -14,6 +16,8 @@ export interface DemoContext {
   simulation: Simulation
   now: () => number
   basePath: string
+  /** Request bodies as validated with this demo's largest page. */
+  schemas: RequestSchemas
   /** Which reading of the spec's open points the demo follows now (switchable under /__demo/readings). */
   readings: DemoReadings
   /** Back to the data as seeded at start-up, no faults, zeroed stats. */
@@ -21,12 +25,14 @@ export interface DemoContext {
 }
 
 export function createDemoContext(settings: DemoApiSettings): DemoContext {
-  const seedData = generateSeedData({
+  const seedOptions = {
     seed: settings.seed,
     count: settings.executionCount,
     now: settings.now(),
-  })
-  const store = new DemoStore(seedData)
+    causes: settings.causes,
+  }
+  // Reset seeds again (the data is deterministic) rather than keep a second copy of every execution.
+  const store = new DemoStore(() => generateSeedData(seedOptions))
   const stats = new RequestStats()
   const faults = new FaultBook()
   const simulation = new Simulation(store, settings.seed, settings.now, settings.tickMs)
@@ -37,6 +43,7 @@ export function createDemoContext(settings: DemoApiSettings): DemoContext {
     simulation,
     now: settings.now,
     basePath: settings.basePath,
+    schemas: createRequestSchemas(settings.maxPageSize),
     readings: { ...settings.readings },
     reset() {
       context.readings = { ...settings.readings }

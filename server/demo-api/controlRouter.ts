@@ -1,15 +1,14 @@
-import express from 'express'
-import type { Request, Response, Router } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { z } from 'zod'
 import type { DemoContext } from './context.ts'
-import { methodNotAllowed } from './errors.ts'
 import { faultRuleSchema } from './faults.ts'
 import { readingsSchema } from './readings.ts'
 import { readJsonBody } from './requestBody.ts'
 import { parseBody } from './requestSchemas.ts'
+import { sendJson } from './respond.ts'
+import { Router } from './router.ts'
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-type Handler = (req: Request, res: Response) => void | Promise<void>
+export const CONTROL_PREFIX = '/__demo'
 
 const simulationSchema = z.object(
   { running: z.boolean({ error: 'must be a boolean' }) },
@@ -20,60 +19,67 @@ const faultsSchema = z.object(
   { error: 'must be a JSON object' },
 )
 
-/** Test hooks under /__demo (bearer token required, except /__demo/health mounted separately). */
-export function createControlRouter(context: DemoContext): Router {
-  const router = express.Router()
-  const route = (path: string, handlers: Partial<Record<Method, Handler>>) => {
-    router.all(path, async (req, res) => {
-      const handler = handlers[req.method as Method]
-      if (!handler) throw methodNotAllowed(req.method, Object.keys(handlers))
-      await handler(req, res)
-    })
-  }
-  const simulationStatus = () => ({ running: context.simulation.running })
+const ok = (res: ServerResponse, body: unknown) => sendJson(res, 200, body)
 
-  route('/stats', { GET: (_req, res) => void res.json(context.stats.snapshot()) })
-  route('/stats/reset', {
-    POST: (_req, res) => {
-      context.stats.reset()
-      res.json(context.stats.snapshot())
-    },
-  })
-  route('/reset', {
-    POST: (_req, res) => {
-      context.reset()
-      res.json({ ok: true })
-    },
-  })
-  route('/simulation', {
-    GET: (_req, res) => void res.json(simulationStatus()),
-    PUT: async (req, res) => {
-      const { running } = parseBody(simulationSchema, await readJsonBody(req, res))
-      if (running) context.simulation.start()
-      else context.simulation.stop()
-      res.json(simulationStatus())
-    },
-  })
-  route('/simulation/tick', { POST: (_req, res) => void res.json(context.simulation.tick()) })
-  route('/readings', {
-    GET: (_req, res) => void res.json(context.readings),
-    PUT: async (req, res) => {
-      const readings = parseBody(readingsSchema, await readJsonBody(req, res))
-      context.readings = { ...context.readings, ...readings }
-      res.json(context.readings)
-    },
-  })
-  route('/faults', {
-    GET: (_req, res) => void res.json({ rules: context.faults.list() }),
-    POST: async (req, res) => {
-      const { rules } = parseBody(faultsSchema, await readJsonBody(req, res))
-      context.faults.add(rules)
-      res.json({ rules: context.faults.list() })
-    },
-    DELETE: (_req, res) => {
-      context.faults.clear()
-      res.json({ rules: [] })
-    },
-  })
-  return router
+/** /__demo/health: open (no token), GET and HEAD only, as before. */
+export function isHealthCheck(req: IncomingMessage, path: string): boolean {
+  const isPath = /^\/__demo\/health\/?$/i.test(path)
+  return isPath && (req.method === 'GET' || req.method === 'HEAD')
+}
+
+/** Test hooks under /__demo (bearer token required); false when the path is none of them. */
+export function createControlHandler(
+  context: DemoContext,
+): (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean> {
+  const simulationStatus = () => ({ running: context.simulation.running })
+  const router = new Router()
+    .add('/stats', { GET: (_req, res) => ok(res, context.stats.snapshot()) })
+    .add('/stats/reset', {
+      POST: (_req, res) => {
+        context.stats.reset()
+        ok(res, context.stats.snapshot())
+      },
+    })
+    .add('/reset', {
+      POST: (_req, res) => {
+        context.reset()
+        ok(res, { ok: true })
+      },
+    })
+    .add('/simulation', {
+      GET: (_req, res) => ok(res, simulationStatus()),
+      PUT: async (req, res) => {
+        const { running } = parseBody(simulationSchema, await readJsonBody(req))
+        if (running) context.simulation.start()
+        else context.simulation.stop()
+        ok(res, simulationStatus())
+      },
+    })
+    .add('/simulation/tick', { POST: (_req, res) => ok(res, context.simulation.tick()) })
+    .add('/readings', {
+      GET: (_req, res) => ok(res, context.readings),
+      PUT: async (req, res) => {
+        const readings = parseBody(readingsSchema, await readJsonBody(req))
+        context.readings = { ...context.readings, ...readings }
+        ok(res, context.readings)
+      },
+    })
+    .add('/causes', { GET: (_req, res) => ok(res, { causes: context.store.seededCauses }) })
+    .add('/faults', {
+      GET: (_req, res) => ok(res, { rules: context.faults.list() }),
+      POST: async (req, res) => {
+        const { rules } = parseBody(faultsSchema, await readJsonBody(req))
+        context.faults.add(rules)
+        ok(res, { rules: context.faults.list() })
+      },
+      DELETE: (_req, res) => {
+        context.faults.clear()
+        ok(res, { rules: [] })
+      },
+    })
+  return (req, res, path) => {
+    const isUnder = path.toLowerCase().startsWith(`${CONTROL_PREFIX}/`)
+    if (!isUnder) return Promise.resolve(false)
+    return router.dispatch(req, res, path.slice(CONTROL_PREFIX.length))
+  }
 }

@@ -1,5 +1,3 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express'
-
 const CODES_BY_STATUS: Readonly<Record<number, string>> = {
   400: 'bad_request',
   401: 'unauthorized',
@@ -39,39 +37,11 @@ export class ApiError extends Error {
   }
 }
 
-interface HttpErrorLike {
-  status: number
-  type?: string
-  message: string
-}
-
-function isHttpErrorLike(error: unknown): error is HttpErrorLike {
-  return error instanceof Error && typeof (error as Partial<HttpErrorLike>).status === 'number'
-}
-
-/** Maps our own errors and body-parser's http-errors to ApiError; anything else is a 500. */
+/** Our own errors as they are; anything else is a 500. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
-  if (isHttpErrorLike(error) && error.status >= 400 && error.status < 600) {
-    const message =
-      error.type === 'entity.parse.failed' ? `Malformed JSON body: ${error.message}` : error.message
-    return new ApiError(error.status, message)
-  }
   console.error('demo-api: unexpected error', error)
   return new ApiError(500, 'Unexpected server error')
-}
-
-export const handleErrors: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
-  const apiError = toApiError(error)
-  if (res.headersSent) {
-    res.destroy()
-    return
-  }
-  res.status(apiError.status).set(apiError.headers).json(errorBody(apiError.code, apiError.message))
-}
-
-export const notFound: RequestHandler = (req) => {
-  throw new ApiError(404, `No route for ${req.method} ${req.path}`)
 }
 
 export function methodNotAllowed(method: string, allowed: readonly string[]): ApiError {

@@ -1,9 +1,10 @@
-import type { Request, Response } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { z } from 'zod'
 import { ApiError, errorBody, codeForStatus } from './errors.ts'
 import { OPERATIONS } from './operations.ts'
 import type { Operation } from './operations.ts'
 import { formatZodError } from './requestSchemas.ts'
+import { sendEmpty, sendJson, sendText, textContentType } from './respond.ts'
 
 export const faultRuleSchema = z.object({
   operation: z.enum(OPERATIONS).optional(),
@@ -68,11 +69,12 @@ export class FaultBook {
 /** An `X-Demo-Fault` header rule wins over stored rules and does not use them up. */
 export function selectFault(
   book: FaultBook,
-  req: Request,
+  req: IncomingMessage,
   operation: Operation,
   executionId: string | undefined,
 ): FaultRule | undefined {
-  const header = req.get(FAULT_HEADER)
+  const value = req.headers[FAULT_HEADER]
+  const header = Array.isArray(value) ? value.join(', ') : value
   if (header !== undefined) {
     const rule = parseFaultHeader(header)
     if (appliesTo(rule, operation, executionId)) return rule
@@ -100,24 +102,26 @@ function delay(ms: number): Promise<void> {
  * Plays the fault's delay, drop or canned response. Returns true when the response is done;
  * false when normal handling should go on (possibly to be corrupted by `malformed`).
  */
-export async function applyFault(rule: FaultRule, req: Request, res: Response): Promise<boolean> {
+export async function applyFault(
+  rule: FaultRule,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
   if (rule.delayMs) await delay(rule.delayMs)
   if (req.socket.destroyed) return true
   if (rule.drop) {
     req.socket.destroy()
     return true
   }
-  if (rule.retryAfter !== undefined) res.set('Retry-After', String(rule.retryAfter))
+  if (rule.retryAfter !== undefined) res.setHeader('Retry-After', String(rule.retryAfter))
   if (rule.status === undefined) return false
 
-  res.status(rule.status)
   if (rule.body !== undefined) {
-    res.type(rule.contentType ?? 'application/json').send(rule.body)
+    sendText(res, rule.status, rule.body, textContentType(rule.contentType ?? 'application/json'))
   } else if (rule.status >= 400) {
-    res.json(errorBody(codeForStatus(rule.status), `Injected fault: HTTP ${rule.status}`))
+    sendJson(res, rule.status, errorBody(codeForStatus(rule.status), `Injected fault: HTTP ${rule.status}`))
   } else {
-    if (rule.contentType) res.type(rule.contentType)
-    res.end()
+    sendEmpty(res, rule.status, rule.contentType)
   }
   return true
 }

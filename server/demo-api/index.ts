@@ -5,11 +5,14 @@ import { resolveOptions } from './options.ts'
 import type { DemoApiOptions } from './options.ts'
 
 export { createDemoApp } from './app.ts'
+export type { DemoRequestListener } from './app.ts'
 export type { DemoApiOptions } from './options.ts'
 export type { AttemptJson, ExecutionJson } from './model.ts'
 export type { FaultRule } from './faults.ts'
 export { FILTER_SEMANTICS } from './filters.ts'
+export type { SeededCause } from './seedCauses.ts'
 export {
+  DEMO_FIXTURE_KEY,
   LOCKED_EXECUTION_ID,
   MARKUP_EXECUTION_ID,
   MARKUP_PIPELINE,

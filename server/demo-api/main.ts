@@ -1,11 +1,13 @@
 import { parseArgs } from 'node:util'
 import { startDemoApi } from './index.ts'
-import { parseDemoSize } from './options.ts'
+import { parseDemoCauses, parseDemoMaxPage, parseDemoSize } from './options.ts'
 import { readingsSchema } from './readings.ts'
 
-const USAGE = `Usage: tsx server/demo-api/main.ts [--port N] [--host HOST] [--frozen] [--size N]
+const USAGE = `Usage: tsx server/demo-api/main.ts [--port N] [--host HOST] [--frozen] [--size N] [--max-page N] [--causes]
   [--reschedule-answer spec|top-level|202|204|new-execution] [--state-spelling spec|upper|succeeded]
-Environment: DEMO_API_PORT (default 4010), DEMO_API_TOKEN (default demo-token), DEMO_API_SIZE (default 2400)`
+Environment: DEMO_API_PORT (default 4010), DEMO_API_TOKEN (default demo-token), DEMO_API_SIZE (default 2400),
+  DEMO_API_MAX_PAGE (largest page.first/page.last, default 100),
+  DEMO_API_CAUSES=1 (seed three failure causes on top; ground truth at GET /__demo/causes)`
 
 function parsePort(text: string): number {
   const port = Number(text)
@@ -20,6 +22,8 @@ async function main(): Promise<void> {
       host: { type: 'string' },
       frozen: { type: 'boolean', default: false },
       size: { type: 'string' },
+      'max-page': { type: 'string' },
+      causes: { type: 'boolean', default: false },
       'reschedule-answer': { type: 'string' },
       'state-spelling': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -36,6 +40,8 @@ async function main(): Promise<void> {
     token: process.env.DEMO_API_TOKEN || undefined,
     simulate: !values.frozen,
     executionCount: parseDemoSize(values.size ?? process.env.DEMO_API_SIZE),
+    maxPageSize: parseDemoMaxPage(values['max-page'] ?? process.env.DEMO_API_MAX_PAGE),
+    causes: values.causes || parseDemoCauses(process.env.DEMO_API_CAUSES),
     readings: readingsSchema.parse({
       rescheduleAnswer: values['reschedule-answer'],
       stateSpelling: values['state-spelling'],
@@ -43,6 +49,7 @@ async function main(): Promise<void> {
   })
   console.log(`Demo Execution API listening at ${api.url} (token: ${api.token})`)
   if (values.frozen) console.log('Simulation frozen')
+  if (values.causes) console.log('Failure causes seeded: GET /__demo/causes lists them')
 
   const shutdown = (signal: NodeJS.Signals) => {
     console.log(`Received ${signal}, shutting down`)

@@ -1,10 +1,11 @@
 import { ApiError } from './errors.ts'
-import { matchesExecutionFilters, matchesStates } from './filters.ts'
+import { matchesStates } from './filters.ts'
 import { toAttemptJson, toExecutionJson } from './model.ts'
 import type { AttemptJson, ExecutionJson, ExecutionRecord } from './model.ts'
 import { compareNewestFirst, paginate } from './paging.ts'
 import type { PageInfo } from './paging.ts'
-import { parseBody, requestSchemas } from './requestSchemas.ts'
+import { createRequestSchemas, parseBody } from './requestSchemas.ts'
+import type { RequestSchemas } from './requestSchemas.ts'
 import { LOCKED_EXECUTION_ID } from './seedSpecials.ts'
 import type { DemoStore } from './store.ts'
 
@@ -26,10 +27,15 @@ function findExecution(store: DemoStore, id: string): ExecutionRecord {
   return execution
 }
 
-export function listExecutions(store: DemoStore, body: unknown): ListResponse<ExecutionJson> {
-  const { page, filters } = parseBody(requestSchemas.listExecutions, body)
-  const matching = store.all().filter((execution) => matchesExecutionFilters(execution, filters ?? {}))
-  const { items, pageInfo } = paginate(matching, page ?? {})
+const DEFAULT_SCHEMAS = createRequestSchemas()
+
+export function listExecutions(
+  store: DemoStore,
+  body: unknown,
+  schemas: RequestSchemas = DEFAULT_SCHEMAS,
+): ListResponse<ExecutionJson> {
+  const { page, filters } = parseBody(schemas.listExecutions, body)
+  const { items, pageInfo } = store.page(filters ?? {}, page ?? {}, schemas.defaultPageSize)
   return { data: items.map(toExecutionJson), page_info: pageInfo }
 }
 
@@ -37,13 +43,14 @@ export function listAttempts(
   store: DemoStore,
   executionId: string,
   body: unknown,
+  schemas: RequestSchemas = DEFAULT_SCHEMAS,
 ): ListResponse<AttemptJson> {
-  const { page, filters } = parseBody(requestSchemas.listAttempts, body)
+  const { page, filters } = parseBody(schemas.listAttempts, body)
   const execution = findExecution(store, executionId)
   const matching = execution.attempts
     .filter((attempt) => matchesStates(attempt.state, filters?.states))
     .sort(compareNewestFirst)
-  const { items, pageInfo } = paginate(matching, page ?? {})
+  const { items, pageInfo } = paginate(matching, page ?? {}, schemas.defaultPageSize)
   return { data: items.map(toAttemptJson), page_info: pageInfo }
 }
 
@@ -57,7 +64,7 @@ export function reschedule(
   body: unknown,
   now: number,
 ): ExecutionResponse {
-  const { schedule_for: scheduleFor } = parseBody(requestSchemas.reschedule, body)
+  const { schedule_for: scheduleFor } = parseBody(DEFAULT_SCHEMAS.reschedule, body)
   const execution = findExecution(store, executionId)
   if (execution.id === LOCKED_EXECUTION_ID) {
     throw new ApiError(

@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from './paging.ts'
 import { SPEC_READINGS, type DemoReadings } from './readings.ts'
 
 export interface DemoApiOptions {
@@ -17,6 +18,10 @@ export interface DemoApiOptions {
   tickMs?: number
   /** Other readings of the spec's open points; default the spec's own. */
   readings?: Partial<DemoReadings>
+  /** The largest `page.first`/`page.last` accepted (above it: 400 naming the field); default 100. */
+  maxPageSize?: number
+  /** Seed three failure causes on top of the regular data (ground truth at GET /__demo/causes); default false. */
+  causes?: boolean
 }
 
 export type DemoApiSettings = Required<Omit<DemoApiOptions, 'readings'>> & { readings: DemoReadings }
@@ -39,6 +44,8 @@ export function resolveOptions(options: DemoApiOptions): DemoApiSettings {
     now: options.now ?? Date.now,
     simulate: options.simulate ?? true,
     tickMs: options.tickMs ?? 2000,
+    maxPageSize: checkMaxPage(options.maxPageSize ?? MAX_PAGE_SIZE),
+    causes: options.causes ?? false,
     // A reading given as undefined (an unset CLI flag or variable) keeps the spec's own.
     readings: {
       rescheduleAnswer: options.readings?.rescheduleAnswer ?? SPEC_READINGS.rescheduleAnswer,
@@ -57,4 +64,32 @@ export function parseDemoSize(text: string | undefined): number | undefined {
     throw new Error(`The demo size must be a whole number from 3 to ${MAX_DEMO_SIZE}, not “${text}”.`)
   }
   return size
+}
+
+/** A page of 100,000 executions is some 25 MB of JSON: enough to probe with, and no further. */
+export const MAX_PAGE_LIMIT = 100_000
+
+const isPageSize = (size: number) => Number.isInteger(size) && size >= 1 && size <= MAX_PAGE_LIMIT
+const notAPageSize = (given: unknown) =>
+  new Error(`The largest page must be a whole number from 1 to ${MAX_PAGE_LIMIT}, not “${String(given)}”.`)
+
+function checkMaxPage(size: number): number {
+  if (!isPageSize(size)) throw notAPageSize(size)
+  return size
+}
+
+/** `--max-page` / DEMO_API_MAX_PAGE: the largest page the demo accepts (default 100). */
+export function parseDemoMaxPage(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined
+  if (!isPageSize(Number(text))) throw notAPageSize(text)
+  return Number(text)
+}
+
+/** `--causes` / DEMO_API_CAUSES: 1, true or yes seed the failure causes; 0, false, no or nothing do not. */
+export function parseDemoCauses(text: string | undefined): boolean | undefined {
+  const value = text?.trim().toLowerCase() ?? ''
+  if (value === '') return undefined
+  if (['1', 'true', 'yes'].includes(value)) return true
+  if (['0', 'false', 'no'].includes(value)) return false
+  throw new Error(`DEMO_API_CAUSES must be 1 or 0, not “${text ?? ''}”.`)
 }

@@ -1,6 +1,7 @@
 import type { SortKey } from './model.ts'
 
 export const DEFAULT_PAGE_SIZE = 20
+/** The largest page unless the demo is told otherwise (`maxPageSize`). */
 export const MAX_PAGE_SIZE = 100
 
 /** Descending by (created_at, id): newest first, equal times by id from high to low. */
@@ -68,13 +69,17 @@ function firstIndexWhere<T>(sorted: readonly T[], predicate: (item: T) => boolea
  * the whole filtered list: `has_prev_page` is true whenever some item precedes the page (so also
  * with `after`), `has_next_page` whenever some item follows it (so also with `before`).
  */
-export function paginate<T extends SortKey>(sorted: readonly T[], request: PageRequest): Page<T> {
+export function paginate<T extends SortKey>(
+  sorted: readonly T[],
+  request: PageRequest,
+  defaultSize = DEFAULT_PAGE_SIZE,
+): Page<T> {
   const { after, before } = request
   let start = after ? firstIndexWhere(sorted, (item) => compareNewestFirst(item, after) > 0) : 0
   let end = before ? firstIndexWhere(sorted, (item) => compareNewestFirst(item, before) >= 0) : sorted.length
   end = Math.max(start, end)
   if (request.last !== undefined) start = Math.max(start, end - request.last)
-  else end = Math.min(end, start + (request.first ?? DEFAULT_PAGE_SIZE))
+  else end = Math.min(end, start + (request.first ?? defaultSize))
 
   const items = sorted.slice(start, end)
   const firstItem = items[0]

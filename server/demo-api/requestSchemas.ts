@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ApiError } from './errors.ts'
-import { decodeCursor, MAX_PAGE_SIZE } from './paging.ts'
+import { decodeCursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.ts'
 
 /** Absent and `null` both mean "not given". */
 function optional<T extends z.ZodType>(schema: T) {
@@ -10,31 +10,12 @@ function optional<T extends z.ZodType>(schema: T) {
 const requiredOr = (message: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? 'is required' : message
 
-const pageSize = z
-  .int({ error: 'must be an integer' })
-  .min(1, { error: 'must be at least 1' })
-  .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` })
-
 const cursor = z.string({ error: 'must be a string' }).transform((value, context) => {
   const key = decodeCursor(value)
   if (key) return key
   context.addIssue({ code: 'custom', message: 'is not a valid cursor' })
   return z.NEVER
 })
-
-const pageSchema = z
-  .object(
-    {
-      first: optional(pageSize),
-      last: optional(pageSize),
-      after: optional(cursor),
-      before: optional(cursor),
-    },
-    { error: 'must be an object' },
-  )
-  .refine((page) => page.first === undefined || page.last === undefined, {
-    error: 'first and last cannot be used together',
-  })
 
 const statesSchema = z.array(z.string({ error: 'must be a string' }), {
   error: 'must be an array of strings',
@@ -50,38 +31,10 @@ const metadataEntrySchema = z.object(
   { error: 'must be an object' },
 )
 
-const listExecutionsSchema = z.object(
-  {
-    page: optional(pageSchema),
-    filters: optional(
-      z.object(
-        {
-          states: optional(statesSchema),
-          metadata: optional(z.array(metadataEntrySchema, { error: 'must be an array' })),
-        },
-        { error: 'must be an object' },
-      ),
-    ),
-  },
-  { error: 'must be a JSON object' },
-)
-
-const listAttemptsSchema = z.object(
-  {
-    page: optional(pageSchema),
-    filters: optional(z.object({ states: optional(statesSchema) }, { error: 'must be an object' })),
-  },
-  { error: 'must be a JSON object' },
-)
-
 const rescheduleSchema = z.object(
   { schedule_for: z.boolean({ error: requiredOr('must be a boolean') }) },
   { error: 'must be a JSON object' },
 )
-
-export type ListExecutionsRequest = z.output<typeof listExecutionsSchema>
-export type ListAttemptsRequest = z.output<typeof listAttemptsSchema>
-export type RescheduleRequest = z.output<typeof rescheduleSchema>
 
 /** `page.first`, `filters.metadata[0].values`; the whole body is called `body`. */
 export function formatIssuePath(path: readonly PropertyKey[]): string {
@@ -104,8 +57,69 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.outp
   return result.data
 }
 
-export const requestSchemas = {
-  listExecutions: listExecutionsSchema,
-  listAttempts: listAttemptsSchema,
-  reschedule: rescheduleSchema,
+function pageSchema(maxPageSize: number) {
+  const pageSize = z
+    .int({ error: 'must be an integer' })
+    .min(1, { error: 'must be at least 1' })
+    .max(maxPageSize, { error: `must be at most ${maxPageSize}` })
+  return z
+    .object(
+      {
+        first: optional(pageSize),
+        last: optional(pageSize),
+        after: optional(cursor),
+        before: optional(cursor),
+      },
+      { error: 'must be an object' },
+    )
+    .refine((page) => page.first === undefined || page.last === undefined, {
+      error: 'first and last cannot be used together',
+    })
 }
+
+function listSchemas(maxPageSize: number) {
+  const page = optional(pageSchema(maxPageSize))
+  const listExecutionsSchema = z.object(
+    {
+      page,
+      filters: optional(
+        z.object(
+          {
+            states: optional(statesSchema),
+            metadata: optional(z.array(metadataEntrySchema, { error: 'must be an array' })),
+          },
+          { error: 'must be an object' },
+        ),
+      ),
+    },
+    { error: 'must be a JSON object' },
+  )
+
+  const listAttemptsSchema = z.object(
+    {
+      page,
+      filters: optional(z.object({ states: optional(statesSchema) }, { error: 'must be an object' })),
+    },
+    { error: 'must be a JSON object' },
+  )
+  return { listExecutionsSchema, listAttemptsSchema }
+}
+
+/**
+ * The request bodies with the demo's largest page (above it `first`/`last` are a 400 naming the
+ * field), and the page size used when neither is given: 20, or the largest page if smaller.
+ */
+export function createRequestSchemas(maxPageSize = MAX_PAGE_SIZE) {
+  const { listExecutionsSchema, listAttemptsSchema } = listSchemas(maxPageSize)
+  return {
+    listExecutions: listExecutionsSchema,
+    listAttempts: listAttemptsSchema,
+    reschedule: rescheduleSchema,
+    defaultPageSize: Math.min(DEFAULT_PAGE_SIZE, maxPageSize),
+  }
+}
+
+export type RequestSchemas = ReturnType<typeof createRequestSchemas>
+export type ListExecutionsRequest = z.output<RequestSchemas['listExecutions']>
+export type ListAttemptsRequest = z.output<RequestSchemas['listAttempts']>
+export type RescheduleRequest = z.output<typeof rescheduleSchema>

@@ -3,6 +3,7 @@ import { FIXED_NOW } from './testClient.ts'
 import { generateSeedData, SEED_WINDOW_MS } from './seed.ts'
 import { timelineProblems } from './seedInvariants.ts'
 import {
+  DEMO_FIXTURE_KEY,
   FLAKY_ATTEMPT_COUNT,
   FLAKY_EXECUTION_ID,
   LOCKED_EXECUTION_ID,
@@ -87,6 +88,20 @@ describe('special executions', () => {
     expect(MARKUP_PIPELINE).toMatch(/<b>.*&/)
     expect(rank(LOCKED_EXECUTION_ID)).toBeGreaterThanOrEqual(0)
     expect(rank(LOCKED_EXECUTION_ID)).toBeLessThan(10)
+  })
+
+  it('says what each special execution demonstrates, first among its metadata', () => {
+    const fixtures = Object.fromEntries(
+      seeded.executions
+        .filter((execution) => DEMO_FIXTURE_KEY in execution.metadata)
+        .map((execution) => [execution.id, Object.entries(execution.metadata)[0]]),
+    )
+    expect(fixtures).toEqual({
+      [ODD_EXECUTION_ID]: [DEMO_FIXTURE_KEY, 'id needs encoding'],
+      [LOCKED_EXECUTION_ID]: [DEMO_FIXTURE_KEY, 'reschedule refused (409)'],
+      [MARKUP_EXECUTION_ID]: [DEMO_FIXTURE_KEY, 'markup in metadata'],
+      [FLAKY_EXECUTION_ID]: [DEMO_FIXTURE_KEY, '23 attempts'],
+    })
   })
 
   it('keeps the special executions with a tiny execution count', () => {

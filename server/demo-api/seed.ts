@@ -1,6 +1,8 @@
 import { AttemptIdSequence, formatExecutionId } from './ids.ts'
 import type { AttemptState, ExecutionRecord } from './model.ts'
 import { Random } from './random.ts'
+import { seedCauses } from './seedCauses.ts'
+import type { SeededCause } from './seedCauses.ts'
 import { randomMetadata } from './seedMetadata.ts'
 import { specialExecutions, SPECIAL_EXECUTION_COUNT } from './seedSpecials.ts'
 
@@ -17,12 +19,16 @@ export interface SeedData {
   executions: ExecutionRecord[]
   nextExecutionNumber: number
   nextAttemptNumber: number
+  /** The failure causes seeded on request (empty without), with their executions' ids. */
+  causes: SeededCause[]
 }
 
 export interface SeedOptions {
   seed: number
   count: number
   now: number
+  /** Add the executions of three failure causes (seedCauses.ts) on top of the regular data. */
+  causes?: boolean
 }
 
 type Range = readonly [min: number, max: number]
@@ -57,21 +63,53 @@ function between(random: Random, tiers: readonly (readonly [Range, number])[]): 
   return random.int(min, max)
 }
 
-/** Executions spread over the 14 days before `now`, oldest first, ids `exec-000001`… in creation order. */
-export function generateSeedData({ seed, count, now }: SeedOptions): SeedData {
+/**
+ * Executions spread over the 14 days before `now`, oldest first, ids `exec-000001`… in creation
+ * order, then the special ones, then (on request) the causes' executions, numbered after the rest.
+ */
+export function generateSeedData(options: SeedOptions): SeedData {
+  const { seed, count, now } = options
   const random = new Random(seed)
   const attemptIds = new AttemptIdSequence()
   const regularCount = Math.max(0, count - SPECIAL_EXECUTION_COUNT)
   const spread = SEED_WINDOW_MS - NEWEST_REGULAR_AGE_MS
-  const createdTimes = Array.from(
-    { length: regularCount },
-    () => now - NEWEST_REGULAR_AGE_MS - Math.floor(random.next() * spread),
-  ).sort((a, b) => a - b)
-  const executions = createdTimes.map((createdAt, index) =>
-    regularExecution(formatExecutionId(index + 1), createdAt, now, random, attemptIds),
-  )
+  // A typed array sorts numbers natively: the same order as sort((a, b) => a - b), many times faster.
+  const createdTimes = new Float64Array(regularCount)
+  for (let index = 0; index < regularCount; index++) {
+    createdTimes[index] = now - NEWEST_REGULAR_AGE_MS - Math.floor(random.next() * spread)
+  }
+  createdTimes.sort()
+  const executions: ExecutionRecord[] = new Array<ExecutionRecord>(regularCount)
+  for (let index = 0; index < regularCount; index++) {
+    const createdAt = createdTimes[index] as number
+    const execution = regularExecution(formatExecutionId(index + 1), createdAt, now, random, attemptIds)
+    // Pushes leave room for 17 attempts; an exact copy saves ~120 bytes per execution at a million.
+    execution.attempts = execution.attempts.slice()
+    executions[index] = execution
+  }
   executions.push(...specialExecutions(now, attemptIds))
-  return { executions, nextExecutionNumber: regularCount + 1, nextAttemptNumber: attemptIds.next }
+  if (!options.causes) {
+    return {
+      executions,
+      nextExecutionNumber: regularCount + 1,
+      nextAttemptNumber: attemptIds.next,
+      causes: [],
+    }
+  }
+  const caused = seedCauses(options, regularCount + 1, attemptIds)
+  for (const execution of caused.executions) executions.push(execution)
+  return {
+    executions,
+    nextExecutionNumber: caused.nextExecutionNumber,
+    nextAttemptNumber: attemptIds.next,
+    causes: caused.causes,
+  }
+}
+
+function startAttempt(execution: ExecutionRecord, at: number, attemptIds: AttemptIdSequence): void {
+  execution.attempts.push({ id: attemptIds.take(), state: 'started', createdAt: at, updatedAt: at })
+  execution.state = 'started'
+  execution.updatedAt = at
 }
 
 function regularExecution(
@@ -98,11 +136,13 @@ function regularExecution(
     const previous = execution.attempts.at(-1)
     if (start >= now) {
       // Still queued, or waiting between a failed attempt and its retry: the retry has just begun.
-      if (previous) startAttempt(execution, previous.updatedAt + Math.floor((now - previous.updatedAt) / 2))
+      if (previous) {
+        startAttempt(execution, previous.updatedAt + Math.floor((now - previous.updatedAt) / 2), attemptIds)
+      }
       return execution
     }
     if (end >= now) {
-      startAttempt(execution, start)
+      startAttempt(execution, start, attemptIds)
       return execution
     }
     const state = index === attemptCount - 1 ? outcome : 'failed'
@@ -110,12 +150,6 @@ function regularExecution(
     execution.state = state
     execution.updatedAt = end
     start = end + random.int(5 * SECOND, 2 * MINUTE)
-  }
-
-  function startAttempt(target: ExecutionRecord, at: number): void {
-    target.attempts.push({ id: attemptIds.take(), state: 'started', createdAt: at, updatedAt: at })
-    target.state = 'started'
-    target.updatedAt = at
   }
 
   addRareTwist(execution, now, random)

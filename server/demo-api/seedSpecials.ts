@@ -9,6 +9,11 @@ export const MARKUP_PIPELINE = '<b>nightly</b> & backfill'
 export const FLAKY_EXECUTION_ID = 'exec-flaky'
 export const FLAKY_ATTEMPT_COUNT = 23
 export const SPECIAL_EXECUTION_COUNT = 4
+/**
+ * The metadata key that says, in a few words, what a special execution demonstrates: they sit at
+ * the top of the list, and one of them refuses every reschedule on purpose.
+ */
+export const DEMO_FIXTURE_KEY = 'demo_fixture'
 
 /** 22 failed tries of 15 s with 5 s pauses, then a success. */
 const flakyAttempts: AttemptSpec[] = Array.from({ length: FLAKY_ATTEMPT_COUNT }, (_, index) => [
@@ -22,6 +27,8 @@ type AttemptSpec = readonly [start: number, end: number | null, state: AttemptSt
 
 interface SpecialSpec {
   id: string
+  /** The `demo_fixture` value, first among the metadata so the table shows it. */
+  fixture: string
   ageMs: number
   state: ExecutionState
   metadata: Record<string, string>
@@ -31,6 +38,7 @@ interface SpecialSpec {
 const SPECIALS: readonly SpecialSpec[] = [
   {
     id: ODD_EXECUTION_ID,
+    fixture: 'id needs encoding',
     ageMs: 3 * 60_000 + 12_345,
     state: 'failed',
     metadata: {
@@ -48,6 +56,7 @@ const SPECIALS: readonly SpecialSpec[] = [
   },
   {
     id: LOCKED_EXECUTION_ID,
+    fixture: 'reschedule refused (409)',
     ageMs: 5 * 60_000 + 40_000,
     state: 'started',
     metadata: {
@@ -61,6 +70,7 @@ const SPECIALS: readonly SpecialSpec[] = [
   },
   {
     id: MARKUP_EXECUTION_ID,
+    fixture: 'markup in metadata',
     ageMs: 8 * 60_000 + 5_000,
     state: 'succeed',
     metadata: {
@@ -74,6 +84,7 @@ const SPECIALS: readonly SpecialSpec[] = [
   },
   {
     id: FLAKY_EXECUTION_ID,
+    fixture: `${FLAKY_ATTEMPT_COUNT} attempts`,
     ageMs: 9 * 60_000,
     state: 'succeed',
     metadata: {
@@ -102,7 +113,7 @@ export function specialExecutions(now: number, attemptIds: AttemptIdSequence): E
       state: spec.state,
       createdAt,
       updatedAt: attempts.at(-1)?.updatedAt ?? createdAt,
-      metadata: { ...spec.metadata },
+      metadata: { [DEMO_FIXTURE_KEY]: spec.fixture, ...spec.metadata },
       attempts,
     }
   })

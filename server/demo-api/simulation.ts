@@ -16,20 +16,17 @@ export interface TickSummary {
 /**
  * One step of the live simulation, all times `now`: up to 3 of the longest waiting `created`
  * executions start a new attempt; up to 3 other `started` ones finish their attempt (a failed
- * attempt may be retried at once); sometimes a new execution is created.
+ * attempt may be retried at once); sometimes a new execution is created. It reads only the
+ * `created` and `started` executions (the store's state index), never all of them.
  */
 export function runSimulationTick(store: DemoStore, random: Random, now: number): TickSummary {
   const summary: TickSummary = { started: [], finished: [], retried: [], created: [] }
-  const queued = store
-    .all()
-    .filter((execution) => execution.state === 'created')
-    .sort((a, b) => a.updatedAt - b.updatedAt || a.createdAt - b.createdAt)
-  for (const execution of queued.slice(0, random.int(1, 3))) {
+  for (const execution of longestWaiting(store.inState('created'), random.int(1, 3))) {
     store.startAttempt(execution, now)
     summary.started.push(execution.id)
   }
 
-  const running = store.all().filter((execution) => isFinishable(execution, summary))
+  const running = store.inState('started').filter((execution) => isFinishable(execution, summary))
   for (const execution of random.sample(running, random.int(1, 3))) {
     const outcome = random.chance(0.8) ? 'succeed' : 'failed'
     store.finishAttempt(execution, outcome, now)
@@ -42,6 +39,21 @@ export function runSimulationTick(store: DemoStore, random: Random, now: number)
 
   if (random.chance(0.35)) summary.created.push(store.createExecution(randomMetadata(random), now).id)
   return summary
+}
+
+const waitedLonger = (a: ExecutionRecord, b: ExecutionRecord) =>
+  a.updatedAt - b.updatedAt || a.createdAt - b.createdAt
+
+/** The `count` that waited longest, ties in list order: a stable sort's first `count`, without the sort. */
+function longestWaiting(queued: readonly ExecutionRecord[], count: number): ExecutionRecord[] {
+  const chosen: ExecutionRecord[] = []
+  for (const execution of queued) {
+    const at = chosen.findIndex((other) => waitedLonger(execution, other) < 0)
+    if (at !== -1) chosen.splice(at, 0, execution)
+    else chosen.push(execution)
+    if (chosen.length > count) chosen.pop()
+  }
+  return chosen
 }
 
 function isFinishable(execution: ExecutionRecord, summary: TickSummary): boolean {

@@ -1,34 +1,70 @@
+import { ExecutionIndex } from './executionIndex.ts'
+import { findExecutionPage } from './executionPage.ts'
+import type { ExecutionFilters } from './filters.ts'
 import { AttemptIdSequence, formatExecutionId } from './ids.ts'
 import { cloneExecution } from './model.ts'
-import type { AttemptRecord, AttemptState, ExecutionRecord } from './model.ts'
+import type { AttemptRecord, AttemptState, ExecutionRecord, ExecutionState } from './model.ts'
 import { compareNewestFirst } from './paging.ts'
+import type { Page, PageRequest } from './paging.ts'
 import type { SeedData } from './seed.ts'
+import type { SeededCause } from './seedCauses.ts'
 
-/** In-memory executions, kept newest first, plus the id sequences for new ones. */
+/**
+ * In-memory executions, indexed newest first (see ExecutionIndex), plus the id sequences for new
+ * ones. Built from a seed function, called again on reset, so no second copy of a million
+ * executions is kept around; given seed data instead, it keeps that and works on copies.
+ */
 export class DemoStore {
-  private executions: ExecutionRecord[] = []
+  private index!: ExecutionIndex
   private byId = new Map<string, ExecutionRecord>()
   private nextExecutionNumber = 1
   private attemptIds = new AttemptIdSequence()
+  /** The failure causes in the data as seeded (their executions may have changed since). */
+  seededCauses: readonly SeededCause[] = []
+  private readonly seed: () => SeedData
 
-  constructor(private readonly seedData: SeedData) {
+  constructor(source: SeedData | (() => SeedData)) {
+    this.seed =
+      typeof source === 'function'
+        ? source
+        : () => ({ ...source, executions: source.executions.map(cloneExecution) })
     this.reset()
   }
 
   reset(): void {
-    this.executions = this.seedData.executions.map(cloneExecution).sort(compareNewestFirst)
-    this.byId = new Map(this.executions.map((execution) => [execution.id, execution]))
-    this.nextExecutionNumber = this.seedData.nextExecutionNumber
-    this.attemptIds = new AttemptIdSequence(this.seedData.nextAttemptNumber)
+    // Let the old rows go before the new ones are made.
+    this.index = new ExecutionIndex([])
+    this.byId = new Map()
+    const seedData = this.seed()
+    // Seed data comes oldest first: this sort mostly reverses runs, which is cheap.
+    const newestFirst = seedData.executions.sort(compareNewestFirst)
+    this.index = new ExecutionIndex(newestFirst)
+    for (const execution of newestFirst) this.byId.set(execution.id, execution)
+    this.nextExecutionNumber = seedData.nextExecutionNumber
+    this.attemptIds = new AttemptIdSequence(seedData.nextAttemptNumber)
+    this.seededCauses = seedData.causes
   }
 
-  /** Newest first. Callers must not reorder it. */
-  all(): readonly ExecutionRecord[] {
-    return this.executions
+  get size(): number {
+    return this.index.all.size
+  }
+
+  /** Every execution, newest first: a fresh array, O(n), for tests and checks. */
+  all(): ExecutionRecord[] {
+    return this.index.all.toArray()
+  }
+
+  /** The executions in one state, newest first. */
+  inState(state: ExecutionState): ExecutionRecord[] {
+    return this.index.inState(state)?.toArray() ?? []
   }
 
   get(id: string): ExecutionRecord | undefined {
     return this.byId.get(id)
+  }
+
+  page(filters: ExecutionFilters, request: PageRequest, defaultSize?: number): Page<ExecutionRecord> {
+    return findExecutionPage(this.index, filters, request, defaultSize)
   }
 
   createExecution(metadata: Record<string, string>, now: number): ExecutionRecord {
@@ -42,8 +78,7 @@ export class DemoStore {
       metadata,
       attempts: [],
     }
-    const index = this.executions.findIndex((other) => compareNewestFirst(other, execution) > 0)
-    this.executions.splice(index === -1 ? this.executions.length : index, 0, execution)
+    this.index.add(execution)
     this.byId.set(id, execution)
     return execution
   }
@@ -56,7 +91,7 @@ export class DemoStore {
       updatedAt: now,
     }
     execution.attempts.push(attempt)
-    execution.state = 'started'
+    this.index.setState(execution, 'started')
     execution.updatedAt = now
     return attempt
   }
@@ -68,7 +103,7 @@ export class DemoStore {
       current.state = state
       current.updatedAt = now
     }
-    execution.state = state
+    this.index.setState(execution, state)
     execution.updatedAt = now
   }
 
@@ -79,7 +114,7 @@ export class DemoStore {
       current.state = 'failed'
       current.updatedAt = now
     }
-    execution.state = 'created'
+    this.index.setState(execution, 'created')
     execution.updatedAt = now
   }
 }
