@@ -1,5 +1,5 @@
 import { startDemoApi } from './demo-api/index.ts'
-import { parseDemoSize } from './demo-api/options.ts'
+import { parseDemoCauses, parseDemoMaxPage, parseDemoSize } from './demo-api/options.ts'
 import { readingsSchema, RESCHEDULE_ANSWERS, STATE_SPELLINGS } from './demo-api/readings.ts'
 import { parseUpstreamConfig, type UpstreamConfig } from './upstream/config.ts'
 
@@ -28,6 +28,8 @@ export async function resolveUpstream(env: NodeJS.ProcessEnv = process.env): Pro
   const demo = await startDemoApi({
     simulate: env.DEMO_API_FROZEN !== '1',
     executionCount: parseDemoSize(env.DEMO_API_SIZE),
+    maxPageSize: parseDemoMaxPage(env.DEMO_API_MAX_PAGE),
+    causes: parseDemoCauses(env.DEMO_API_CAUSES),
     readings: readings.data,
   })
   const config = parseUpstreamConfig({ ...env, EXEC_API_URL: demo.url, EXEC_API_TOKEN: demo.token })

@@ -1,10 +1,5 @@
 import type { ListFilters } from '../../src/shared/filters.ts'
-import {
-  KNOWN_EXECUTION_STATES,
-  sameState,
-  stateMeaning,
-  type KnownExecutionState,
-} from '../../src/shared/states.ts'
+import { KNOWN_EXECUTION_STATES, stateMeaning, type KnownExecutionState } from '../../src/shared/states.ts'
 import type { Family } from './family.ts'
 
 export interface StateCounts {
