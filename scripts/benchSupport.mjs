@@ -11,11 +11,11 @@ export const freePort = () =>
     })
   })
 
-/** Starts a child process (in `cwd`) and polls `readyUrl` until it answers (at most 30 s). */
+/** Starts a child process (in `cwd`) and polls `readyUrl` until it answers (at most 120 s: a demo of a million executions seeds first). */
 export function start(command, args, env, readyUrl, cwd = process.cwd()) {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', cwd })
   const ready = (async () => {
-    for (let i = 0; i < 300; i += 1) {
+    for (let i = 0; i < 1200; i += 1) {
       const ok = await fetch(readyUrl).then(
         (r) => r.status < 500,
         () => false,

@@ -111,6 +111,9 @@ describe('what the production server sends', () => {
     const metrics = (await rawRequest(`${base}/metrics`)).body
     expect(metrics).toMatch(/dashboard_requests_total\{route="list_executions",status="200"\} \d+/)
     expect(metrics).toContain('dashboard_request_duration_seconds_bucket{route="list_executions",le="+Inf"}')
+    expect(metrics).toMatch(/dashboard_upstream_calls\{lane="user"\} [1-9]/)
+    expect(metrics).toMatch(/dashboard_index_executions \d+/)
+    expect(metrics).toMatch(/dashboard_memory_bytes\{kind="heap_used"\} \d+/)
   })
 })
 

@@ -6,7 +6,7 @@ import { settingsFromEnv } from './app/config.ts'
 import { createDashboard } from './app/dashboard.ts'
 import { allowedHostsFrom, isAllowedHost } from './http/hostCheck.ts'
 import { sendJsonError } from './http/json.ts'
-import { createMetrics } from './http/metrics.ts'
+import { createMetrics, type Gauge } from './http/metrics.ts'
 import { createRequestLogger, logBackgroundError, logProxyEvent } from './http/requestLog.ts'
 import { htmlSecurityHeaders } from './http/securityHeaders.ts'
 import { createStaticFiles } from './http/staticFiles.ts'
@@ -56,7 +56,8 @@ export async function startProductionServer(options: ProductionOptions) {
   const https = settings.publicOrigin?.startsWith('https:') ?? false
   const staticFiles = createStaticFiles(options.distDir, htmlSecurityHeaders(indexHtml, { https }))
   const logger = createRequestLogger(env)
-  const metrics = env.DASHBOARD_METRICS === '1' ? createMetrics() : null
+  let gauges: () => Gauge[] = () => []
+  const metrics = env.DASHBOARD_METRICS === '1' ? createMetrics(() => gauges()) : null
   let dashboard: Awaited<ReturnType<typeof createDashboard>>
   try {
     dashboard = await createDashboard({
@@ -73,6 +74,7 @@ export async function startProductionServer(options: ProductionOptions) {
     await upstream.close()
     throw error
   }
+  gauges = dashboard.gauges
   const proxy = dashboard.handle
   const readiness = dashboard.readiness
   let allowedHosts = new Set<string>()

@@ -19,6 +19,8 @@ export interface DashboardSettings {
   budget: BudgetSettings
   reuseMs: number
   index: IndexSettings
+  /** Live streams one client address may hold (DASHBOARD_STREAMS_PER_ADDRESS). */
+  streamsPerAddress: number
   /** The embedded store's directory, or null with DATABASE_URL. */
   dataDir: string
   databaseUrl: string | null
@@ -107,6 +109,11 @@ export function settingsFromEnv(
       parseNumber('DASHBOARD_REUSE_MS', env.DASHBOARD_REUSE_MS, { min: 0, unit: 'milliseconds' }) ??
       DEFAULT_REUSE_MS,
     index: indexSettings(env),
+    streamsPerAddress:
+      parseNumber('DASHBOARD_STREAMS_PER_ADDRESS', env.DASHBOARD_STREAMS_PER_ADDRESS, {
+        min: 1,
+        unit: 'streams',
+      }) ?? 50,
     dataDir: env.DASHBOARD_DATA_DIR?.trim() || './data',
     databaseUrl: env.DATABASE_URL?.trim() || null,
   }

@@ -3,6 +3,8 @@ import type { ProxyEvent } from '../http/events.ts'
 import { createSignInLimiter } from '../auth/signInLimiter.ts'
 import { createExecutionIndex, type ExecutionIndex } from '../index/executionIndex.ts'
 import { createLiveHub } from '../live/hub.ts'
+import type { Gauge } from '../http/metrics.ts'
+import { dashboardGauges } from './gauges.ts'
 import { createApiRoutes, type Middleware, type OwnRoute } from '../routes/api.ts'
 import { createExportRoute } from '../routes/export.ts'
 import { LIVE_PATH, liveRoute } from '../routes/live.ts'
@@ -33,6 +35,8 @@ export interface Dashboard {
   index: ExecutionIndex | null
   store: Store | null
   live: ReturnType<typeof createLiveHub>
+  /** The dashboard's own figures for /metrics. */
+  gauges: () => Gauge[]
   close(): Promise<void>
 }
 
@@ -57,7 +61,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   const live = createLiveHub({ client, index, minMs: indexSettings.liveMinMs })
   const ownRoutes: Record<string, OwnRoute> = {
     [OVERVIEW_PATH]: overviewRoute(index),
-    [LIVE_PATH]: liveRoute(live, index, settings.trust),
+    [LIVE_PATH]: liveRoute(live, index, settings.trust, settings.streamsPerAddress),
   }
   const handle = createApiRoutes({
     client,
@@ -84,6 +88,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     index,
     store,
     live,
+    gauges: dashboardGauges(client, index, live),
     async close() {
       live.close()
       await index?.close()

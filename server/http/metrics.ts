@@ -8,8 +8,15 @@ const key = (labels: Labels) =>
     .map(([name, value]) => `${name}="${value.replace(/["\\\n]/g, '_')}"`)
     .join(',')
 
-/** Prometheus text metrics, kept in memory; small and dependency-free. */
-export function createMetrics() {
+/** A gauge read when /metrics is asked: a name, its help, and its values by labels. */
+export interface Gauge {
+  name: string
+  help: string
+  values: { labels: Labels; value: number }[]
+}
+
+/** Prometheus text metrics, kept in memory; small and dependency-free. `gauges` adds the dashboard's own. */
+export function createMetrics(gauges: () => Gauge[] = () => []) {
   const requests = new Map<string, number>()
   const upstreamErrors = new Map<string, number>()
   const signIns = new Map<string, number>()
@@ -61,6 +68,13 @@ export function createMetrics() {
       '# TYPE dashboard_requests_in_flight gauge',
     )
     lines.push(`dashboard_requests_in_flight ${inFlight}`)
+    for (const gauge of gauges()) {
+      lines.push(`# HELP ${gauge.name} ${gauge.help}`, `# TYPE ${gauge.name} gauge`)
+      for (const { labels, value } of gauge.values) {
+        const text = key(labels)
+        lines.push(`${gauge.name}${text ? `{${text}}` : ''} ${value}`)
+      }
+    }
     return `${lines.join('\n')}\n`
   }
 

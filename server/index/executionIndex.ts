@@ -173,8 +173,8 @@ export async function createExecutionIndex(options: IndexOptions) {
     pageSize: () => facts.pageSize(),
     stats: () => ({
       partitions: runtimes.size,
-      budget: client.budget.stats(),
-      upstreamCalls: client.callsMade(),
+      executions: [...runtimes.values()].reduce((sum, runtime) => sum + runtime.partition.rows.size, 0),
+      families: [...runtimes.values()].reduce((sum, runtime) => sum + runtime.partition.families.size, 0),
     }),
     async close() {
       clearInterval(timer)

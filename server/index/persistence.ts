@@ -33,22 +33,43 @@ const rowJson = (row: IndexedExecution) => ({
  * Writes what changed in a partition in one transaction, then tells the other replicas. Nothing is written
  * twice: a failed write hands its changes back to the partition for the next flush.
  */
+/** Where a partition lives in the store: a small key, so its id is not repeated in every row. */
+export interface StoredPartition {
+  key: number
+  id: string
+}
+
+/** The store's key of a partition, recorded (or its last use noted) on the way. */
+export async function partitionKey(
+  store: Store,
+  id: string,
+  upstream: string,
+  credential: string,
+): Promise<StoredPartition> {
+  const now = Date.now()
+  const rows = await store.query<{ pk: number }>(
+    `insert into index_partitions (id, upstream, credential, created_at, last_used_at) values ($1, $2, $3, $4, $4)
+     on conflict (id) do update set last_used_at = excluded.last_used_at returning pk`,
+    [id, upstream, credential, now],
+  )
+  const key = Number(rows[0]?.pk)
+  if (!Number.isInteger(key)) throw new Error('the store gave no key for the index partition')
+  return { key, id }
+}
+
+/**
+ * Writes what changed in a partition in one transaction, then tells the other replicas. Nothing is written
+ * twice: a failed write hands its changes back to the partition for the next flush.
+ */
 export async function flushPartition(
   store: Store,
   partition: Partition,
-  upstream: string,
-  credential: string,
+  stored: StoredPartition,
 ): Promise<boolean> {
   const dirty = partition.takeDirty()
   if (dirty.rows.size + dirty.members.size + dirty.families.size === 0) return false
   const now = Date.now()
-  const statements: Statement[] = [
-    {
-      sql: `insert into index_partitions (id, upstream, credential, created_at, last_used_at) values ($1, $2, $3, $4, $4)
-            on conflict (id) do update set last_used_at = excluded.last_used_at`,
-      params: [partition.id, upstream, credential, now],
-    },
-  ]
+  const statements: Statement[] = []
   const rows = [...dirty.rows].map((id) => partition.rows.get(id)).filter((row) => row !== undefined)
   for (const chunk of chunks(rows)) {
     statements.push({
@@ -60,7 +81,7 @@ export async function flushPartition(
               updated_at = excluded.updated_at, created_raw = excluded.created_raw, updated_raw = excluded.updated_raw,
               metadata = excluded.metadata, last_seen_at = excluded.last_seen_at, outcome_pending = excluded.outcome_pending,
               seq = nextval('index_seq')`,
-      params: [partition.id, JSON.stringify(chunk.map(rowJson))],
+      params: [stored.key, JSON.stringify(chunk.map(rowJson))],
     })
   }
   const families = [...dirty.families]
@@ -70,7 +91,7 @@ export async function flushPartition(
     statements.push({
       sql: `insert into index_families (partition_id, family, filters, coverage, updated_at) values ($1, $2, $3::jsonb, $4::jsonb, $5)
             on conflict (partition_id, family) do update set coverage = excluded.coverage, updated_at = excluded.updated_at, seq = nextval('index_seq')`,
-      params: [partition.id, family.key, family.key, JSON.stringify(storedFamily(family)), now],
+      params: [stored.key, family.key, family.key, JSON.stringify(storedFamily(family)), now],
     })
   }
   const marks = [...dirty.members].flatMap(([family, members]) =>
@@ -81,7 +102,7 @@ export async function flushPartition(
       sql: `insert into index_members (partition_id, family, execution_id, present)
             select $1, x.family, x.id, x.present from jsonb_to_recordset($2::jsonb) as x(family text, id text, present boolean)
             on conflict (partition_id, family, execution_id) do update set present = excluded.present, seq = nextval('index_seq')`,
-      params: [partition.id, JSON.stringify(chunk)],
+      params: [stored.key, JSON.stringify(chunk)],
     })
   }
   try {
@@ -136,17 +157,22 @@ export interface SyncMark {
 export const startMark = (): SyncMark => ({ rows: 0, members: 0, families: 0 })
 
 /** Reads what another replica (or this one before a restart) wrote since `mark`, page by page. */
-export async function syncPartition(store: Store, partition: Partition, mark: SyncMark): Promise<number> {
+export async function syncPartition(
+  store: Store,
+  partition: Partition,
+  stored: StoredPartition,
+  mark: SyncMark,
+): Promise<number> {
   let read = 0
   for (;;) {
     const rows = await store.query<StoredRow>(
       `select id, state, created_at, updated_at, created_raw, updated_raw, metadata, last_seen_at, outcome_pending, seq
        from index_executions where partition_id = $1 and seq > $2 order by seq limit ${SYNC_PAGE}`,
-      [partition.id, mark.rows],
+      [stored.key, mark.rows],
     )
     const families = await store.query<{ family: string; coverage: StoredFamily; seq: number }>(
       `select family, coverage, seq from index_families where partition_id = $1 and seq > $2 order by seq`,
-      [partition.id, mark.families],
+      [stored.key, mark.families],
     )
     const members = await store.query<{
       family: string
@@ -155,7 +181,7 @@ export async function syncPartition(store: Store, partition: Partition, mark: Sy
       seq: number
     }>(
       `select family, execution_id, present, seq from index_members where partition_id = $1 and seq > $2 order by seq limit ${SYNC_PAGE}`,
-      [partition.id, mark.members],
+      [stored.key, mark.members],
     )
     partition.load({
       rows: rows.map((row) => fromStored(row, partition.intern)),

@@ -3,7 +3,14 @@ import type { HeldLock, Store } from '../store/store.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 import type { Family } from './family.ts'
 import { createPartition, type Partition } from './partition.ts'
-import { flushPartition, startMark, syncPartition, type SyncMark } from './persistence.ts'
+import {
+  flushPartition,
+  partitionKey,
+  startMark,
+  syncPartition,
+  type StoredPartition,
+  type SyncMark,
+} from './persistence.ts'
 import { fullScan, refreshFamily, type ScanContext } from './scanner.ts'
 import type { UpstreamFacts } from './upstreamFacts.ts'
 
@@ -42,8 +49,18 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
   let flushedAt = 0
   let syncedAt = 0
   let syncWanted = false
+  let stored: Promise<StoredPartition> | null = null
+  /** The partition's key in the store, asked for once. */
+  const inStore = (store: Store) =>
+    (stored ??= partitionKey(store, id, deps.upstream, credential).catch((error: unknown) => {
+      // Asked again next time: a store that was briefly away must not leave this partition without a key.
+      stored = null
+      throw error
+    }))
   let loaded: Promise<void> = deps.store
-    ? syncPartition(deps.store, partition, mark).then(() => undefined)
+    ? inStore(deps.store)
+        .then((key) => syncPartition(deps.store as Store, partition, key, mark))
+        .then(() => undefined)
     : Promise.resolve()
   loaded = loaded.catch((error: unknown) => deps.onError('loading the index', error))
 
@@ -91,7 +108,7 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
     if (!deps.store || deps.now() - lockTriedAt < LOCK_RETRY_MS) return deps.store === null
     lockTriedAt = deps.now()
     lock = await deps.store.tryLock(`index ${id}`)
-    if (lock) await syncPartition(deps.store, partition, mark)
+    if (lock) await syncPartition(deps.store, partition, await inStore(deps.store), mark)
     return lock !== null
   }
 
@@ -104,7 +121,7 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
     }
     if (!now && deps.now() - flushedAt < FLUSH_EVERY_MS) return
     flushedAt = deps.now()
-    const writing = flushPartition(store, partition, deps.upstream, credential)
+    const writing = inStore(store).then((key) => flushPartition(store, partition, key))
     flushing = writing
     try {
       await writing
@@ -117,7 +134,7 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
     if (!deps.store || (!syncWanted && deps.now() - syncedAt < SYNC_EVERY_MS)) return
     syncWanted = false
     syncedAt = deps.now()
-    await syncPartition(deps.store, partition, mark)
+    await syncPartition(deps.store, partition, await inStore(deps.store), mark)
   }
 
   return {

@@ -17,8 +17,9 @@ export interface RunningProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>
 }
 
+/** Starts `command` in a process group of its own, so stopping it stops what it started too (npm's child). */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv): RunningProcess {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -27,7 +28,13 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Ru
     child,
     output: () => output,
     stop: (signal = 'SIGTERM') => {
-      if (child.exitCode === null) child.kill(signal)
+      if (child.exitCode === null && child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, signal)
+        } catch {
+          child.kill(signal)
+        }
+      }
       return exited
     },
   }

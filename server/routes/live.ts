@@ -9,8 +9,8 @@ import type { OwnRoute } from './api.ts'
 
 export const LIVE_PATH = '/live'
 const PING_MS = 15_000
-/** Streams one client address may hold: a tab each, and no one client takes the server's connections. */
-export const MAX_STREAMS_PER_ADDRESS = 20
+/** Streams one client address may hold by default: a tab each, and no one client takes the server's connections. */
+export const DEFAULT_STREAMS_PER_ADDRESS = 50
 const MAX_CURSOR = 4_096
 
 type LiveRequest = { first: number; after: string | null; everyMs: number; problems: string[] }
@@ -38,7 +38,12 @@ function write(res: ServerResponse, event: LiveEvent) {
  * the list page it shows (`list`, or `list-error`) and the overview of its filters (`overview`), fed by the
  * server's one refresh of each distinct view.
  */
-export function liveRoute(hub: LiveHub, index: ExecutionIndex | null, trust: ProxyTrust): OwnRoute {
+export function liveRoute(
+  hub: LiveHub,
+  index: ExecutionIndex | null,
+  trust: ProxyTrust,
+  perAddress = DEFAULT_STREAMS_PER_ADDRESS,
+): OwnRoute {
   const streams = new Map<string, number>()
   return async (req: IncomingMessage, res: ServerResponse, credentials) => {
     const params = new URLSearchParams((req.url ?? '').split('?')[1] ?? '')
@@ -50,13 +55,13 @@ export function liveRoute(hub: LiveHub, index: ExecutionIndex | null, trust: Pro
       return { status: 400, route: 'live', detail: 'bad_request' }
     }
     const address = clientAddress(req, trust)
-    if ((streams.get(address) ?? 0) >= MAX_STREAMS_PER_ADDRESS) {
+    if ((streams.get(address) ?? 0) >= perAddress) {
       res.setHeader('Retry-After', '30')
       sendJsonError(
         res,
         429,
         'too_many_streams',
-        `At most ${MAX_STREAMS_PER_ADDRESS} live streams per client; close some tabs.`,
+        `At most ${perAddress} live streams per client address; close some tabs.`,
       )
       return { status: 429, route: 'live', detail: 'too_many_streams' }
     }

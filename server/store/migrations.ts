@@ -26,14 +26,15 @@ export const MIGRATIONS: readonly Migration[] = [
         spellings jsonb not null default '{}'::jsonb
       );
       create table index_partitions (
-        id text primary key,
+        pk serial primary key,
+        id text not null unique,
         upstream text not null,
         credential text not null,
         created_at double precision not null,
         last_used_at double precision not null
       );
       create table index_executions (
-        partition_id text not null references index_partitions (id) on delete cascade,
+        partition_id integer not null references index_partitions (pk) on delete cascade,
         id text not null,
         state text not null,
         created_at double precision,
@@ -48,7 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       create index index_executions_by_seq on index_executions (partition_id, seq);
       create table index_families (
-        partition_id text not null references index_partitions (id) on delete cascade,
+        partition_id integer not null references index_partitions (pk) on delete cascade,
         family text not null,
         filters jsonb not null,
         coverage jsonb not null,
@@ -57,7 +58,7 @@ export const MIGRATIONS: readonly Migration[] = [
         primary key (partition_id, family)
       );
       create table index_members (
-        partition_id text not null references index_partitions (id) on delete cascade,
+        partition_id integer not null references index_partitions (pk) on delete cascade,
         family text not null,
         execution_id text not null,
         present boolean not null,

@@ -1,0 +1,169 @@
+// npm run bench:index [-- --sizes 100000,1000000 --window 30 --rate 50]: the execution index of the production
+// server in front of the demo API with its page size raised to 1,000. Per size: the cold build (calls, time), warm
+// count answers (p50/p95), memory and store size, how fast a new execution reaches the counts, and upstream list
+// calls per minute in steady state for 1, 10 and 50 viewers of one view and of five views. `npm run build` first.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { openSse, type SseStream } from '../server/testing/sseClient.ts'
+import { median, requireBuild, rssMb, startDemo, startProduction } from './benchSupport.mjs'
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '100000,1000000' },
+    window: { type: 'string', default: '30' },
+    rate: { type: 'string', default: '50' },
+  },
+})
+requireBuild()
+const token = 'bench-token'
+const windowMs = Number(values.window) * 1000
+const VIEWS = ['', 'state=failed', 'state=started', 'm.env=production', 'm.team=data']
+
+interface Overview {
+  total: number
+  coverage: { kind: string; calls?: number; executions?: number }
+}
+
+const percentile = (list: number[], p: number) =>
+  [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * p))] ?? NaN
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function listCalls(demoOrigin: string): Promise<number> {
+  const response = await fetch(`${demoOrigin}/__demo/stats`, {
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  return ((await response.json()) as { requests: { list_executions: number } }).requests.list_executions
+}
+
+/** The server's own figures (DASHBOARD_METRICS=1): `name{labels}` → value. */
+async function gauge(origin: string, name: string): Promise<number> {
+  const text = await (await fetch(`${origin}/metrics`)).text()
+  const line = text.split('\n').find((entry) => entry.startsWith(`${name} `))
+  return Number(line?.split(' ')[1] ?? NaN)
+}
+
+async function overview(origin: string, view = ''): Promise<Overview> {
+  return (await (await fetch(`${origin}/api/overview?${view}`)).json()) as Overview
+}
+
+async function untilExact(origin: string, view = '', timeoutMs = 3_600_000): Promise<Overview> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const answer = await overview(origin, view)
+    if (answer.coverage.kind === 'exact') return answer
+    if (Date.now() > deadline) throw new Error(`${view || 'all'} stayed ${JSON.stringify(answer.coverage)}`)
+    await wait(200)
+  }
+}
+
+async function steadyCalls(
+  origin: string,
+  demoOrigin: string,
+  viewers: number,
+  views: string[],
+): Promise<number> {
+  const streams: SseStream[] = []
+  for (let viewer = 0; viewer < viewers; viewer += 1) {
+    const view = views[viewer % views.length] ?? ''
+    streams.push(await openSse(`${origin}/api/live?${view}${view ? '&' : ''}size=20&every=10`))
+  }
+  await Promise.all(streams.map((stream) => stream.next((event) => event.event === 'list', 60_000)))
+  await wait(2_000)
+  const before = await listCalls(demoOrigin)
+  await wait(windowMs)
+  const calls = (await listCalls(demoOrigin)) - before
+  for (const stream of streams) stream.close()
+  await Promise.all(streams.map((stream) => stream.closed))
+  return (calls * 60_000) / windowMs
+}
+
+async function freshness(origin: string, demoOrigin: string): Promise<number[]> {
+  const delays: number[] = []
+  for (let change = 0; change < 5; change += 1) {
+    const before = (await overview(origin)).total
+    let created = false
+    while (!created) {
+      const tick = await fetch(`${demoOrigin}/__demo/simulation/tick`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      })
+      created = ((await tick.json()) as { created: string[] }).created.length > 0
+    }
+    const started = performance.now()
+    while ((await overview(origin)).total === before) await wait(50)
+    delays.push(performance.now() - started)
+  }
+  return delays
+}
+
+const rows: string[] = []
+for (const size of values.sizes.split(',').map(Number)) {
+  const seeding = performance.now()
+  const demo = await startDemo(token, ['--size', String(size), '--max-page', '1000'])
+  const seedSeconds = (performance.now() - seeding) / 1000
+  const demoOrigin = demo.url.replace(/\/v2$/, '')
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-index-'))
+  const server = await startProduction(demo.url, token, {
+    DASHBOARD_DATA_DIR: dataDir,
+    DASHBOARD_UPSTREAM_RATE: values.rate,
+    DASHBOARD_UPSTREAM_BURST: '20',
+    DASHBOARD_STREAMS_PER_ADDRESS: '500',
+    DASHBOARD_METRICS: '1',
+  })
+  await wait(3_000)
+  const heapBefore = await gauge(server.origin, 'dashboard_memory_bytes{kind="heap_used"}')
+  const callsBefore = await listCalls(demoOrigin)
+  const cold = performance.now()
+  const exact = await untilExact(server.origin)
+  const coldSeconds = (performance.now() - cold) / 1000
+  const coldCalls = (await listCalls(demoOrigin)) - callsBefore
+  for (const view of VIEWS) await untilExact(server.origin, view)
+  const latencies: number[] = []
+  for (let ask = 0; ask < 200; ask += 1) {
+    const started = performance.now()
+    await overview(server.origin, VIEWS[ask % VIEWS.length])
+    latencies.push(performance.now() - started)
+  }
+  await wait(3_000)
+  const rss = rssMb(server.child.pid ?? 0)
+  const heap = await gauge(server.origin, 'dashboard_memory_bytes{kind="heap_used"}')
+  const storeMb = Number(execFileSync('du', ['-sm', dataDir], { encoding: 'utf8' }).split('\t')[0])
+  const fresh = await freshness(server.origin, demoOrigin)
+  const steady: Record<string, number> = {}
+  for (const viewers of [1, 10, 50]) {
+    steady[`${viewers}×1`] = await steadyCalls(server.origin, demoOrigin, viewers, [VIEWS[1] ?? ''])
+    steady[`${viewers}×5`] = await steadyCalls(server.origin, demoOrigin, viewers, VIEWS)
+  }
+  rows.push(
+    [
+      size.toLocaleString('en-US'),
+      `${seedSeconds.toFixed(1)} s`,
+      `${coldCalls} (bound ${Math.ceil(size / 1000) + 5}), ${coldSeconds.toFixed(1)} s`,
+      `${median(latencies).toFixed(1)} / ${percentile(latencies, 0.95).toFixed(1)} ms`,
+      `${((heap - heapBefore) / 1e6).toFixed(0)} MB heap (RSS ${rss.toFixed(0)} MB)`,
+      `${storeMb} MB`,
+      `${(median(fresh) / 1000).toFixed(1)} s (max ${(Math.max(...fresh) / 1000).toFixed(1)})`,
+      Object.entries(steady)
+        .map(([key, calls]) => `${key}: ${calls.toFixed(0)}`)
+        .join(', '),
+    ].join(' | '),
+  )
+  console.log(`done ${size}: ${exact.total} executions`)
+  server.child.kill()
+  demo.child.kill()
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+console.log(
+  `\nThe execution index, production server in front of the demo API (page size 1,000; cold build at ${values.rate} calls/s)\n`,
+)
+console.log(
+  'executions | demo seeding | cold build: calls, time | warm count p50 / p95 | index memory | store on disk | new execution in counts | list calls/min, viewers×views',
+)
+console.log(
+  '---------- | ------------ | ----------------------- | -------------------- | ------------ | ------------- | ----------------------- | ----------------------------',
+)
+for (const row of rows) console.log(row)
