@@ -1,10 +1,14 @@
 import type { ListFilters } from '../../src/shared/filters.ts'
 import type { KnownExecutionState } from '../../src/shared/states.ts'
+import { ANY_TIME, resolveWindow, type TimeWindow } from '../../src/shared/timeWindow.ts'
+import type { WindowBounds } from './counting.ts'
+import { histogramOf, type Histogram } from './histogram.ts'
+import { pageOfFamily, type IndexPage, type IndexPageRequest } from './indexPage.ts'
 import type { IndexSettings } from './settings.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import type { Store } from '../store/store.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
-import { familyCoverage } from './family.ts'
+import { familyCoverage, type Family } from './family.ts'
 import { credentialKey, fingerprint, upstreamKey } from './fingerprint.ts'
 import { observeAnswer } from './observe.ts'
 import { INDEX_CHANNEL } from './persistence.ts'
@@ -18,6 +22,14 @@ const FACTS_EVERY_MS = 5_000
 /** What the overview shows for one set of filters: counts per state, and how complete they are. */
 export interface OverviewAnswer {
   filters: ListFilters
+  /** The window counted, as instants (null: open), or null for any time. */
+  window: WindowBounds | null
+  /** With a window: executions without a usable time, which no window holds. */
+  undated: number
+  /** With a window that has a start: active executions of these filters from before it. */
+  runningBefore: number
+  /** Over the window (or the whole set), stacked by state; null when there is nothing to draw or it was not asked. */
+  histogram: Histogram | null
   counts: Record<KnownExecutionState, number>
   /** Unknown states, as the API spells them. */
   other: Record<string, number>
@@ -29,6 +41,12 @@ export interface OverviewAnswer {
   /** Whether this replica keeps this index, or reads the one another replica keeps. */
   scanner: 'this replica' | 'another replica' | 'not known yet'
   generatedAt: number
+}
+
+/** How an overview is asked for: a time window, and whether to draw the histogram. */
+export interface OverviewView {
+  window?: TimeWindow
+  histogram?: boolean
 }
 
 export interface IndexOptions {
@@ -90,11 +108,45 @@ export async function createExecutionIndex(options: IndexOptions) {
   const timer = setInterval(() => void tick(), TICK_MS)
   timer.unref()
 
-  function answer(runtime: Runtime, filters: ListFilters): OverviewAnswer {
+  function boundsOf(view: OverviewView): WindowBounds | null {
+    const window = view.window ?? ANY_TIME
+    if (window.kind === 'any') return null
+    // To the second, so a relative window's counts are shared by everyone asking within it.
+    const { from, to } = resolveWindow(window, Math.floor(now() / 1000) * 1000)
+    return { from, to, field: window.field }
+  }
+
+  const histograms = new Map<string, { version: number; histogram: Histogram | null }>()
+
+  /** Histograms walk every member: one per family, filter and window until the partition changes. */
+  function histogramFor(
+    runtime: Runtime,
+    family: Family,
+    filters: ListFilters,
+    window: WindowBounds | null,
+    view: OverviewView,
+  ): Histogram | null {
+    const bounds = window ?? { from: null, to: null, field: view.window?.field ?? 'created' }
+    const key = `${runtime.id} ${family.key} ${JSON.stringify([...filters.states].sort())} ${JSON.stringify(bounds)}`
+    const cached = histograms.get(key)
+    if (cached?.version === runtime.partition.version()) return cached.histogram
+    const histogram = histogramOf(family, filters.states, bounds, now())
+    if (histograms.size > 200) histograms.clear()
+    histograms.set(key, { version: runtime.partition.version(), histogram })
+    return histogram
+  }
+
+  function answer(runtime: Runtime, filters: ListFilters, view: OverviewView = {}): OverviewAnswer {
     const family = runtime.partition.family(filters.metadata)
     family.wantedAt = now()
-    const counts = runtime.partition.count(family, filters.states)
+    const window = boundsOf(view)
+    const counts = runtime.partition.count(family, filters.states, window ?? undefined)
+    const histogram = view.histogram ? histogramFor(runtime, family, filters, window, view) : null
     return {
+      window,
+      undated: counts.undated,
+      runningBefore: counts.runningBefore,
+      histogram,
       filters,
       counts: counts.known,
       other: counts.other,
@@ -116,18 +168,41 @@ export async function createExecutionIndex(options: IndexOptions) {
     upstream,
     facts,
     /** Counts for these filters now (a first request starts the scan that answers it). */
-    async overview(credentials: Credentials, filters: ListFilters): Promise<OverviewAnswer> {
+    async overview(
+      credentials: Credentials,
+      filters: ListFilters,
+      view: OverviewView = {},
+    ): Promise<OverviewAnswer> {
       const runtime = runtimeFor(credentials)
       await runtime.loaded()
-      const result = answer(runtime, filters)
+      const result = answer(runtime, filters, view)
       void tick()
       return result
+    },
+    /** A page of the filtered set from the index itself, in an order the API does not offer, with its coverage. */
+    async page(
+      credentials: Credentials,
+      filters: ListFilters,
+      request: Omit<IndexPageRequest, 'states' | 'window'> & { window?: TimeWindow },
+    ): Promise<IndexPage & { coverage: Coverage }> {
+      const runtime = runtimeFor(credentials)
+      await runtime.loaded()
+      const family = runtime.partition.family(filters.metadata)
+      family.wantedAt = now()
+      void tick()
+      const page = pageOfFamily(family, {
+        ...request,
+        states: filters.states,
+        window: boundsOf({ window: request.window }),
+      })
+      return { ...page, coverage: answer(runtime, filters).coverage }
     },
     /** Calls `onChange` with fresh counts whenever the index of these filters changes, until unsubscribed. */
     async watch(
       credentials: Credentials,
       filters: ListFilters,
       onChange: (overview: OverviewAnswer) => void,
+      view: OverviewView = {},
     ): Promise<() => void> {
       const runtime = runtimeFor(credentials)
       await runtime.loaded()
@@ -136,7 +211,7 @@ export async function createExecutionIndex(options: IndexOptions) {
       let last = ''
       const push = () => {
         runtime.use(credentials.authorization)
-        const overview = answer(runtime, filters)
+        const overview = answer(runtime, filters, view)
         const text = JSON.stringify({ ...overview, generatedAt: 0 })
         if (text === last) return
         last = text

@@ -1,6 +1,6 @@
 import type { MetadataFilter } from '../../src/shared/filters.ts'
 import { contradictsFilters } from '../../src/shared/filters.ts'
-import { countFamily, type StateCounts } from './counting.ts'
+import { countFamily, type StateCounts, type WindowBounds } from './counting.ts'
 import { familyKey, newFamily, type Family } from './family.ts'
 import { createInterner, isNewer, type IndexedExecution } from './rows.ts'
 
@@ -114,15 +114,17 @@ export function createPartition(id: string, now: () => number = Date.now) {
       changed()
     },
     /** Counts per state over a family, cached until anything in the partition changes. */
-    count(family: Family, states: readonly string[]): StateCounts {
-      const key = `${family.key} ${JSON.stringify([...states].sort())}`
+    count(family: Family, states: readonly string[], window?: WindowBounds): StateCounts {
+      const key = `${family.key} ${JSON.stringify([...states].sort())} ${JSON.stringify(window ?? null)}`
       const cached = counted.get(key)
       if (cached?.version === version) return cached.counts
-      const counts = countFamily(family, { states })
+      const counts = countFamily(family, { states }, window)
       if (counted.size > 500) counted.clear()
       counted.set(key, { version, counts })
       return counts
     },
+    /** Bumps on every change: what a cache of an answer over this partition is valid for. */
+    version: () => version,
     onChange(listener: () => void): () => void {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { ListFilters } from '../../src/shared/filters.ts'
 import type { Credentials } from '../auth/credentials.ts'
-import type { ExecutionIndex, OverviewAnswer } from '../index/executionIndex.ts'
+import type { ExecutionIndex, OverviewAnswer, OverviewView } from '../index/executionIndex.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 import { secretOf, withheldFailure } from '../upstream/listPage.ts'
 import { LIST_EXECUTIONS } from '../upstream/operations.ts'
@@ -18,6 +18,8 @@ export interface LiveView {
   /** The list call's body, exactly as the tab's own list call sends it. */
   body: Buffer
   filters: ListFilters
+  /** The overview's window and whether to draw its histogram. */
+  overview?: OverviewView
   /** How often the tab wants the list refreshed. */
   everyMs: number
 }
@@ -165,8 +167,11 @@ export function createLiveHub(options: {
         void refresh(view)
       }
       const unwatch = options.index
-        ? await options.index.watch(credentials, live.filters, (overview) =>
-            send({ event: 'overview', data: overview }),
+        ? await options.index.watch(
+            credentials,
+            live.filters,
+            (overview) => send({ event: 'overview', data: overview }),
+            live.overview,
           )
         : () => {}
       const current = view

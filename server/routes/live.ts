@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { readFilterParams } from '../../src/shared/filterCodec.ts'
 import { buildListBody } from '../../src/shared/listBody.ts'
 import { sendJsonError, SECURITY_HEADERS } from '../http/json.ts'
 import { clientAddress, type ProxyTrust } from '../http/origin.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { LiveEvent, LiveHub } from '../live/hub.ts'
 import type { OwnRoute } from './api.ts'
+import { readView } from './overview.ts'
 
 export const LIVE_PATH = '/live'
 const PING_MS = 15_000
@@ -34,9 +34,9 @@ function write(res: ServerResponse, event: LiveEvent) {
 }
 
 /**
- * GET /api/live?state=…&m.<key>=…&size=…&after=…&every=<seconds>: one Server-Sent Events stream per tab with
- * the list page it shows (`list`, or `list-error`) and the overview of its filters (`overview`), fed by the
- * server's one refresh of each distinct view.
+ * GET /api/live?state=…&m.<key>=…&size=…&after=…&every=<seconds>[&window=…][&histogram=1]: one Server-Sent Events
+ * stream per tab with the list page it shows (`list`, or `list-error`) and the overview of its filters and window
+ * (`overview`), fed by the server's one refresh of each distinct view.
  */
 export function liveRoute(
   hub: LiveHub,
@@ -46,10 +46,9 @@ export function liveRoute(
 ): OwnRoute {
   const streams = new Map<string, number>()
   return async (req: IncomingMessage, res: ServerResponse, credentials) => {
-    const params = new URLSearchParams((req.url ?? '').split('?')[1] ?? '')
-    const { filters, problems: filterProblems } = readFilterParams(params)
+    const { params, filters, window, problems: viewProblems } = readView(req.url)
     const request = readLiveRequest(params)
-    const problems = [...filterProblems, ...request.problems]
+    const problems = [...viewProblems, ...request.problems]
     if (problems.length > 0) {
       sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
       return { status: 400, route: 'live', detail: 'bad_request' }
@@ -81,7 +80,12 @@ export function liveRoute(
     ping.unref()
     const unsubscribe = await hub.subscribe(
       credentials,
-      { body, filters, everyMs: request.everyMs },
+      {
+        body,
+        filters,
+        everyMs: request.everyMs,
+        overview: { window, histogram: params.get('histogram') === '1' },
+      },
       (event) => write(res, event),
       () => res.end(),
     )

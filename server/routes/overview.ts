@@ -1,11 +1,23 @@
 import { readFilterParams } from '../../src/shared/filterCodec.ts'
+import { readWindowParams } from '../../src/shared/timeWindow.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { OwnRoute } from './api.ts'
 
 export const OVERVIEW_PATH = '/overview'
 
-/** GET /api/overview?state=…&m.<key>=…: counts per state over the whole filtered set, with their coverage. */
+/** The filters and time window of a request's query, or the words of what could not be read. */
+export function readView(url: string | undefined) {
+  const params = new URLSearchParams((url ?? '').split('?')[1] ?? '')
+  const { filters, problems: filterProblems } = readFilterParams(params)
+  const { window, problems: windowProblems } = readWindowParams(params)
+  return { params, filters, window, problems: [...filterProblems, ...windowProblems] }
+}
+
+/**
+ * GET /api/overview?state=…&m.<key>=…[&window=1h | &from=…&to=…][&on=updated][&histogram=1]: counts per state over
+ * the whole filtered set (within the window), with their coverage, and the histogram when asked.
+ */
 export function overviewRoute(index: ExecutionIndex | null): OwnRoute {
   return async (req, res, credentials) => {
     if (!index) {
@@ -17,12 +29,16 @@ export function overviewRoute(index: ExecutionIndex | null): OwnRoute {
       )
       return { status: 503, route: 'overview', detail: 'index_unavailable' }
     }
-    const { filters, problems } = readFilterParams(new URLSearchParams((req.url ?? '').split('?')[1] ?? ''))
+    const { params, filters, window, problems } = readView(req.url)
     if (problems.length > 0) {
       sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)
-      return { status: 400, route: 'overview', detail: 'filter_too_long' }
+      return { status: 400, route: 'overview', detail: 'bad view' }
     }
-    sendJson(res, 200, await index.overview(credentials, filters))
+    sendJson(
+      res,
+      200,
+      await index.overview(credentials, filters, { window, histogram: params.get('histogram') === '1' }),
+    )
     return { status: 200, route: 'overview' }
   }
 }

@@ -1,0 +1,111 @@
+import { stateMatcher, type WindowBounds } from './counting.ts'
+import type { Family } from './family.ts'
+import type { IndexedExecution } from './rows.ts'
+
+/** Orders the index can page in: newest created or updated first, or by state (most in need first). */
+export const INDEX_SORTS = ['created', 'updated', 'state'] as const
+export type IndexSort = (typeof INDEX_SORTS)[number]
+
+export interface IndexPageRequest {
+  states: readonly string[]
+  window: WindowBounds | null
+  sort: IndexSort
+  first: number
+  after: string | null
+}
+
+export interface IndexPage {
+  rows: IndexedExecution[]
+  hasNext: boolean
+  endCursor: string | null
+}
+
+/** Failed first, then what runs and waits, unknown states, and what succeeded. */
+const STATE_RANK: Record<string, number> = { failed: 0, started: 1, created: 2, succeed: 4 }
+const rankOf = (row: IndexedExecution) => (row.outcomePending ? 3 : (STATE_RANK[row.meaning ?? ''] ?? 3))
+
+type Key = [rank: number, time: number, id: string]
+
+function keyOf(row: IndexedExecution, sort: IndexSort): Key {
+  const time = (sort === 'updated' ? row.updatedAt : row.createdAt) ?? -Infinity
+  return [sort === 'state' ? rankOf(row) : 0, time, row.id]
+}
+
+/** Negative when `a` comes first: rank ascending, then time and id descending. */
+function compare(a: Key, b: Key): number {
+  if (a[0] !== b[0]) return a[0] - b[0]
+  if (a[1] !== b[1]) return b[1] - a[1]
+  return a[2] < b[2] ? 1 : a[2] > b[2] ? -1 : 0
+}
+
+export function encodeIndexCursor(key: Key): string {
+  return Buffer.from(JSON.stringify([key[0], Number.isFinite(key[1]) ? key[1] : null, key[2]])).toString(
+    'base64url',
+  )
+}
+
+/** The key a cursor stands for, or null when it is not one this server made. */
+export function decodeIndexCursor(cursor: string): Key | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown
+    if (!Array.isArray(parsed) || parsed.length !== 3) return null
+    const [rank, time, id] = parsed as unknown[]
+    if (typeof rank !== 'number' || (time !== null && typeof time !== 'number') || typeof id !== 'string')
+      return null
+    return [rank, time ?? -Infinity, id]
+  } catch {
+    return null
+  }
+}
+
+/** Whether a row lies in the window (on created or updated time); rows without that time lie in no window. */
+function inWindow(row: IndexedExecution, window: WindowBounds | null): boolean {
+  if (!window || (window.from === null && window.to === null)) return true
+  const time = window.field === 'created' ? row.createdAt : row.updatedAt
+  if (time === null) return false
+  return (window.from === null || time >= window.from) && (window.to === null || time < window.to)
+}
+
+/** Keeps `best` sorted and at most `keep` long, inserting `entry` where it belongs (binary search). */
+function keepBest(
+  best: { key: Key; row: IndexedExecution }[],
+  entry: { key: Key; row: IndexedExecution },
+  keep: number,
+) {
+  const worst = best[keep - 1]
+  if (best.length === keep && worst && compare(entry.key, worst.key) >= 0) return
+  let low = 0
+  let high = best.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    const other = best[middle]
+    if (other && compare(other.key, entry.key) < 0) low = middle + 1
+    else high = middle
+  }
+  best.splice(low, 0, entry)
+  if (best.length > keep) best.pop()
+}
+
+/**
+ * One page of the family's members in `sort` order, after `after`: a single pass that keeps the best `first + 1`
+ * rows (so a page of a million rows costs one walk, not a sort).
+ */
+export function pageOfFamily(family: Family, request: IndexPageRequest): IndexPage {
+  const matches = stateMatcher(request.states)
+  const after = request.after === null ? null : decodeIndexCursor(request.after)
+  const keep = request.first + 1
+  const best: { key: Key; row: IndexedExecution }[] = []
+  for (const row of family.members.values()) {
+    if (!matches(row) || !inWindow(row, request.window)) continue
+    const key = keyOf(row, request.sort)
+    if (after && compare(key, after) <= 0) continue
+    keepBest(best, { key, row }, keep)
+  }
+  const page = best.slice(0, request.first)
+  const last = page.at(-1)
+  return {
+    rows: page.map((entry) => entry.row),
+    hasNext: best.length > request.first,
+    endCursor: last ? encodeIndexCursor(last.key) : null,
+  }
+}

@@ -1,0 +1,59 @@
+import { sendJson, sendJsonError } from '../http/json.ts'
+import type { ExecutionIndex } from '../index/executionIndex.ts'
+import { INDEX_SORTS, type IndexSort } from '../index/indexPage.ts'
+import type { IndexedExecution } from '../index/rows.ts'
+import type { OwnRoute } from './api.ts'
+import { readView } from './overview.ts'
+
+export const INDEX_LIST_PATH = '/index/executions'
+const MAX_CURSOR = 512
+
+/** A row as the API sent it: its own spellings and timestamps, and its metadata. */
+const asApiRow = (row: IndexedExecution) => ({
+  id: row.id,
+  state: row.state,
+  created_at: row.createdRaw,
+  updated_at: row.updatedRaw,
+  ...(row.metadata === null ? {} : { metadata: row.metadata }),
+})
+
+/**
+ * GET /api/index/executions?<filters>&<window>&sort=created|updated|state&size=N&after=…: a page of the filtered set
+ * from the index, in an order the API does not offer (newest created first by default), with the index's coverage
+ * so the list can say whether it holds every execution.
+ */
+export function indexListRoute(index: ExecutionIndex | null): OwnRoute {
+  return async (req, res, credentials) => {
+    if (!index) {
+      sendJsonError(
+        res,
+        503,
+        'index_unavailable',
+        'The execution index is turned off on this server (DASHBOARD_INDEX=0).',
+      )
+      return { status: 503, route: 'overview', detail: 'index_unavailable' }
+    }
+    const { params, filters, window, problems } = readView(req.url)
+    const sort = params.get('sort') ?? 'created'
+    const first = Number(params.get('size') ?? 20)
+    const after = params.get('after')
+    if (!(INDEX_SORTS as readonly string[]).includes(sort))
+      problems.push(`sort must be one of ${INDEX_SORTS.join(', ')}`)
+    if (!Number.isInteger(first) || first < 1 || first > 1000)
+      problems.push('size must be a whole number from 1 to 1000')
+    if (after !== null && (after === '' || after.length > MAX_CURSOR))
+      problems.push('after is not a cursor of this list')
+    if (problems.length > 0) {
+      sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
+      return { status: 400, route: 'overview', detail: 'bad view' }
+    }
+    const page = await index.page(credentials, filters, { window, sort: sort as IndexSort, first, after })
+    sendJson(res, 200, {
+      data: page.rows.map(asApiRow),
+      page_info: { has_next_page: page.hasNext, end_cursor: page.endCursor },
+      coverage: page.coverage,
+      source: 'index',
+    })
+    return { status: 200, route: 'overview' }
+  }
+}
