@@ -2,8 +2,9 @@ import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { readFileSync } from 'node:fs'
-import { settingsFromEnv } from './app/config.ts'
+import { parseNumber, settingsFromEnv } from './app/config.ts'
 import { createDashboard } from './app/dashboard.ts'
+import { connectionCap, limitConnections, openFilesLimit } from './http/connectionLimits.ts'
 import { allowedHostsFrom, isAllowedHost } from './http/hostCheck.ts'
 import { sendJsonError } from './http/json.ts'
 import { createMetrics, type Gauge } from './http/metrics.ts'
@@ -117,7 +118,21 @@ export async function startProductionServer(options: ProductionOptions) {
   server.headersTimeout = timeouts.headersMs
   server.requestTimeout = timeouts.requestMs
   server.keepAliveTimeout = 5_000
-  server.maxConnections = Number(env.DASHBOARD_MAX_CONNECTIONS ?? 1000)
+  limitConnections(server, {
+    cap: connectionCap(
+      parseNumber('DASHBOARD_MAX_CONNECTIONS', env.DASHBOARD_MAX_CONNECTIONS, {
+        min: 16,
+        unit: 'connections',
+      }) ?? 1000,
+      openFilesLimit(),
+    ),
+    perAddress:
+      parseNumber('DASHBOARD_CONNECTIONS_PER_ADDRESS', env.DASHBOARD_CONNECTIONS_PER_ADDRESS, {
+        min: 1,
+        unit: 'connections',
+      }) ?? 200,
+    trust: settings.trust,
+  })
   server.listen(options.port, options.host)
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
