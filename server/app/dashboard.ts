@@ -8,6 +8,7 @@ import { dashboardGauges } from './gauges.ts'
 import { createApiRoutes, type Middleware, type OwnRoute } from '../routes/api.ts'
 import { createExportRoute } from '../routes/export.ts'
 import { LIVE_PATH, liveRoute } from '../routes/live.ts'
+import { ID_SET_PATH, idSetRoute } from '../routes/idSet.ts'
 import { INDEX_LIST_PATH, indexListRoute } from '../routes/indexList.ts'
 import { OVERVIEW_PATH, overviewRoute } from '../routes/overview.ts'
 import { createReadiness } from '../routes/readiness.ts'
@@ -63,6 +64,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   const ownRoutes: Record<string, OwnRoute> = {
     [OVERVIEW_PATH]: overviewRoute(index),
     [INDEX_LIST_PATH]: indexListRoute(index),
+    [ID_SET_PATH]: idSetRoute(client, index),
     [LIVE_PATH]: liveRoute(live, index, settings.trust, settings.streamsPerAddress),
   }
   const handle = createApiRoutes({

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningDemoApi } from '../demo-api/index.ts'
+import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
+import { openEmbeddedStore } from '../store/embedded.ts'
+import { migrate } from '../store/migrations.ts'
+import type { Store } from '../store/store.ts'
+import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
+import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
+import { rawRequest } from '../testing/httpTestKit.ts'
+import type { IdSetAnswer } from './idSet.ts'
+
+let api: RunningDemoApi
+let demo: DemoClient
+let store: Store
+let withIndex: TestDashboard
+let withoutIndex: TestDashboard
+
+beforeAll(async () => {
+  ;({ api, client: demo } = await startTestApi({ executionCount: 1_200 }))
+  store = await openEmbeddedStore(await embeddedDataDir())
+  await migrate(store)
+  const env = { EXEC_API_URL: api.url, EXEC_API_TOKEN: api.token, DASHBOARD_UPSTREAM_RATE: '100' }
+  withIndex = await startTestDashboard({ env, store, index: { refreshMs: 100 } })
+  withoutIndex = await startTestDashboard({ env })
+}, 60_000)
+afterAll(async () => {
+  await withIndex.close()
+  await withoutIndex.close()
+  await store.close()
+  await api.close()
+})
+
+const idSet = async (base: string, query: string) =>
+  JSON.parse((await rawRequest(`${base}/api/executions/ids?${query}`)).body) as IdSetAnswer
+
+describe('the id set for "Reschedule all matching"', () => {
+  it('comes from the index when it holds the set exactly, and by the server’s own paging otherwise, the same', async () => {
+    const expected = (await demo.allExecutions({ states: ['failed'] })).map((row) => row.id).sort()
+    await expect
+      .poll(async () => (await idSet(withIndex.url, 'state=failed')).source, { timeout: 20_000 })
+      .toBe('index')
+    const fromIndex = await idSet(withIndex.url, 'state=failed')
+    const paged = await idSet(withoutIndex.url, 'state=failed')
+    expect(fromIndex).toMatchObject({ complete: true, count: expected.length })
+    expect(paged).toMatchObject({ source: 'api', complete: true, count: expected.length, note: null })
+    expect(fromIndex.executions.map((row) => row.id).sort()).toEqual(expected)
+    expect(paged.executions.map((row) => row.id).sort()).toEqual(expected)
+  })
+
+  it('counts exactly past the most ids it hands over', async () => {
+    const capped = await idSet(withoutIndex.url, 'max=50')
+    expect(capped.executions).toHaveLength(50)
+    expect(capped.count).toBe(1_200)
+  })
+
+  it('refuses a bad request with the reason', async () => {
+    const response = await rawRequest(`${withoutIndex.url}/api/executions/ids?max=0&window=2h`)
+    expect(response.status).toBe(400)
+    expect(JSON.parse(response.body).error.message).toMatch(
+      /window must be one of.*max must be a whole number/,
+    )
+  })
+})

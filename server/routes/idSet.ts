@@ -1,0 +1,112 @@
+import { contradictsFilters } from '../../src/shared/filters.ts'
+import { buildListBody } from '../../src/shared/listBody.ts'
+import { describeWalkStop, walkList } from '../../src/shared/listWalker.ts'
+import { sendJson, sendJsonError } from '../http/json.ts'
+import type { ExecutionIndex } from '../index/executionIndex.ts'
+import type { UpstreamClient } from '../upstream/client.ts'
+import { fetchListPage, type ApiRow } from '../upstream/listPage.ts'
+import type { OwnRoute } from './api.ts'
+import { readView } from './overview.ts'
+
+export const ID_SET_PATH = '/executions/ids'
+const DEFAULT_MAX = 20_000
+const MOST_IDS = 100_000
+/** How far the server pages to count a set it does not hold; past it, the count says "at least". */
+const COUNT_ROWS = 2_000_000
+
+export interface IdSetAnswer {
+  /** The set, frozen by id: at most `max` entries. */
+  executions: { id: string; state: string }[]
+  /** How many match in all (exact when `complete`), even past `max`. */
+  count: number
+  complete: boolean
+  source: 'index' | 'api'
+  /** When the set was taken (ms epoch). */
+  asOf: number
+  /** Why it is not complete, or how many rows contradicted the filters, in words. */
+  note: string | null
+}
+
+/**
+ * GET /api/executions/ids?<filters>[&<window>]&max=N: the ids of every execution that matches, for "Reschedule all
+ * matching". From the index when it holds the set exactly, else by paging the API here (the largest page it
+ * accepts, ids kept only up to `max`, the rest counted), so the browser does not page through it 100 at a time.
+ */
+export function idSetRoute(client: UpstreamClient, index: ExecutionIndex | null): OwnRoute {
+  return async (req, res, credentials) => {
+    const { params, filters, window, problems } = readView(req.url)
+    const max = Number(params.get('max') ?? DEFAULT_MAX)
+    if (!Number.isInteger(max) || max < 1 || max > MOST_IDS)
+      problems.push(`max must be a whole number from 1 to ${MOST_IDS}`)
+    if (problems.length > 0) {
+      sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
+      return { status: 400, route: 'list_executions', detail: 'bad id set' }
+    }
+    if (index) {
+      const all = await index.page(credentials, filters, {
+        window,
+        sort: 'created',
+        first: COUNT_ROWS,
+        after: null,
+      })
+      if (all.coverage.kind === 'exact') {
+        const answer: IdSetAnswer = {
+          executions: all.rows.slice(0, max).map((row) => ({ id: row.id, state: row.state })),
+          count: all.rows.length,
+          complete: true,
+          source: 'index',
+          asOf: all.coverage.asOf,
+          note: null,
+        }
+        sendJson(res, 200, answer)
+        return { status: 200, route: 'list_executions', detail: `ids from the index count=${answer.count}` }
+      }
+    }
+    if (window.kind !== 'any') {
+      sendJsonError(
+        res,
+        409,
+        'index_unavailable',
+        'A time window needs the index to hold this set whole; it does not yet.',
+      )
+      return { status: 409, route: 'list_executions', detail: 'window without index' }
+    }
+    const executions: IdSetAnswer['executions'] = []
+    const asOf = Date.now()
+    const first = index?.pageSize() ?? 100
+    const report = await walkList<ApiRow>({
+      first,
+      maxRows: COUNT_ROWS,
+      idOf: (row) => (typeof row.id === 'string' ? row.id : null),
+      contradicts: (row) => contradictsFilters({ state: String(row.state), metadata: row.metadata }, filters),
+      fetchPage: (after) => {
+        const body = Buffer.from(JSON.stringify(buildListBody({ ...filters, first, after }, index?.spell)))
+        return fetchListPage(client, { body, authorization: credentials.authorization, lane: 'user' })
+      },
+      onRows: (rows) => {
+        for (const row of rows)
+          if (executions.length < max) executions.push({ id: String(row.id), state: String(row.state) })
+      },
+    })
+    if (report.stop.kind === 'failed' && report.pages <= 1) {
+      sendJsonError(res, 502, 'upstream_error', report.stop.message)
+      return { status: 502, route: 'list_executions', detail: 'id set failed' }
+    }
+    const complete = report.stop.kind === 'end'
+    const excluded =
+      report.excluded > 0
+        ? `${report.excluded} rows the API returned do not match the filters and were left out`
+        : null
+    const stopped = complete ? null : `the count stopped early: ${describeWalkStop(report)}`
+    const answer: IdSetAnswer = {
+      executions,
+      count: report.rows,
+      complete,
+      source: 'api',
+      asOf,
+      note: [stopped, excluded].filter(Boolean).join('; ') || null,
+    }
+    sendJson(res, 200, answer)
+    return { status: 200, route: 'list_executions', detail: `ids from the API count=${answer.count}` }
+  }
+}
