@@ -6,7 +6,7 @@ import { migrate } from '../store/migrations.ts'
 import type { Store } from '../store/store.ts'
 import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
 import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
-import { rawRequest } from '../testing/httpTestKit.ts'
+import { jsonOf, rawRequest } from '../testing/httpTestKit.ts'
 import type { IdSetAnswer } from './idSet.ts'
 
 let api: RunningDemoApi
@@ -56,7 +56,7 @@ describe('the id set for "Reschedule all matching"', () => {
   it('refuses a bad request with the reason', async () => {
     const response = await rawRequest(`${withoutIndex.url}/api/executions/ids?max=0&window=2h`)
     expect(response.status).toBe(400)
-    expect(JSON.parse(response.body).error.message).toMatch(
+    expect(jsonOf(response).error.message).toMatch(
       /window must be one of.*max must be a whole number/,
     )
   })
