@@ -1,86 +1,101 @@
-// npm run bench:proxy [-- --duration 3 --runs 3 --soak 60]: list calls straight to the demo API and through the
-// production server's proxy, side by side, at 1, 10 and 50 connections. Needs `npm run build` first.
-import autocannon from 'autocannon'
+// npm run bench:proxy [-- --duration 3 --runs 5 --soak 20]: list calls straight to the demo API and through the
+// production server, alternating run by run, at 1, 10 and 50 connections; latencies in microseconds.
+//   direct: to the demo API, every body distinct;
+//   proxy:  through the server with reuse off and every body distinct, so nothing is shared (its own cost);
+//   shared: through the server as it runs, every tab asking the same page (single flight and 1 s reuse).
+// Needs `npm run build` first.
 import { parseArgs } from 'node:util'
+import { load } from './loadGenerator.mjs'
 import { median, requireBuild, rssMb, startDemo, startProduction } from './benchSupport.mjs'
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '3' },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     soak: { type: 'string', default: '20' },
   },
 })
-const duration = Number(values.duration)
+const seconds = Number(values.duration)
 const runs = Number(values.runs)
 requireBuild()
 
 const token = 'bench-token'
 const api = await startDemo(token)
-const proxy = await startProduction(api.url, token)
-const [apiPort, proxyPort] = [api.port, proxy.port]
+const proxy = await startProduction(api.url, token, { DASHBOARD_REUSE_MS: '0', DASHBOARD_INDEX: '0' })
+const shared = await startProduction(api.url, token, { DASHBOARD_INDEX: '0' })
 
-const body = JSON.stringify({ page: { first: 20 } })
+// A field the API ignores makes each body distinct, so no two requests can be shared.
+const distinct = (n) => JSON.stringify({ page: { first: 20 }, bench: n })
+const same = JSON.stringify({ page: { first: 20 } })
+const json = { 'content-type': 'application/json' }
+const override = { ...json, 'x-http-method-override': 'GET' }
 const targets = {
   direct: {
-    url: `http://127.0.0.1:${apiPort}/v2/executions`,
+    url: `http://127.0.0.1:${api.port}/v2/executions`,
     method: 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body,
+    headers: { ...json, authorization: `Bearer ${token}` },
+    body: distinct,
   },
   proxy: {
-    url: `http://127.0.0.1:${proxyPort}/api/executions`,
+    url: `http://127.0.0.1:${proxy.port}/api/executions`,
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-http-method-override': 'GET' },
-    body,
+    headers: override,
+    body: distinct,
+  },
+  shared: {
+    url: `http://127.0.0.1:${shared.port}/api/executions`,
+    method: 'POST',
+    headers: override,
+    body: same,
   },
 }
 
-const rss = []
-const sampler = setInterval(() => rss.push(rssMb(proxy.child.pid)), 500)
 const rows = []
 for (const connections of [1, 10, 50]) {
-  const cell = {}
-  for (const [name, target] of Object.entries(targets)) {
-    const results = []
-    for (let run = 0; run < runs; run += 1) {
-      const result = await autocannon({ ...target, connections, duration })
-      if (result.non2xx > 0 || result.errors > 0)
-        throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-      results.push(result)
-    }
-    cell[name] = {
-      p50: median(results.map((r) => r.latency.p50)),
-      p99: median(results.map((r) => r.latency.p99)),
-      rps: median(results.map((r) => r.requests.average)),
+  const samples = { direct: [], proxy: [], shared: [] }
+  for (let run = 0; run < runs; run += 1) {
+    // Alternate the order run by run, so a slow minute of this machine does not fall on one side only.
+    const order = run % 2 === 0 ? ['direct', 'proxy', 'shared'] : ['shared', 'proxy', 'direct']
+    for (const name of order) {
+      const result = await load({ ...targets[name], connections, seconds })
+      if (result.failures > 0) throw new Error(`${name}: ${result.failures} failed requests`)
+      samples[name].push(result)
     }
   }
-  rows.push({ connections, ...cell })
+  const cell = (name) => ({
+    p50: median(samples[name].map((r) => r.p50)),
+    p99: median(samples[name].map((r) => r.p99)),
+    rps: median(samples[name].map((r) => r.rps)),
+  })
+  rows.push({ connections, direct: cell('direct'), proxy: cell('proxy'), shared: cell('shared') })
 }
-clearInterval(sampler)
 
-// RSS under steady load: 50 connections through the proxy for --soak seconds, sampled every 5 s.
-const soakSeconds = Number(values.soak)
 const soakRss = [rssMb(proxy.child.pid)]
-const soakSampler = setInterval(() => soakRss.push(rssMb(proxy.child.pid)), 5000)
-await autocannon({ ...targets.proxy, connections: 50, duration: soakSeconds })
-clearInterval(soakSampler)
+const sampler = setInterval(() => soakRss.push(rssMb(proxy.child.pid)), 5000)
+await load({ ...targets.proxy, connections: 50, seconds: Number(values.soak) })
+clearInterval(sampler)
 soakRss.push(rssMb(proxy.child.pid))
-api.child.kill()
-proxy.child.kill()
+for (const child of [api, proxy, shared]) child.child.kill()
 
-console.log(`\nList calls (first: 20), ${runs} runs of ${duration} s each, medians; latency in ms\n`)
-console.log('conns | direct p50  p99    req/s | proxy p50  p99    req/s | p50 ratio | req/s ratio')
-for (const { connections, direct, proxy: through } of rows) {
-  const ratio = (a, b) => (b === 0 ? '—' : (a / b).toFixed(2))
-  console.log(
-    `${String(connections).padStart(5)} | ${String(direct.p50).padStart(10)} ${String(direct.p99).padStart(5)} ${direct.rps.toFixed(0).padStart(8)} | ${String(through.p50).padStart(9)} ${String(through.p99).padStart(5)} ${through.rps.toFixed(0).padStart(8)} | ${ratio(Math.max(through.p50, 0.5), Math.max(direct.p50, 0.5)).padStart(9)} | ${ratio(through.rps, direct.rps).padStart(11)}`,
-  )
-}
-const valid = rss.filter(Number.isFinite)
+const ms = (us) => (us / 1000).toFixed(2)
 console.log(
-  `\nProxy RSS during the table: start ${valid[0]?.toFixed(1)} MB, max ${Math.max(...valid).toFixed(1)} MB`,
+  `\nList calls (first: 20), ${runs} alternating runs of ${seconds} s, medians; latency in ms (timed in µs)\n`,
 )
 console.log(
-  `Proxy RSS over a ${soakSeconds} s soak at 50 connections, every 5 s (MB): ${soakRss.map((mb) => mb.toFixed(0)).join(' ')}`,
+  'conns | direct p50 / p99 / req/s   | proxy p50 / p99 / req/s    | ratio p50 / p99 | shared p50 / p99 / req/s',
+)
+console.log(
+  '----- | -------------------------- | -------------------------- | --------------- | --------------------------',
+)
+for (const { connections, direct, proxy: through, shared: reused } of rows) {
+  const cell = (c) => `${ms(c.p50)} / ${ms(c.p99)} / ${c.rps.toFixed(0)}`.padEnd(26)
+  const ratio = `${(through.p50 / direct.p50).toFixed(2)} / ${(through.p99 / direct.p99).toFixed(2)}`.padEnd(
+    15,
+  )
+  console.log(
+    `${String(connections).padStart(5)} | ${cell(direct)} | ${cell(through)} | ${ratio} | ${cell(reused)}`,
+  )
+}
+console.log(
+  `\nProxy RSS over a ${values.soak} s soak at 50 connections, every 5 s (MB): ${soakRss.map((mb) => mb.toFixed(0)).join(' ')}`,
 )
