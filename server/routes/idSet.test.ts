@@ -56,8 +56,6 @@ describe('the id set for "Reschedule all matching"', () => {
   it('refuses a bad request with the reason', async () => {
     const response = await rawRequest(`${withoutIndex.url}/api/executions/ids?max=0&window=2h`)
     expect(response.status).toBe(400)
-    expect(jsonOf(response).error.message).toMatch(
-      /window must be one of.*max must be a whole number/,
-    )
+    expect(jsonOf(response).error.message).toMatch(/window must be one of.*max must be a whole number/)
   })
 })
