@@ -1,20 +1,15 @@
-import '../../styles/dialogs.css'
-import { moveColumn, orderedColumns, setColumnHidden, type ColumnLayout } from '../../lib/columnLayout'
+import '../../../styles/dialogs.css'
+import { columnsSlice } from '../../../components/preferences'
+import { moveColumn, orderedColumns, setColumnHidden } from '../../../lib/columnLayout'
+import { useSliceState } from '../../../lib/useClientStore'
+import { CHOOSABLE_COLUMNS } from './executionColumns'
 
-export interface ColumnChooserPanelProps {
-  id: string
-  onClose: () => void
-  /** [id, label] of every column the user may hide or move. */
-  choosable: readonly (readonly [id: string, label: string])[]
-  columns: ColumnLayout
-  setColumns: (layout: ColumnLayout) => void
-}
+const IDS = CHOOSABLE_COLUMNS.map(([id]) => id)
+const labelOf = (id: string) => CHOOSABLE_COLUMNS.find(([candidate]) => candidate === id)?.[1] ?? id
 
-/** The chooser's panel, loaded on first open (it takes everything as props, to stay a small chunk). */
-export function ColumnChooserPanel(props: ColumnChooserPanelProps) {
-  const { id: panelId, onClose, choosable, columns, setColumns } = props
-  const IDS = choosable.map(([id]) => id)
-  const labelOf = (id: string) => choosable.find(([candidate]) => candidate === id)?.[1] ?? id
+/** The chooser's list: each column with its checkbox and ← → to move it. */
+export function ColumnChooserPanel({ id: panelId, onClose }: { id: string; onClose: () => void }) {
+  const [columns, setColumns] = useSliceState(columnsSlice)
   const order = orderedColumns(columns, IDS)
   return (
     // Esc closes the panel; the group only listens.

@@ -7,7 +7,7 @@ async function loadIdCell(canHover: boolean) {
   vi.resetModules()
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: canHover && query === '(hover: hover)' }))
   // The context too: a fresh IdCell module reads a fresh rowSelection module's context.
-  const { SelectionContext } = await import('./rowSelection')
+  const { SelectionContext } = await import('../grid/rowSelection')
   return { IdCell: (await import('./IdCell')).IdCell, SelectionContext }
 }
 

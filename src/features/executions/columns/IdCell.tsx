@@ -1,8 +1,8 @@
 import { useContext, useEffect, useRef, useState } from 'react'
-import { useCellTabIndex } from '../../components/cellFocus'
-import { CopyButton } from '../../components/CopyButton'
-import { middleTruncate } from '../../lib/middleTruncate'
-import { SelectionContext } from './rowSelection'
+import { useCellTabIndex } from '../../../components/cellFocus'
+import { CopyButton } from '../../../components/CopyButton'
+import { middleTruncate } from '../../../lib/middleTruncate'
+import { SelectionContext } from '../grid/rowSelection'
 
 /** Pointers that hover get Copy on hover or focus; touch screens (no hover) always have it. */
 const canHover = typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover)').matches

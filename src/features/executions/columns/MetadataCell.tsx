@@ -1,5 +1,5 @@
 import { useContext, useState } from 'react'
-import { useCellTabIndex } from '../../components/cellFocus'
+import { useCellTabIndex } from '../../../components/cellFocus'
 import { ChipRoomContext } from './chipRoom'
 
 const GAP_PX = 5

@@ -1,29 +1,25 @@
-import {
-  columnOrderingFeature,
-  columnVisibilityFeature,
-  createColumnHelper,
-  tableFeatures,
-} from '@tanstack/react-table'
 import type { ReactNode } from 'react'
-import { readMetadata, type Execution } from '../../api'
-import { stateCell } from '../../components/StateBadge'
-import type { TimeMode } from '../../components/TimeDisplay'
-import { timestampCell } from '../../components/TimeCells'
+import { readMetadata, type Execution } from '../../../api'
+import { stateCell } from '../../../components/StateBadge'
+import { timestampCell } from '../../../components/TimeCells'
+import type { TimeMode } from '../../../components/TimeDisplay'
+import { orderedColumns, type ColumnLayout } from '../../../lib/columnLayout'
+import { SelectPageCell } from '../grid/rowSelection'
 import { IdCell } from './IdCell'
 import { MetadataCell } from './MetadataCell'
-import { SelectPageCell } from './rowSelection'
 
-/** What each column adds to TanStack's definition: how it draws its cell for one execution. */
-interface ExecutionColumnMeta {
-  /** The whole `<td>`. A plain function, called by ExecutionRow: it may not call hooks. */
+/**
+ * One column of the list: its header, and its whole `<td>` for one execution. The rows are drawn straight
+ * from the data (see ExecutionRow and decision 6); `td` is a plain function called in a row's render, so it
+ * may not call hooks.
+ */
+export interface ExecutionColumn {
+  id: string
+  header: ReactNode
+  /** The header's accessible name, where its content would say more (a checkbox in it). */
+  headerName?: string
   td: (execution: Execution) => ReactNode
 }
-
-export const executionTableFeatures = tableFeatures({
-  columnVisibilityFeature,
-  columnOrderingFeature,
-  columnMeta: {} as ExecutionColumnMeta,
-})
 
 /** The columns a user may hide or move; the id column, with the row's checkbox, stays first. */
 export const CHOOSABLE_COLUMNS: readonly (readonly [id: string, label: string])[] = [
@@ -34,74 +30,74 @@ export const CHOOSABLE_COLUMNS: readonly (readonly [id: string, label: string])[
   ['actions', 'Actions'],
 ]
 
-const column = createColumnHelper<typeof executionTableFeatures, Execution>()
-
 export interface ExecutionColumnCallbacks {
   onMetadataClick: (key: string, value: string) => void
   /** The Times setting: times are drawn in it, so a change builds new columns (and redraws the rows). */
   timeMode: TimeMode
-  /** Adds an Actions column when given. Called in ExecutionRow's render (see `meta.td`): no hooks in it. */
-  renderActions?: (execution: Execution) => ReactNode
+  /** Adds an Actions column when given. Called in a row's render (see `td`): no hooks in it. */
+  renderActions?: ((execution: Execution) => ReactNode) | undefined
 }
 
-/**
- * With `selectable`, the id column holds the checkboxes; they read the selection from SelectionContext.
- * TanStack keeps the headers, order and visibility; the rows are drawn from each column's `meta.td`,
- * straight from the data, without TanStack's row and cell objects (see ExecutionRow).
- */
+/** With `selectable`, the id column holds the checkboxes; they read the selection from SelectionContext. */
 export function createExecutionColumns(
   { onMetadataClick, renderActions, timeMode }: ExecutionColumnCallbacks,
   selectable = false,
-) {
-  const actions = renderActions
-    ? [
-        column.display({
-          id: 'actions',
-          header: 'Actions',
-          meta: { td: (execution) => <td data-column="actions">{renderActions(execution)}</td> },
-        }),
-      ]
-    : []
-  return column.columns([
-    column.display({
+): ExecutionColumn[] {
+  const columns: ExecutionColumn[] = [
+    {
       id: 'id',
-      header: selectable
-        ? () => (
-            <>
-              <SelectPageCell /> ID
-            </>
-          )
-        : 'ID',
-      meta: { td: (execution) => <IdCell id={execution.id} /> },
-    }),
-    column.display({
-      id: 'state',
-      header: 'State',
-      meta: { td: (execution) => stateCell(execution.state, 'state') },
-    }),
-    column.display({
+      header: selectable ? (
+        <>
+          <SelectPageCell /> ID
+        </>
+      ) : (
+        'ID'
+      ),
+      headerName: 'ID',
+      td: (execution) => <IdCell key="id" id={execution.id} />,
+    },
+    { id: 'state', header: 'State', td: (execution) => stateCell(execution.state, 'state') },
+    {
       id: 'created_at',
       header: 'Created',
-      meta: { td: (execution) => timestampCell(execution.created_at, 'created_at', timeMode) },
-    }),
-    column.display({
+      td: (execution) => timestampCell(execution.created_at, 'created_at', timeMode),
+    },
+    {
       id: 'updated_at',
       header: 'Updated',
-      meta: { td: (execution) => timestampCell(execution.updated_at, 'updated_at', timeMode) },
-    }),
-    column.display({
+      td: (execution) => timestampCell(execution.updated_at, 'updated_at', timeMode),
+    },
+    {
       id: 'metadata',
       header: 'Metadata',
-      meta: {
-        td: (execution) => (
-          <MetadataCell
-            id={execution.id}
-            entries={Object.entries(readMetadata(execution))}
-            onFilter={onMetadataClick}
-          />
-        ),
-      },
-    }),
-    ...actions,
-  ])
+      td: (execution) => (
+        <MetadataCell
+          key="metadata"
+          id={execution.id}
+          entries={Object.entries(readMetadata(execution))}
+          onFilter={onMetadataClick}
+        />
+      ),
+    },
+  ]
+  if (renderActions)
+    columns.push({
+      id: 'actions',
+      header: 'Actions',
+      td: (execution) => (
+        <td key="actions" data-column="actions">
+          {renderActions(execution)}
+        </td>
+      ),
+    })
+  return columns
+}
+
+/** The saved layout applied: the id column first and always shown, then the chosen order, hidden ones out. */
+export function visibleColumns(columns: readonly ExecutionColumn[], layout: ColumnLayout): ExecutionColumn[] {
+  const ids = CHOOSABLE_COLUMNS.map(([id]) => id)
+  const order = ['id', ...orderedColumns(layout, ids)]
+  return columns
+    .filter((column) => !layout.hidden.includes(column.id) || column.id === 'id')
+    .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
 }

@@ -3,10 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { MetadataFilterForm } from './MetadataFilterForm'
 
-const suggestions = new Map([
-  ['env', new Set(['production', 'staging'])],
-  ['team', new Set(['data'])],
-])
+const suggestions = { env: ['production', 'staging'], team: ['data'] }
 
 describe('MetadataFilterForm', () => {
   it('takes each value as its own entry, commas included, and clears the inputs', async () => {

@@ -1,9 +1,10 @@
 import { useId, useState, type KeyboardEvent, type SubmitEvent } from 'react'
-import type { MetadataFilter } from '../../api'
+import type { MetadataFilter } from '../../../api'
+import { METADATA_KEY_INPUT_ID } from './filterIds'
 
 interface MetadataFilterFormProps {
-  /** Keys and values seen on executions so far, offered as suggestions. */
-  suggestions: ReadonlyMap<string, ReadonlySet<string>>
+  /** Keys and their values seen on executions so far (sorted), offered as suggestions. */
+  suggestions: Readonly<Record<string, readonly string[]>>
   onAdd: (entry: MetadataFilter) => void
   /** Esc in the form: go back to the list. */
   onLeave?: () => void
@@ -13,8 +14,6 @@ interface MetadataFilterFormProps {
  * Values are separate entries (a value may contain a comma): Enter in the values box adds the typed value
  * as a chip; Enter in an empty values box, or "Add metadata filter", adds the filter.
  */
-/** The `/` shortcut focuses this field. */
-export const METADATA_KEY_INPUT_ID = 'metadata-key'
 
 export function MetadataFilterForm({ suggestions, onAdd, onLeave }: MetadataFilterFormProps) {
   const [key, setKey] = useState('')
@@ -24,7 +23,7 @@ export function MetadataFilterForm({ suggestions, onAdd, onLeave }: MetadataFilt
   const keyListId = useId()
   const valueListId = useId()
   const problemId = useId()
-  const valueSuggestions = [...(suggestions.get(key.trim()) ?? [])].sort()
+  const valueSuggestions = Object.hasOwn(suggestions, key.trim()) ? (suggestions[key.trim()] ?? []) : []
 
   const withPending = () => {
     const value = pending.trim()
@@ -79,7 +78,7 @@ export function MetadataFilterForm({ suggestions, onAdd, onLeave }: MetadataFilt
         />
       </label>
       <datalist id={keyListId}>
-        {[...suggestions.keys()].sort().map((suggestion) => (
+        {Object.keys(suggestions).map((suggestion) => (
           <option key={suggestion} value={suggestion} />
         ))}
       </datalist>

@@ -1,13 +1,11 @@
-import type { Column } from '@tanstack/react-table'
 import { createElement, memo, type MouseEvent } from 'react'
-import type { Execution } from '../../api'
-import type { executionTableFeatures } from './executionColumns'
-
-export type ExecutionColumn = Column<typeof executionTableFeatures, Execution>
+import type { Execution } from '../../../api'
+import { rowAttributes } from '../../../lib/rowLookup'
+import type { ExecutionColumn } from '../columns/executionColumns'
 
 interface ExecutionRowProps {
   execution: Execution
-  /** The visible columns in order (TanStack's memoized list): a new list re-renders every row. */
+  /** The visible columns in order (memoized by the table): a new list re-renders every row. */
   columns: readonly ExecutionColumn[]
   isTabStop: boolean
   isOpen: boolean
@@ -17,9 +15,9 @@ interface ExecutionRowProps {
 }
 
 /**
- * One execution's row: each visible column's `meta.td` for it. Memoized on its execution object (the
- * query cache keeps it identical while its data is), so a poll re-renders only the rows whose data or
- * marks changed.
+ * One execution's row: each visible column's `td` for it. Memoized on its execution object (the query
+ * cache keeps it identical while its data is), so a poll re-renders only the rows whose data or marks
+ * changed.
  */
 export const ExecutionRow = memo(
   function ExecutionRow({
@@ -37,15 +35,15 @@ export const ExecutionRow = memo(
     return createElement(
       'tr',
       {
+        ...rowAttributes(id),
         tabIndex: isTabStop ? 0 : -1,
-        'data-row-id': id,
         className: `clickable-row${isOpen ? ' is-selected' : ''}${isChecked ? ' is-checked' : ''}${
           isChanged ? ' is-changed' : ''
         }`,
         'aria-label': `Execution ${id}${isChanged ? ', its state changed at the last refresh' : ''}`,
         onClick: (event: MouseEvent) => onClick(event, id),
       },
-      ...columns.map((column) => column.columnDef.meta?.td(execution)),
+      ...columns.map((column) => column.td(execution)),
     )
   },
   (before, after) =>

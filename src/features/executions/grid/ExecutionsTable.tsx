@@ -1,59 +1,55 @@
-import { useTable } from '@tanstack/react-table'
-import { Fragment, useCallback, useMemo, type MouseEvent } from 'react'
-import { ExecutionRow } from './ExecutionRow'
-import { ChipRoomContext, useChipRoom } from './chipRoom'
-import { InGridRowContext } from '../../components/cellFocus'
-import { useRelativeTimeTicker, useTimeCellTooltip } from '../../components/TimeCells'
-import { useTimeDisplay } from '../../components/TimeDisplay'
-import { useGridKeys } from './useGridKeys'
-import { DataTableHead } from '../../components/DataTableHead'
-import { useFocusKeeper } from './useFocusKeeper'
-import { SelectionContext, useRangeSelection, type RowSelection } from './rowSelection'
-import { LingeringRowView } from './LingeringRowView'
-import type { LingeringRow } from './useLingeringRows'
-import type { Execution, RejectedRow } from '../../api'
-import { useListDisplay } from '../../components/ListDisplay'
-import { orderedColumns, type ColumnLayout } from '../../lib/columnLayout'
 import {
-  CHOOSABLE_COLUMNS,
-  createExecutionColumns,
-  executionTableFeatures,
-  type ExecutionColumnCallbacks,
-} from './executionColumns'
+  Fragment,
+  useCallback,
+  useMemo,
+  useRef,
+  type FocusEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
+import type { Execution, RejectedRow } from '../../../api'
+import { InGridRowContext } from '../../../components/cellFocus'
+import { columnsSlice, densitySlice } from '../../../components/preferences'
+import { useRelativeTimeTicker } from '../../../components/TimeCells'
+import { useTimeMode } from '../../../components/TimeDisplay'
+import { tabStopRow } from '../../../lib/rowLookup'
+import { useSlice } from '../../../lib/useClientStore'
+import { ChipRoomContext, useChipRoom } from '../columns/chipRoom'
+import { createExecutionColumns, visibleColumns } from '../columns/executionColumns'
+import type { LingeringRow } from '../list/listReducer'
+import { TableBehaviours } from '../list/LazyControls'
+import { LingeringRowView } from './LingeringRowView'
+import { ExecutionRow } from './ExecutionRow'
+import { SelectionContext, useRangeSelection, type RowSelection } from './rowSelection'
+import { useFocusKeeper } from './useFocusKeeper'
+import { useGridTabStop } from './useGridTabStop'
 
-/** The saved layout as TanStack state: the id column first and always shown, then the chosen order. */
-function tableLayout(layout: ColumnLayout) {
-  const ids = CHOOSABLE_COLUMNS.map(([id]) => id)
-  return {
-    columnOrder: ['id', ...orderedColumns(layout, ids)],
-    columnVisibility: Object.fromEntries(
-      layout.hidden.filter((id) => ids.includes(id)).map((id) => [id, false] as const),
-    ),
-  }
-}
-
-interface ExecutionsTableProps extends Omit<ExecutionColumnCallbacks, 'timeMode'> {
+export interface ExecutionsTableProps {
   rows: readonly Execution[]
-  /** Rows the API sent that did not parse; shown marked, after the good ones. */
-  rejected?: readonly RejectedRow[]
-  /** Rescheduled rows that no longer match, kept in their old place until the page changes. */
-  lingering?: readonly LingeringRow[]
+  /** Rows the API sent that could not be read; shown marked, after the good ones. */
+  rejected: readonly RejectedRow[]
+  /** Rescheduled rows that no longer match, kept in their old place until the view changes. */
+  lingering: readonly LingeringRow[]
   /** First load: skeleton rows of `skeletonRows` instead of data. */
   isLoading: boolean
   skeletonRows: number
   /** Old rows stay while a new page or filter loads. */
   isStale: boolean
+  /** Rows whose state changed at the last refresh: marked for a moment. */
+  changed: ReadonlySet<string>
+  onMetadataClick: (key: string, value: string) => void
   onOpen: (id: string) => void
   selectedId: string | null
+  /** Per-row actions of other features (Reschedule), and `r` on a row for the same. */
+  renderActions?: ((execution: Execution) => ReactNode) | undefined
+  onReschedule?: ((execution: Execution, opener: HTMLElement) => void) | undefined
   /** Focus was in a row that is no longer there (a refresh or a filter dropped it). */
-  onFocusLost?: () => void
+  onFocusLost?: (() => void) | undefined
   /** Adds a checkbox to each row's id cell, and one for the page to the ID header. */
-  selection?: RowSelection
-  /** Rows whose state changed at the last refresh: marked for a moment. */
-  changed?: ReadonlySet<string>
+  selection?: RowSelection | undefined
+  /** Told when focus enters or leaves the list's region (the list is being read). */
+  regionHandlers?: { onFocus: () => void; onBlur: (event: FocusEvent<HTMLElement>) => void }
 }
-
-const ID_HEADER_NAME = { id: 'ID' }
 
 /** The skip link's target. */
 export const EXECUTIONS_TABLE_ID = 'executions-list'
@@ -64,75 +60,58 @@ function fromInnerControl(target: EventTarget): boolean {
 }
 
 export function ExecutionsTable(props: ExecutionsTableProps) {
-  const { rows, isLoading, skeletonRows, isStale, onMetadataClick, renderActions, onOpen, selectedId } = props
-  const rejected = props.rejected ?? []
+  const { rows, rejected, lingering, isLoading, isStale, onMetadataClick, renderActions, onOpen } = props
+  const { selection, onReschedule } = props
   const tableRef = useFocusKeeper(rows, props.onFocusLost)
-  const { selection } = props
   const toggle = useRangeSelection(rows, selection)
+  const timeMode = useTimeMode()
+  const layout = useSlice(columnsSlice)
+  const density = useSlice(densitySlice)
   const selectable = selection !== undefined
-  const { mode: timeMode } = useTimeDisplay()
   const columns = useMemo(
-    () => createExecutionColumns({ onMetadataClick, renderActions, timeMode }, selectable),
-    [onMetadataClick, renderActions, timeMode, selectable],
+    () =>
+      visibleColumns(
+        createExecutionColumns({ onMetadataClick, renderActions, timeMode }, selectable),
+        layout,
+      ),
+    [onMetadataClick, renderActions, timeMode, selectable, layout],
   )
   useRelativeTimeTicker(tableRef, timeMode === 'relative')
   const selectionContext = useMemo(
     () => (selection ? { selection, rows, onToggle: toggle } : null),
     [selection, rows, toggle],
   )
-  const { columns: layout, density } = useListDisplay()
-  const state = useMemo(() => tableLayout(layout), [layout])
-  const table = useTable({
-    features: executionTableFeatures,
-    columns,
-    // Only the headers, order and visibility come from TanStack: the rows are drawn from `rows` directly.
-    data: rows,
-    state,
-  })
-
   const chipRoom = useChipRoom(tableRef, rows.length > 0 && !isLoading)
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows])
-  const timeTooltip = useTimeCellTooltip(rowIds)
-  const grid = useGridKeys(rowIds, {
-    onOpen,
-    onToggle: selection ? (id) => toggle(id, !selection.isSelected(id), false) : undefined,
-  })
-  // TanStack's memoized list: new only for new column definitions or a new layout, and then every row
-  // re-renders; otherwise a row re-renders only for its own data and marks.
-  const visibleColumns = table.getVisibleLeafColumns()
-  const visibleCount = visibleColumns.length
-  const lingering = props.lingering ?? []
-  const rowCount = rows.length
-  /** The lingering rows that go before row `index`; with null, those whose place is past the last row. */
-  const lingeringAt = (index: number | null) =>
-    lingering
-      .filter((row) => (index === null ? row.index >= rowCount : row.index === index))
-      .map((row) => (
-        <LingeringRowView key={`lingering-${row.execution.id}`} row={row} columns={visibleCount} />
-      ))
-
+  const grid = useGridTabStop(rowIds)
+  const bodyRef = useRef<HTMLTableSectionElement>(null)
   const openFromClick = useCallback(
     (event: MouseEvent, id: string) => {
       if (!fromInnerControl(event.target)) onOpen(id)
     },
     [onOpen],
   )
+  /** The lingering rows that go before row `index`; with null, those whose place is past the last row. */
+  const lingeringAt = (index: number | null) =>
+    lingering
+      .filter((row) => (index === null ? row.index >= rows.length : row.index === index))
+      .map((row) => (
+        <LingeringRowView key={`lingering-${row.execution.id}`} row={row} columns={columns.length} />
+      ))
+  // The skip link and Esc from the filter land on the table: hand focus on to its tab-stop row.
+  const onTableFocus = (event: FocusEvent<HTMLTableElement>) => {
+    if (event.target === event.currentTarget) tabStopRow(event.currentTarget)?.focus()
+  }
 
   return (
     <SelectionContext.Provider value={selectionContext}>
       {/* A wide table scrolls inside its own region, never the page. */}
-      <div className="table-region">
+      <div className="table-region" {...props.regionHandlers}>
         <table
           id={EXECUTIONS_TABLE_ID}
           role="grid"
           tabIndex={-1}
-          {...timeTooltip.handlers}
-          // The skip link and Esc from the filter land on the table: hand focus on to its tab-stop row.
-          onFocus={(event) => {
-            if (event.target === event.currentTarget)
-              event.currentTarget.querySelector<HTMLElement>('tbody tr[tabindex="0"]')?.focus()
-            else timeTooltip.handlers.onFocus(event)
-          }}
+          onFocus={onTableFocus}
           className={`data-table executions-table density-${density}${isStale ? ' is-stale' : ''}`}
           aria-busy={isLoading || isStale}
           ref={tableRef}
@@ -141,59 +120,87 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
             Executions, in the order the API returned them. Arrow keys move between rows, Enter opens the
             attempts, r reschedules, x selects; Left and Right reach the buttons in a row.
           </caption>
-          {/* The ID header holds the page's checkbox: screen readers name the column by "ID" alone. */}
-          <DataTableHead table={table} names={ID_HEADER_NAME} />
-          {/* The rows' keys (see useGridKeys); the body only listens, each row is the focusable control. */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-          <tbody onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.id} scope="col" aria-label={column.headerName}>
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {/* The rows' keys are GridKeys'; each row is the focusable control. */}
+          <tbody ref={bodyRef} onFocus={grid.onFocus}>
             <InGridRowContext.Provider value={true}>
               <ChipRoomContext.Provider value={chipRoom}>
-                {isLoading
-                  ? Array.from({ length: skeletonRows }, (_, index) => (
-                      <tr key={index} aria-hidden="true">
-                        {Array.from({ length: visibleCount }, (_column, cell) => (
-                          <td key={cell}>
-                            <span className="skeleton" />
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  : rows.map((row, index) => (
+                {isLoading ? (
+                  <SkeletonRows rows={props.skeletonRows} columns={columns.length} />
+                ) : (
+                  <>
+                    {rows.map((row, index) => (
                       <Fragment key={row.id}>
                         {lingeringAt(index)}
                         <ExecutionRow
                           execution={row}
-                          columns={visibleColumns}
+                          columns={columns}
                           isTabStop={row.id === grid.tabStopId}
-                          isOpen={row.id === selectedId}
+                          isOpen={row.id === props.selectedId}
                           isChecked={selection?.isSelected(row.id) ?? false}
-                          isChanged={props.changed?.has(row.id) ?? false}
+                          isChanged={props.changed.has(row.id)}
                           onClick={openFromClick}
                         />
                       </Fragment>
                     ))}
-                {isLoading ? null : lingeringAt(null)}
-                {isLoading
-                  ? null
-                  : rejected.map((row) => (
-                      <tr
-                        key={`rejected-${row.index}`}
-                        className="rejected-row"
-                        aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
-                      >
-                        <td colSpan={visibleCount}>
-                          <code className="mono">{row.id ?? '(no id)'}</code>{' '}
-                          <span className="badge tone-unknown">Could not be read</span>{' '}
-                          {row.problems.join('; ')}
-                        </td>
-                      </tr>
-                    ))}
+                    {lingeringAt(null)}
+                    <RejectedRows rows={rejected} columns={columns.length} />
+                  </>
+                )}
               </ChipRoomContext.Provider>
             </InGridRowContext.Provider>
           </tbody>
         </table>
-        {timeTooltip.tooltip}
+        <TableBehaviours
+          tooltip={{ tableRef, rowIds }}
+          keys={{
+            bodyRef,
+            onOpen,
+            onToggle: selection ? (id) => toggle(id, !selection.isSelected(id), false) : undefined,
+            onReschedule: onReschedule
+              ? (id, row) => {
+                  const execution = rows.find((candidate) => candidate.id === id)
+                  if (execution) onReschedule(execution, row)
+                }
+              : undefined,
+          }}
+        />
       </div>
     </SelectionContext.Provider>
   )
+}
+
+function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
+  return Array.from({ length: rows }, (_, index) => (
+    <tr key={index} aria-hidden="true">
+      {Array.from({ length: columns }, (_column, cell) => (
+        <td key={cell}>
+          <span className="skeleton" />
+        </td>
+      ))}
+    </tr>
+  ))
+}
+
+function RejectedRows({ rows, columns }: { rows: readonly RejectedRow[]; columns: number }) {
+  return rows.map((row) => (
+    <tr
+      key={`rejected-${row.index}`}
+      className="rejected-row"
+      aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
+    >
+      <td colSpan={columns}>
+        <code className="mono">{row.id ?? '(no id)'}</code>{' '}
+        <span className="badge tone-unknown">Could not be read</span> {row.problems.join('; ')}
+      </td>
+    </tr>
+  ))
 }

@@ -1,5 +1,5 @@
-import { StateBadge } from '../../components/StateBadge'
-import type { LingeringRow } from './useLingeringRows'
+import { StateBadge } from '../../../components/StateBadge'
+import type { LingeringRow } from '../list/listReducer'
 
 /** A rescheduled row that left the filter: still there, dimmed, saying why it will go. */
 export function LingeringRowView({ row, columns }: { row: LingeringRow; columns: number }) {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useRef } from 'react'
-import type { Execution } from '../../api'
+import type { Execution } from '../../../api'
 
 /** Checked rows, kept by whoever composes the page (by id, so they survive paging and refresh). */
 export interface RowSelection {

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react'
-
-const ROWS = 'tbody tr[data-row-id]'
+import { rowElements, rowOf } from '../../../lib/rowLookup'
 
 /**
  * When the rows change and the focused row (or a control in it) has gone, focus falls to <body> and a
@@ -16,15 +15,15 @@ export function useFocusKeeper(rows: unknown, onFocusLost: (() => void) | undefi
     const track = (event: FocusEvent) => {
       const table = tableRef.current
       focusWasInside.current = table?.contains(event.target as Node | null) ?? false
-      const row = event.target instanceof Element ? event.target.closest('tr[data-row-id]') : null
-      if (table && row) lastRowIndex.current = Array.from(table.querySelectorAll(ROWS)).indexOf(row)
+      const row = rowOf(event.target)
+      if (table && row) lastRowIndex.current = rowElements(table).indexOf(row)
     }
     document.addEventListener('focusin', track)
     return () => document.removeEventListener('focusin', track)
   }, [])
   useEffect(() => {
     if (!focusWasInside.current || document.activeElement !== document.body) return
-    const remaining = Array.from(tableRef.current?.querySelectorAll<HTMLElement>(ROWS) ?? [])
+    const remaining = rowElements(tableRef.current)
     const nearest = remaining[Math.min(lastRowIndex.current, remaining.length - 1)]
     if (nearest) return nearest.focus()
     focusWasInside.current = false

@@ -1,6 +1,6 @@
-import '../../styles/dialogs.css'
+import '../../../styles/dialogs.css'
 import { useId } from 'react'
-import { ModalDialog } from '../../components/ModalDialog'
+import { ModalDialog } from '../../../components/ModalDialog'
 
 const SHORTCUTS: readonly (readonly [keys: string, what: string])[] = [
   ['/', 'Go to the metadata filter (Esc goes back to the list)'],
