@@ -17,10 +17,15 @@ const SHARED_IMPORTS = restriction(
   '^(?!\\./)',
   'src/shared/ is pure and isomorphic: it imports only its own files, no package, no browser or Node code.',
 )
-const FEATURE_TO_FEATURE = restriction(
-  '^\\.\\./(?!\\.)|^(\\.\\./)+features/',
-  'Features never import each other; share through api/, components/ or lib/, and compose in app/.',
-)
+/**
+ * From a file `depth` folders below src/features/: `../` that many times reaches the folder of all features,
+ * so a path that goes that far up and then into a name is another feature (deeper `../` reach the layers).
+ */
+const featureToFeature = (depth) =>
+  restriction(
+    `^(\\.\\./){${depth}}(?!\\.)|^(\\.\\./)+features/`,
+    'Features never import each other; share through api/, components/ or lib/, and compose in app/.',
+  )
 const TO_FEATURES = restriction(
   '^(\\.\\./)+features(/|$)',
   'api/, components/ and lib/ never import features/.',
@@ -107,7 +112,10 @@ export default tseslint.config(
   },
   // The architecture as rules: each zone lists what it may not import (see docs/decisions and the README).
   clientBoundary(['src/shared/**/*.ts'], [SHARED_IMPORTS], { ignores: ['src/shared/**/*.test.ts'] }),
-  clientBoundary(['src/features/**/*.{ts,tsx}'], [SRC_TO_SERVER, FEATURE_TO_FEATURE, TO_APP]),
+  // A feature may keep its files in subfolders (executions/list, grid, …); they import each other freely.
+  clientBoundary(['src/features/*/*.{ts,tsx}'], [SRC_TO_SERVER, featureToFeature(1), TO_APP]),
+  clientBoundary(['src/features/*/*/*.{ts,tsx}'], [SRC_TO_SERVER, featureToFeature(2), TO_APP]),
+  clientBoundary(['src/features/*/*/*/**/*.{ts,tsx}'], [SRC_TO_SERVER, featureToFeature(3), TO_APP]),
   clientBoundary(['src/lib/**/*.{ts,tsx}'], [SRC_TO_SERVER, TO_FEATURES, TO_APP, LIB_UPWARD]),
   clientBoundary(['src/api/**/*.{ts,tsx}'], [SRC_TO_SERVER, TO_FEATURES, TO_APP, API_UPWARD]),
   clientBoundary(['src/components/**/*.{ts,tsx}'], [SRC_TO_SERVER, TO_FEATURES, TO_APP]),

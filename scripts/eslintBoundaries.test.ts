@@ -36,6 +36,16 @@ describe('the architecture, as lint rules', () => {
       "import { a } from '../executions'",
     ],
     ['a feature importing app/', 'src/features/attempts/X.ts', "import { a } from '../../app/Dashboard'"],
+    [
+      'a feature’s subfolder importing another feature',
+      'src/features/executions/list/X.ts',
+      "import { a } from '../../attempts/AttemptsPanel'",
+    ],
+    [
+      'a feature’s subfolder importing another feature by its full path',
+      'src/features/executions/grid/X.ts',
+      "import { a } from '../../../features/views'",
+    ],
     ['components/ importing a feature', 'src/components/X.ts', "import { a } from '../features/executions'"],
     ['components/ importing app/', 'src/components/X.ts', "import { a } from '../app/Dashboard'"],
     ['api/ importing a feature', 'src/api/X.ts', "import { a } from '../features/reschedule'"],
@@ -86,6 +96,11 @@ describe('the architecture, as lint rules', () => {
       'a feature importing its own files',
       'src/features/attempts/X.ts',
       "import { a } from './AttemptsTable'\nexport const b = a",
+    ],
+    [
+      'a feature’s subfolder importing its sibling folders and the layers',
+      'src/features/executions/list/X.ts',
+      "import { a } from '../grid/ExecutionsTable'\nimport { c } from '../../../api'\nexport const b = [a, c]",
     ],
     [
       'components/ importing api/ and lib/, api/ importing lib/ and shared/',
