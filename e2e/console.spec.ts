@@ -13,7 +13,8 @@ test('a normal session logs no React warning or error', async ({ page, stack }) 
   const dev = await startDevDashboard(stack)
   const problems: string[] = []
   const record = (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`)
   }
   page.on('console', record)
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
@@ -40,7 +41,9 @@ async function session(page: Page) {
   await expect(executionRows(page).first()).toBeVisible()
 
   // Paging forward and back, and the page size.
-  const ids = await executionRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')))
+  const ids = await executionRows(page).evaluateAll((rows) =>
+    rows.map((row) => row.getAttribute('data-row-id')),
+  )
   await page.getByRole('button', { name: 'Next page' }).first().click()
   await expect(page).toHaveURL(/after=/)
   await page.getByRole('button', { name: 'Previous page' }).first().click()
@@ -63,7 +66,10 @@ async function session(page: Page) {
   await page.getByRole('button', { name: 'Columns…' }).click()
   await page.getByRole('checkbox', { name: 'Metadata' }).uncheck()
   await page.getByRole('button', { name: 'Keyboard shortcuts' }).click()
-  await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByRole('button', { name: 'Close' }).click()
+  await page
+    .getByRole('dialog', { name: 'Keyboard shortcuts' })
+    .getByRole('button', { name: 'Close' })
+    .click()
   await page.getByRole('button', { name: 'Views…' }).click()
   const views = page.getByRole('dialog', { name: 'Saved views' })
   await views.getByLabel('View name').fill('Failed in production')

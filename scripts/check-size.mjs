@@ -2,11 +2,12 @@ import { eagerAssets } from './eagerAssets.mjs'
 
 /*
  * The first load's budget: everything index.html loads before first paint (its scripts and stylesheets, the
- * modules they import statically, its inline scripts), gzipped. `--why` rebuilds with source maps and says
- * which packages and app folders the bytes come from.
+ * modules they import statically, its inline scripts), gzipped. Over the budget fails; the margin the next
+ * feature needs is said, and said loudly when it is short. `--why` rebuilds with source maps and says which
+ * packages, app folders and files the bytes come from.
  */
 const BUDGET_BYTES = 100 * 1024
-/** Room the next feature must find under the budget without a workaround; below it the check fails too. */
+/** Room the next feature should find under the budget without a workaround. */
 const MARGIN_BYTES = 5 * 1024
 
 const args = process.argv.slice(2)
@@ -19,17 +20,17 @@ for (const asset of assets)
   console.log(`  ${asset.file.padEnd(40)} ${kb(asset.bytes).padStart(10)} → ${kb(asset.gzip)} gzip`)
 console.log(
   `First load: ${total.toLocaleString('en-US')} B (${kb(total)}) gzip of a ${kb(BUDGET_BYTES)} budget, ` +
-    `${kb(BUDGET_BYTES - total)} left (${kb(MARGIN_BYTES)} must stay free)`,
+    `${kb(BUDGET_BYTES - total)} left`,
 )
 if (args.includes('--why')) {
   const { explainEagerBytes } = await import('./sizeWhy.mjs')
   explainEagerBytes({ top: Number(args.find((arg) => arg.startsWith('--top='))?.slice(6) ?? 25) })
 }
-if (total > BUDGET_BYTES - MARGIN_BYTES) {
-  console.error(
-    total > BUDGET_BYTES
-      ? `Over budget by ${kb(total - BUDGET_BYTES)}.`
-      : `Within budget, but only ${kb(BUDGET_BYTES - total)} under it: keep ${kb(MARGIN_BYTES)} free.`,
-  )
+if (total > BUDGET_BYTES) {
+  console.error(`Over budget by ${kb(total - BUDGET_BYTES)}.`)
   process.exit(1)
 }
+if (BUDGET_BYTES - total < MARGIN_BYTES)
+  console.warn(
+    `Less than ${kb(MARGIN_BYTES)} left: the next eager byte should come with a lazy chunk or a cut (see --why).`,
+  )

@@ -2,7 +2,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { EXECUTIONS_TABLE_ID } from '../features/executions'
 import { SessionGate } from '../features/session'
 import { Dashboard, PAGE_TITLE_ID } from './Dashboard'
-import { HeaderTools } from './toolsChunk'
+import { HeaderTools } from './lazyTools'
 
 export function App() {
   return (

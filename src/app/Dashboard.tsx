@@ -9,7 +9,7 @@ import { RescheduleButton, RescheduleProvider, useOpenReschedule } from '../feat
 import { isModalOpen, isTyping } from '../lib/keyTargets'
 import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
-import { BulkTools, LinkTools } from './toolsChunk'
+import { BulkTools, LinkTools } from './lazyTools'
 import { useUrlSearch } from '../lib/useUrlSearch'
 import { readListView, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
 import { filtersKey } from '../shared/filters'

@@ -9,7 +9,7 @@ import type { HistoryMode } from '../lib/useUrlSearch'
 
 /*
  * The tools that the first table does without: the header's session and theme, saved views and links,
- * export, and bulk actions. One chunk, loaded as the app starts (see toolsChunk.tsx); each loads its dialog
+ * export, and bulk actions. One chunk, loaded as the app starts (see lazyTools.tsx); each loads its dialog
  * on first use.
  */
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -79,7 +79,7 @@ describe('switching users', () => {
     expect(screen.getByRole('button', { name: 'Reschedule e1' })).toHaveTextContent(/^Reschedule$/)
     expect(queryClient.getQueryData(executionKeys.detail('e1'))).toBeUndefined()
     expect(queryClient.getMutationCache().getAll()).toEqual([])
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument())
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument()
   })
 
   it('keeps this browser’s preferences across users', async () => {

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api'
 import { renderWithProviders } from '../test/renderWithProviders'
@@ -13,7 +14,7 @@ describe('error views', () => {
       await screen.findByText('You do not have permission for this operation. scope missing'),
     ).toBeVisible()
     expect(screen.getByText('HTTP 403')).toBeVisible()
-    screen.getByRole('button', { name: 'Retry' }).click()
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
     expect(onRetry).toHaveBeenCalled()
   })
 

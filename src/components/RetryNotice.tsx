@@ -1,3 +1,4 @@
+import '../styles/retryNotice.css'
 import type { ApiError } from '../api'
 import { readRetryDelay } from '../api/retryPolicy'
 import { useNow } from '../lib/useNow'

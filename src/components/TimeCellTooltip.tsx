@@ -1,3 +1,4 @@
+import '../styles/tooltip.css'
 import { useEffect, useId, useRef, useState, type RefObject } from 'react'
 import { TIME_CELL } from './TimeCells'
 import { TimeInZones } from './timeText'

@@ -1,3 +1,4 @@
+import '../styles/tooltip.css'
 import { useId, useRef, useState } from 'react'
 import { lacksTimeZone } from '../api'
 import { useClockText } from '../lib/useClientStore'

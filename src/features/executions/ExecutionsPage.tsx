@@ -5,9 +5,7 @@ import { PaginationBar } from '../../components/PaginationBar'
 import { METADATA_KEY_INPUT_ID } from './filters/filterIds'
 import { EXECUTIONS_TABLE_ID, ExecutionsTable } from './grid/ExecutionsTable'
 import type { RowSelection } from './grid/rowSelection'
-import { EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './list/ExecutionsListStates'
-import { ListControls } from './list/LazyControls'
-import { NewRowsBar } from './list/NewRowsBar'
+import { EmptyState, ListControls, NewRowsBar } from './list/LazyControls'
 import { useExecutionList, type ExecutionListModel } from './list/useExecutionList'
 
 /** `/`: the metadata filter, unfolding it first on a phone. */
@@ -104,11 +102,15 @@ function ListBody({ list, ...props }: ExecutionsPageProps & { list: ExecutionLis
       )
     }
     case 'no-match':
-      return <NoMatchingExecutions onClearFilters={actions.clearFilters} />
     case 'empty-page':
-      return <EmptyPage onFirstPage={list.pager.goFirst} />
     case 'none-yet':
-      return <NoExecutionsYet />
+      return (
+        <EmptyState
+          kind={content.kind}
+          onClearFilters={actions.clearFilters}
+          onFirstPage={list.pager.goFirst}
+        />
+      )
     case 'rows':
       return (
         <>

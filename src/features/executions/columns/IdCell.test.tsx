@@ -14,7 +14,7 @@ async function loadIdCell(canHover: boolean) {
 const inRow = (cell: ReactNode) => (
   <table>
     <tbody>
-      <tr>
+      <tr data-row-id="row">
         {cell}
         <td>
           <button type="button">Next control</button>
@@ -68,7 +68,7 @@ describe('IdCell', () => {
   it('keeps Copy in every row on a touch screen, and without a selection the cell itself takes focus', async () => {
     const { IdCell } = await loadIdCell(false)
     render(inRow(<IdCell id="exec-2" />))
-    expect(screen.getByRole('button', { name: 'Copy ID exec-2' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Copy ID exec-2' })).toBeInTheDocument()
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument()
     expect(screen.getByTitle('exec-2')).toHaveAttribute('tabindex', '-1')
   })

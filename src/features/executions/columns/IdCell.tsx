@@ -2,6 +2,7 @@ import { useContext, useEffect, useRef, useState } from 'react'
 import { useCellTabIndex } from '../../../components/cellFocus'
 import { CopyButton } from '../../../components/CopyButton'
 import { middleTruncate } from '../../../lib/middleTruncate'
+import { rowOf } from '../../../lib/rowLookup'
 import { SelectionContext } from '../grid/rowSelection'
 
 /** Pointers that hover get Copy on hover or focus; touch screens (no hover) always have it. */
@@ -19,12 +20,12 @@ export function IdCell({ id }: { id: string }) {
   const tabIndex = useCellTabIndex()
   const [isActive, setActive] = useState(!canHover)
   const cellRef = useRef<HTMLTableCellElement>(null)
-  const row = () => cellRef.current?.closest('tr') ?? null
+  const row = () => rowOf(cellRef.current)
 
   // Only while Copy is drawn: one listener on one row, for focus leaving the row.
   useEffect(() => {
     if (!isActive || !canHover) return
-    const tr = cellRef.current?.closest('tr')
+    const tr = rowOf(cellRef.current)
     if (!tr) return
     const onFocusOut = (event: FocusEvent) => {
       // Switching to another window (to paste the id) keeps it: focus comes back to Copy.

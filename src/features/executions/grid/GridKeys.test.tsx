@@ -30,7 +30,9 @@ function Grid(actions: GridKeyActions) {
 }
 
 const row = (id: string) => screen.getByRole('row', { name: `Execution ${id}` })
+/** A key pressed where focus is, as the browser sends it; false when the grid took it (preventDefault). */
 const press = (key: string, init: Partial<KeyboardEventInit> = {}) =>
+  // eslint-disable-next-line testing-library/no-node-access -- the key goes where focus is, as in a browser
   fireEvent.keyDown(document.activeElement ?? document.body, { key, ...init })
 
 describe('the grid’s keys', () => {

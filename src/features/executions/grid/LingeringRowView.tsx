@@ -1,3 +1,4 @@
+import '../../../styles/liveRows.css'
 import { StateBadge } from '../../../components/StateBadge'
 import type { LingeringRow } from '../list/listReducer'
 

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { NewRowsBar as LazyNewRowsBar } from './LazyControls'
 import { NewRowsBar } from './NewRowsBar'
 
 describe('NewRowsBar', () => {
@@ -14,9 +15,14 @@ describe('NewRowsBar', () => {
     expect(onShow).toHaveBeenCalledOnce()
   })
 
-  it('draws nothing and announces nothing while no row waits', () => {
-    render(<NewRowsBar count={0} isFirstPage onShow={() => {}} />)
+  it('draws nothing and announces nothing while no row waits; its status line is there before it speaks', async () => {
+    const { rerender } = render(<LazyNewRowsBar count={0} isFirstPage onShow={() => {}} />)
     expect(screen.queryByRole('button')).not.toBeInTheDocument()
     expect(screen.getByRole('status')).toBeEmptyDOMElement()
+    rerender(<LazyNewRowsBar count={2} isFirstPage onShow={() => {}} />)
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'More executions arrived; a Show button above the list adds them.',
+    )
+    expect(await screen.findByText('2 new executions in this list')).toBeVisible()
   })
 })

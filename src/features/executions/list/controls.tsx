@@ -11,7 +11,8 @@ import type { ExecutionListModel } from './useExecutionList'
 
 /*
  * What the first table does without, in one chunk loaded as the app starts (see LazyControls.tsx): the
- * controls above the list, and the table's keys and time tooltip.
+ * controls above the list, the table's keys and time tooltip, and what shows only now and then (the empty
+ * states, the Show bar, rows that linger).
  */
 
 export interface ListControlsProps {
@@ -64,3 +65,6 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
 }
 
 export { GridKeys, TimeCellTooltip }
+export { LingeringRowView } from '../grid/LingeringRowView'
+export { EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
+export { NewRowsBar } from './NewRowsBar'
