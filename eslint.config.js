@@ -14,18 +14,50 @@ const SHARED_IMPORTS = restriction(
   '^(?!\\./)',
   'src/shared/ is pure and isomorphic: it imports only its own files, no package, no browser or Node code.',
 )
-const FEATURE_TO_FEATURE = restriction(
-  '^\\.\\./(?!\\.)|^(\\.\\./)+features/',
-  'Features never import each other; share through api/, components/ or lib/, and compose in app/.',
-)
+/**
+ * From a file `depth` folders below src/features/: `../` that many times reaches the folder of all features,
+ * so a path that goes that far up and then into a name is another feature (deeper `../` reach the layers).
+ */
+const featureToFeature = (depth) =>
+  restriction(
+    `^(\\.\\./){${depth}}(?!\\.)|^(\\.\\./)+features/`,
+    'Features never import each other; share through api/, components/ or lib/, and compose in app/.',
+  )
 const TO_FEATURES = restriction(
   '^(\\.\\./)+features(/|$)',
   'api/, components/ and lib/ never import features/.',
 )
 const TO_APP = restriction('^(\\.\\./)+app(/|$)', 'Only app/ composes the app; nothing imports it.')
+// The shared layers, bottom up: shared/ (isomorphic rules), lib/ (browser helpers), api/ (the API's calls and
+// cache), components/ (shared UI). Each imports only the layers below it.
+const LIB_UPWARD = restriction(
+  '^(\\.\\./)+(api|components)(/|$)',
+  'lib/ sits below api/ and components/: it never imports them.',
+)
+const API_UPWARD = restriction(
+  '^(\\.\\./)+components(/|$)',
+  'api/ sits below components/: it never imports them.',
+)
+
 /** One zone of the architecture: files, and the import patterns they must not use. */
 function boundary(files, patterns, extra = {}) {
   return { files, ...extra, rules: { 'no-restricted-imports': ['error', { patterns }] } }
+}
+
+/** An esquery regex literal for a restriction's pattern (its slashes escaped). */
+const selectorRegex = (regex) => `/${regex.replaceAll('/', '\\/')}/`
+
+/**
+ * A zone of the browser code: no-restricted-imports sees import and export declarations; the same patterns
+ * as syntax rules also catch dynamic import(), which the lazy features use.
+ */
+function clientBoundary(files, patterns, extra = {}) {
+  const dynamic = patterns.map(({ regex, message }) => ({
+    selector: `ImportExpression[source.value=${selectorRegex(regex)}]`,
+    message,
+  }))
+  const zone = boundary(files, patterns, extra)
+  return { ...zone, rules: { ...zone.rules, 'no-restricted-syntax': ['error', ...dynamic] } }
 }
 
 export default tseslint.config(
@@ -72,13 +104,15 @@ export default tseslint.config(
     },
   },
   // The architecture as rules: each zone lists what it may not import (see docs/decisions and the README).
-  boundary(['src/shared/**/*.ts'], [SHARED_IMPORTS], { ignores: ['src/shared/**/*.test.ts'] }),
-  boundary(['src/features/**/*.{ts,tsx}'], [SRC_TO_SERVER, FEATURE_TO_FEATURE, TO_APP]),
-  boundary(
-    ['src/components/**/*.{ts,tsx}', 'src/api/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
-    [SRC_TO_SERVER, TO_FEATURES, TO_APP],
-  ),
-  boundary(['src/app/**/*.{ts,tsx}', 'src/test/**/*.{ts,tsx}', 'src/*.{ts,tsx}'], [SRC_TO_SERVER]),
+  clientBoundary(['src/shared/**/*.ts'], [SHARED_IMPORTS], { ignores: ['src/shared/**/*.test.ts'] }),
+  // A feature may keep its files in subfolders (executions/list, grid, …); they import each other freely.
+  clientBoundary(['src/features/*/*.{ts,tsx}'], [SRC_TO_SERVER, featureToFeature(1), TO_APP]),
+  clientBoundary(['src/features/*/*/*.{ts,tsx}'], [SRC_TO_SERVER, featureToFeature(2), TO_APP]),
+  clientBoundary(['src/features/*/*/*/**/*.{ts,tsx}'], [SRC_TO_SERVER, featureToFeature(3), TO_APP]),
+  clientBoundary(['src/lib/**/*.{ts,tsx}'], [SRC_TO_SERVER, TO_FEATURES, TO_APP, LIB_UPWARD]),
+  clientBoundary(['src/api/**/*.{ts,tsx}'], [SRC_TO_SERVER, TO_FEATURES, TO_APP, API_UPWARD]),
+  clientBoundary(['src/components/**/*.{ts,tsx}'], [SRC_TO_SERVER, TO_FEATURES, TO_APP]),
+  clientBoundary(['src/app/**/*.{ts,tsx}', 'src/test/**/*.{ts,tsx}', 'src/*.{ts,tsx}'], [SRC_TO_SERVER]),
   boundary(['server/**/*.ts'], [SERVER_TO_SRC, TO_DEMO_API], {
     ignores: [
       'server/demo-api/**',

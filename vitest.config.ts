@@ -1,13 +1,16 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
-/** Tests of pure modules: no DOM, so they run in Node (faster, and a DOM dependency would fail them). */
+/**
+ * Tests of pure modules: no DOM and no network, so they run in Node (faster, and a DOM dependency would fail
+ * them). Tests that call the API run in jsdom against Mock Service Worker.
+ */
 const PURE_BROWSER_CODE = [
   'src/shared/**/*.test.ts',
-  'src/api/**/*.test.ts',
-  'src/lib/{cursorTrail,relativeTime,middleTruncate,columnLayout}.test.ts',
-  'src/features/**/{executionSearch,filterMatch,timelineGeometry,savedViews,exportLines,bulkRun,attemptsView}.test.ts',
-  'src/components/describeApiError.test.ts',
+  'src/api/{schemas,listRequest,executionCache,executionStates,reschedule}.test.ts',
+  'src/lib/{cursorTrail,relativeTime,middleTruncate,columnLayout,viewUrl,panelUrl,savedViewUrl,clientStore}.test.ts',
+  'src/features/**/{listReducer,listContent,timelineGeometry,timelineTicks,savedViews,exportLines,bulkRun,runFigures}.test.ts',
+  'src/components/{describeApiError,cursorPager}.test.ts',
   'src/app/queryClient.test.ts',
 ]
 
@@ -25,10 +28,12 @@ export default defineConfig({
         'server/testing/**',
         'server/demo-api/main.ts',
       ],
-      // Floors just under today's figures (src 86.7 %, server 91.6 % of lines), never below 80 %.
+      // Floors just under today's figures (src 93.7 % of lines, 83.9 % of branches, 90.3 % of functions;
+      // server after the index: 88.8 % of functions), never below 80 % of lines. The server's are a little lower:
+      // the index's store worker and process glue are covered by integration tests, which coverage does not count.
       thresholds: {
-        'src/**': { lines: 85 },
-        'server/**': { lines: 90 },
+        'src/**': { lines: 92, branches: 82, functions: 88 },
+        'server/**': { lines: 90, branches: 76, functions: 88 },
       },
     },
     projects: [

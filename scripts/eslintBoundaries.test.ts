@@ -21,6 +21,7 @@ async function reported(filePath: string, code: string): Promise<string[]> {
 }
 
 const restricted = ['no-restricted-imports']
+const restrictedSyntax = ['no-restricted-syntax']
 
 describe('the architecture, as lint rules', () => {
   it.each([
@@ -35,10 +36,25 @@ describe('the architecture, as lint rules', () => {
       "import { a } from '../executions'",
     ],
     ['a feature importing app/', 'src/features/attempts/X.ts', "import { a } from '../../app/Dashboard'"],
+    [
+      'a feature’s subfolder importing another feature',
+      'src/features/executions/list/X.ts',
+      "import { a } from '../../attempts/AttemptsPanel'",
+    ],
+    [
+      'a feature’s subfolder importing another feature by its full path',
+      'src/features/executions/grid/X.ts',
+      "import { a } from '../../../features/views'",
+    ],
     ['components/ importing a feature', 'src/components/X.ts', "import { a } from '../features/executions'"],
     ['components/ importing app/', 'src/components/X.ts', "import { a } from '../app/Dashboard'"],
     ['api/ importing a feature', 'src/api/X.ts', "import { a } from '../features/reschedule'"],
     ['lib/ importing app/', 'src/lib/X.ts', "import { a } from '../app/queryClient'"],
+    ['lib/ importing api/ (a layer above it)', 'src/lib/X.ts', "import { a } from '../api/transport'"],
+    ['lib/ importing components/', 'src/lib/X.ts', "import { a } from '../components/ErrorPanel'"],
+    ['api/ importing components/', 'src/api/X.ts', "import { a } from '../components/describeApiError'"],
+    ['shared/ importing lib/', 'src/shared/X.ts', "import { a } from '../lib/cursorTrail'"],
+    ['shared/ importing a package', 'src/shared/X.ts', "import { a } from 'zod/mini'"],
     ['src/ importing server/', 'src/app/X.ts', "import { a } from '../../server/proxy/apiProxy'"],
     ['server/ importing src/', 'server/proxy/X.ts', "import { a } from '../../src/api'"],
     [
@@ -51,6 +67,26 @@ describe('the architecture, as lint rules', () => {
   })
 
   it.each([
+    ['a feature', 'src/features/attempts/X.ts', '../executions/ExecutionsPage'],
+    ['components/', 'src/components/X.ts', '../features/views'],
+    ['lib/', 'src/lib/X.ts', '../api/transport'],
+    ['api/', 'src/api/X.ts', '../components/ErrorPanel'],
+    ['shared/', 'src/shared/X.ts', '../lib/cursorTrail'],
+    ['app/', 'src/app/X.ts', '../../server/proxy/apiProxy'],
+  ])(
+    'reports a dynamic import() out of %s that a static one may not make',
+    async (_zone, filePath, target) => {
+      const code = `export const load = () => import('${target}')\n`
+      expect(await reported(filePath, code)).toEqual(restrictedSyntax)
+    },
+  )
+
+  it('allows a feature to load its own files lazily', async () => {
+    const code = "export const load = () => import('./AttemptsPanel')\n"
+    expect(await reported('src/features/attempts/X.ts', code)).toEqual([])
+  })
+
+  it.each([
     [
       'a feature importing api/, components/ and lib/',
       'src/features/attempts/X.ts',
@@ -60,6 +96,16 @@ describe('the architecture, as lint rules', () => {
       'a feature importing its own files',
       'src/features/attempts/X.ts',
       "import { a } from './AttemptsTable'\nexport const b = a",
+    ],
+    [
+      'a feature’s subfolder importing its sibling folders and the layers',
+      'src/features/executions/list/X.ts',
+      "import { a } from '../grid/ExecutionsTable'\nimport { c } from '../../../api'\nexport const b = [a, c]",
+    ],
+    [
+      'components/ importing api/ and lib/, api/ importing lib/ and shared/',
+      'src/components/X.ts',
+      "import { a } from '../api'\nimport { c } from '../lib/useNow'\nexport const b = [a, c]",
     ],
     [
       'app/ importing a feature',

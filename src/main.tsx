@@ -2,23 +2,31 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { AppProviders } from './app/AppProviders'
-import { applyDefaultViewOnStart } from './features/views'
+import { preloadDashboardTools } from './app/lazyTools'
+import { createDashboardClients } from './app/queryClient'
+import { preloadListControls } from './features/executions'
+import { applyDefaultViewOnStart } from './features/views/startup'
 import './styles/base.css'
 import './styles/table.css'
 import './styles/filters.css'
 import './styles/panels.css'
-import './styles/views.css'
 import './styles/responsive.css'
 
-applyDefaultViewOnStart()
+const clients = createDashboardClients()
+// What the first table does without loads now, in parallel with the session and the first list call.
+preloadListControls()
+preloadDashboardTools()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <App />
-    </AppProviders>
-  </StrictMode>,
+// The default view (if any) goes into the URL first, so the first list call is already its own.
+void applyDefaultViewOnStart(clients.store).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders clients={clients}>
+        <App />
+      </AppProviders>
+    </StrictMode>,
+  ),
 )

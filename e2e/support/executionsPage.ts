@@ -35,9 +35,14 @@ export async function expectIds(page: Page, ids: string[]): Promise<void> {
   await expect.poll(() => shownIds(page)).toEqual(ids)
 }
 
+/**
+ * Opens the dashboard and waits for its first rows and for the list's controls (they load in a chunk of their
+ * own, with the table's keys), so a test may type and press keys at once.
+ */
 export async function openDashboard(page: Page, path = '/'): Promise<void> {
   await page.goto(path)
   await expect(executionRows(page).first()).toBeVisible()
+  await expect(page.getByLabel('Metadata key')).toBeAttached()
 }
 
 /**

@@ -1,8 +1,9 @@
+import { readListEnvelope } from '../shared/listAnswer'
 import { executionPath } from './executionPath'
-import { buildListBody, type ListParams } from './listRequest'
-import { rememberStates } from './executionStates'
+import type { ListCallOptions } from './executions'
 import { toListPage } from './listPage'
-import { attemptSchema, listEnvelopeSchema, type AttemptList } from './schemas'
+import { buildListBody, type ListParams } from './listRequest'
+import type { Attempt, AttemptList } from './schemas'
 import { apiRequest } from './transport'
 
 export type AttemptListParams = Omit<ListParams, 'metadata'>
@@ -10,16 +11,14 @@ export type AttemptListParams = Omit<ListParams, 'metadata'>
 export async function listAttempts(
   executionId: string,
   params: AttemptListParams,
-  options: { signal?: AbortSignal } = {},
+  options: ListCallOptions = {},
 ): Promise<AttemptList> {
   const envelope = await apiRequest({
     method: 'GET',
     path: `${executionPath(executionId)}/attempts`,
-    body: buildListBody(params),
-    schema: listEnvelopeSchema,
+    body: buildListBody(params, options.spell),
+    read: readListEnvelope,
     signal: options.signal,
   })
-  const page = toListPage(envelope, attemptSchema)
-  rememberStates(page.data.map((attempt) => attempt.state))
-  return page
+  return toListPage<Attempt>(envelope)
 }

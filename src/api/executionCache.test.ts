@@ -1,6 +1,12 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { findCachedExecution, patchExecutionInLists, replaceExecutionInPage } from './executionCache'
+import {
+  findSourcedExecution,
+  patchExecutionInLists,
+  rememberExecution,
+  replaceExecutionInPage,
+  type ExecutionReport,
+} from './executionCache'
 import { executionKeys } from './queries'
 import type { Execution, ExecutionList } from './schemas'
 
@@ -44,12 +50,15 @@ describe('patchExecutionInLists', () => {
     expect(client.getQueryData<ExecutionList>(executionKeys.list(first))?.data[1]?.state).toBe('created')
     expect(client.getQueryData<ExecutionList>(executionKeys.list(failedOnly))?.data[0]?.state).toBe('created')
     expect(client.getQueryData(executionKeys.list(other))).toBe(untouched)
-    expect(client.getQueryData<Execution>(executionKeys.detail('b'))?.state).toBe('created')
+    expect(client.getQueryData<ExecutionReport>(executionKeys.detail('b'))).toMatchObject({
+      execution: { state: 'created' },
+      source: 'reschedule answer',
+    })
   })
 })
 
-describe('findCachedExecution', () => {
-  it('returns the freshest copy among list pages and the detail entry', () => {
+describe('findSourcedExecution', () => {
+  it('returns the freshest report among list pages and the detail entry, with where it came from', () => {
     const client = new QueryClient()
     client.setQueryData(
       executionKeys.list({ first: 20 }),
@@ -59,9 +68,23 @@ describe('findCachedExecution', () => {
       executionKeys.list({ first: 50 }),
       pageOf(execution('a', 'failed', '2026-11-20T11:00:00Z')),
     )
-    expect(findCachedExecution(client, 'a')?.state).toBe('failed')
-    client.setQueryData(executionKeys.detail('a'), execution('a', 'created', '2026-11-20T12:00:00Z'))
-    expect(findCachedExecution(client, 'a')?.state).toBe('created')
-    expect(findCachedExecution(client, 'missing')).toBeUndefined()
+    expect(findSourcedExecution(client, 'a')).toMatchObject({
+      execution: { state: 'failed' },
+      source: 'list',
+    })
+    rememberExecution(client, execution('a', 'created', '2026-11-20T12:00:00Z'), 'list search', 5)
+    expect(findSourcedExecution(client, 'a')).toEqual({
+      execution: execution('a', 'created', '2026-11-20T12:00:00Z'),
+      source: 'list search',
+      receivedAt: 5,
+    })
+    expect(findSourcedExecution(client, 'missing')).toBeUndefined()
+  })
+
+  it('between equal updates, takes the one received last (a list refetched after a reschedule answer)', () => {
+    const client = new QueryClient()
+    rememberExecution(client, execution('a', 'created'), 'reschedule answer', 1)
+    client.setQueryData(executionKeys.list({ first: 20 }), pageOf(execution('a', 'created')))
+    expect(findSourcedExecution(client, 'a')?.source).toBe('list')
   })
 })

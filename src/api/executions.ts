@@ -1,37 +1,25 @@
-import { buildListBody, type ListParams } from './listRequest'
-import { z } from 'zod/mini'
-import { readRescheduleAnswer, type RescheduleOutcome } from './rescheduleAnswer'
-import { rememberStates } from './executionStates'
+import { readListEnvelope } from '../shared/listAnswer'
 import { toListPage } from './listPage'
-import { executionSchema, listEnvelopeSchema, type ExecutionList } from './schemas'
-import { apiExchange, apiRequest } from './transport'
-import { executionPath } from './executionPath'
+import { buildListBody, type ListParams, type Speller } from './listRequest'
+import type { Execution, ExecutionList } from './schemas'
+import { apiRequest } from './transport'
 
-interface CallOptions {
+export interface ListCallOptions {
   signal?: AbortSignal
+  /** The spelling of state filters (see stateSpeller); as given by default. */
+  spell?: Speller
 }
 
-export async function listExecutions(params: ListParams, options: CallOptions = {}): Promise<ExecutionList> {
+export async function listExecutions(
+  params: ListParams,
+  options: ListCallOptions = {},
+): Promise<ExecutionList> {
   const envelope = await apiRequest({
     method: 'GET',
     path: '/executions',
-    body: buildListBody(params),
-    schema: listEnvelopeSchema,
+    body: buildListBody(params, options.spell),
+    read: readListEnvelope,
     signal: options.signal,
   })
-  const page = toListPage(envelope, executionSchema)
-  rememberStates(page.data.map((execution) => execution.state))
-  return page
-}
-
-/** One PATCH; never retried here or by the caller, since the spec does not say it is idempotent. */
-export async function rescheduleExecution(id: string, options: CallOptions = {}): Promise<RescheduleOutcome> {
-  const { status, data } = await apiExchange({
-    method: 'PATCH',
-    path: `${executionPath(id)}/schedule`,
-    body: { schedule_for: true },
-    schema: z.unknown(),
-    signal: options.signal,
-  })
-  return readRescheduleAnswer(id, status, data)
+  return toListPage<Execution>(envelope)
 }

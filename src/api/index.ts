@@ -1,16 +1,19 @@
 export { ApiError, isApiError } from './apiError'
-export { apiStream } from './transport'
 export type { ApiErrorKind } from './apiError'
+export { apiStream } from './stream'
 export { listAttempts } from './attempts'
 export type { AttemptListParams } from './attempts'
-export { listExecutions, rescheduleExecution } from './executions'
+export { listExecutions } from './executions'
+export { applyRescheduleAnswer, refreshAfterReschedule, rescheduleExecution } from './rescheduleCall'
+export type { ListCallOptions } from './executions'
 export { executionPath } from './executionPath'
 export { readRescheduleAnswer } from './rescheduleAnswer'
 export type { RescheduleOutcome } from './rescheduleAnswer'
-export type { ListFilters, ListParams, MetadataFilter } from './listRequest'
-export { attemptKeys, attemptListQuery, executionKeys, executionListQuery } from './queries'
+export type { ListFilters, ListParams, MetadataFilter, Speller } from './listRequest'
+export { attemptKeys, executionKeys, executionListQuery, rescheduleKeys } from './queries'
+export { attemptListQuery } from './attemptQueries'
 export { KNOWN_EXECUTION_STATES, readMetadata } from './schemas'
-export { nextPageOf, toListPage } from './listPage'
+export { nextPageOf, sameStart, toListPage } from './listPage'
 export type { NextPage } from './listPage'
 export { lacksTimeZone, timestampInstant } from '../shared/timestamps'
 export type {
@@ -20,34 +23,27 @@ export type {
   ExecutionList,
   ExecutionState,
   KnownExecutionState,
+  ListPage,
   PageInfo,
   RejectedRow,
 } from './schemas'
 export {
-  findCachedExecution,
   findSourcedExecution,
-  noteRescheduled,
   patchExecutionInLists,
   rememberExecution,
   replaceExecutionInPage,
-  rescheduledSince,
 } from './executionCache'
-export type { ExecutionSource, SourcedExecution } from './executionCache'
+export type { ExecutionReport, ExecutionSource } from './executionCache'
+export { isUnknownOutcome, recentRescheduleOf, rescheduledSince } from './reschedule'
+export type { RecentReschedule } from './reschedule'
 export {
+  forgetSessionData,
   REFUSED_TOKEN_CODES,
   SESSION_ENDED_NOTICE,
   sessionKeys,
   sessionQuery,
-  signIn,
-  signOut,
 } from './session'
+export { signIn, signOut } from './sessionCalls'
 export type { Session } from './session'
-export {
-  forgetSeenStates,
-  isFinalState,
-  readableState,
-  seenUnknownStates,
-  spellingForFilter,
-  stateMeaning,
-  subscribeToSeenStates,
-} from './executionStates'
+export { isFinalState, readableState, seenStates, stateMeaning, stateSpeller } from './executionStates'
+export type { SeenStates } from './executionStates'

@@ -1,27 +1,19 @@
-import type { z } from 'zod/mini'
-import type { ListEnvelope, ListPage, RejectedRow } from './schemas'
-import { formatIssuePath } from './transport'
+import { describeProblem, readStateResource, rowIdOf, type ListEnvelope } from '../shared/listAnswer'
+import type { ListPage, RejectedRow } from './schemas'
 
-function idOf(item: unknown): string | null {
-  if (item === null || typeof item !== 'object') return null
-  const id: unknown = (item as Record<string, unknown>)['id']
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : null
-}
-
-/** Parses each row on its own: good rows are kept, bad ones are reported with their id and fields. */
-export function toListPage<T>(envelope: ListEnvelope, rowSchema: z.ZodMiniType<T>): ListPage<T> {
+/** Reads each row on its own: good rows are kept, bad ones are reported with their id and fields. */
+export function toListPage<T>(envelope: ListEnvelope): ListPage<T> {
   const data: T[] = []
   const rejected: RejectedRow[] = []
   for (const [index, item] of (envelope.data ?? []).entries()) {
-    const result = rowSchema.safeParse(item)
-    if (result.success) {
-      data.push(result.data)
-      continue
+    const read = readStateResource(item)
+    if (read.ok) data.push(read.value as T)
+    else {
+      const problems = read.problems.map((problem) =>
+        describeProblem(problem.path === '' ? { ...problem, path: 'row' } : problem),
+      )
+      rejected.push({ index, id: rowIdOf(item), problems })
     }
-    const problems = result.error.issues.map(
-      (issue) => `${formatIssuePath(issue.path) || 'row'}: ${issue.message}`,
-    )
-    rejected.push({ index, id: idOf(item), problems })
   }
   return { data, page_info: envelope.page_info ?? {}, rejected }
 }
@@ -43,4 +35,12 @@ export function nextPageOf(page: ListPage<unknown>, requestedFirst: number): Nex
   if (!maybe || rows === 0) return { kind: 'none' }
   if (!cursor) return { kind: 'no-cursor' }
   return { kind: 'cursor', cursor, certain: hasNext === true }
+}
+
+/** Two answers that start alike: the API answered the next page with this one again. */
+export function sameStart(page: ListPage<{ id: string }>, previous: ListPage<{ id: string }>): boolean {
+  const first = page.data[0]?.id
+  if (first !== undefined && first === previous.data[0]?.id) return true
+  const cursor = page.page_info.start_cursor
+  return typeof cursor === 'string' && cursor === previous.page_info.start_cursor
 }

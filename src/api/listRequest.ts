@@ -1,6 +1,5 @@
 import { buildListBody as buildSharedListBody, type ListRequestBody } from '../shared/listBody'
 import type { MetadataFilter } from '../shared/filters'
-import { spellingForFilter } from './executionStates'
 
 export type { ListFilters, MetadataFilter } from '../shared/filters'
 export type { ListRequestBody } from '../shared/listBody'
@@ -13,7 +12,10 @@ export interface ListParams {
   metadata?: readonly MetadataFilter[]
 }
 
-/** The list body, states in the spelling the API was last seen using. */
-export function buildListBody(params: ListParams): ListRequestBody {
-  return buildSharedListBody(params, (state) => [spellingForFilter(state)])
+/** How a state filter goes upstream (see stateSpeller); as given by default. */
+export type Speller = (state: string) => string
+
+/** The list body, states in the spelling `spell` gives. */
+export function buildListBody(params: ListParams, spell: Speller = (state) => state): ListRequestBody {
+  return buildSharedListBody(params, (state) => [spell(state)])
 }

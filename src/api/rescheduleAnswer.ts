@@ -1,4 +1,5 @@
-import { executionSchema, type Execution } from './schemas'
+import { readStateResource } from '../shared/listAnswer'
+import type { Execution } from './schemas'
 
 /**
  * What a 2xx answer to a reschedule says. The spec shows 200 with `{data: execution}`; real services may
@@ -12,10 +13,10 @@ export type RescheduleOutcome =
 
 function executionIn(payload: unknown): Execution | null {
   if (payload === null || typeof payload !== 'object') return null
-  const wrapped = executionSchema.safeParse((payload as Record<string, unknown>)['data'])
-  if (wrapped.success) return wrapped.data
-  const topLevel = executionSchema.safeParse(payload)
-  return topLevel.success ? topLevel.data : null
+  const wrapped = readStateResource((payload as Record<string, unknown>)['data'])
+  if (wrapped.ok) return wrapped.value
+  const topLevel = readStateResource(payload)
+  return topLevel.ok ? topLevel.value : null
 }
 
 export function readRescheduleAnswer(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { executionSchema, isRfc3339Timestamp, listEnvelopeSchema, readMetadata } from './schemas'
+import { readListEnvelope } from '../shared/listAnswer'
+import { toListPage } from './listPage'
+import { isRfc3339Timestamp, readMetadata, type Execution } from './schemas'
 
 const execution = {
   id: 'exec-1',
@@ -35,77 +37,66 @@ describe('timestamps', () => {
   })
 })
 
-describe('executionSchema', () => {
-  it('parses a valid execution', () => {
-    expect(executionSchema.parse(execution)).toEqual(execution)
+/** One row read as the list reads it: the row, or the problems of a rejected one. */
+function readRow(row: unknown) {
+  const page = toListPage<Execution>({ data: [row] })
+  return page.data[0] ?? page.rejected?.[0]?.problems
+}
+
+describe('rows', () => {
+  it('reads a valid execution, an unknown state and extra fields as they came', () => {
+    expect(readRow(execution)).toEqual(execution)
+    expect(readRow({ ...execution, state: 'cancelled' })).toMatchObject({ state: 'cancelled' })
+    expect(readRow({ ...execution, metadata: { env: 'prod' }, priority: 3 })).toMatchObject({
+      metadata: { env: 'prod' },
+      priority: 3,
+    })
   })
 
-  it('accepts an unknown state value', () => {
-    expect(executionSchema.parse({ ...execution, state: 'cancelled' }).state).toBe('cancelled')
-  })
-
-  it('keeps extra fields', () => {
-    const parsed = executionSchema.parse({ ...execution, metadata: { env: 'prod' }, priority: 3 })
-    expect(parsed['metadata']).toEqual({ env: 'prod' })
-    expect(parsed['priority']).toBe(3)
-  })
-
-  it('rejects a non-timestamp with the field path', () => {
-    const result = executionSchema.safeParse({ ...execution, created_at: 'yesterday' })
-    expect(result.success).toBe(false)
-    expect(result.error?.issues[0]?.path).toEqual(['created_at'])
-  })
-
-  it('rejects a missing state', () => {
+  it('reports a row that cannot be read by its fields', () => {
+    expect(readRow({ ...execution, created_at: 'yesterday' })).toEqual([
+      expect.stringMatching(/^created_at: not an RFC 3339 timestamp/) as string,
+    ])
     const { state: _state, ...withoutState } = execution
-    expect(executionSchema.safeParse(withoutState).success).toBe(false)
-  })
-})
-
-describe('listEnvelopeSchema', () => {
-  it('accepts null cursors on an empty page', () => {
-    const page = {
-      data: [],
-      page_info: { has_next_page: false, has_prev_page: false, start_cursor: null, end_cursor: null },
-    }
-    expect(listEnvelopeSchema.parse(page).data).toEqual([])
+    expect(readRow(withoutState)).toEqual(['state: expected a string, got nothing'])
   })
 
-  it('tolerates a missing page_info, missing members and data: null', () => {
-    expect(listEnvelopeSchema.safeParse({ data: [execution] }).success).toBe(true)
-    expect(listEnvelopeSchema.safeParse({ data: null, page_info: { has_next_page: false } }).success).toBe(
-      true,
-    )
-  })
-
-  it('refuses an envelope without an array of items', () => {
-    expect(listEnvelopeSchema.safeParse({ items: [execution] }).success).toBe(false)
-  })
-})
-
-describe('timestamp near-misses', () => {
   it.each([
     [1_763_632_800, '2025-11-20T10:00:00.000Z'],
     [1_763_632_800_000, '2025-11-20T10:00:00.000Z'],
     ['2026-11-20T10:00:00+0530', '2026-11-20T10:00:00+05:30'],
     ['2026-11-20T10:00:00', '2026-11-20T10:00:00'],
-  ])('reads %s as %s', (value, expected) => {
-    expect(executionSchema.parse({ ...execution, created_at: value }).created_at).toBe(expected)
+  ])('reads the timestamp near-miss %s as %s', (value, expected) => {
+    expect(readRow({ ...execution, created_at: value })).toMatchObject({ created_at: expected })
   })
 
-  it.each(['yesterday', '2026-13-01T10:00:00Z', true])('refuses %s', (value) => {
-    expect(executionSchema.safeParse({ ...execution, created_at: value }).success).toBe(false)
+  it.each(['yesterday', '2026-13-01T10:00:00Z', true])('refuses the timestamp %s', (value) => {
+    expect(Array.isArray(readRow({ ...execution, created_at: value }))).toBe(true)
+  })
+})
+
+describe('list envelopes', () => {
+  it('accept null cursors, a missing page_info, missing members and data: null', () => {
+    expect(readListEnvelope({ data: [], page_info: { has_next_page: false, end_cursor: null } }).ok).toBe(
+      true,
+    )
+    expect(readListEnvelope({ data: [execution] }).ok).toBe(true)
+    expect(readListEnvelope({ data: null, page_info: { has_next_page: false } }).ok).toBe(true)
+    expect(toListPage({ data: null })).toEqual({ data: [], page_info: {}, rejected: [] })
+  })
+
+  it('refuse an envelope without an array of items', () => {
+    expect(readListEnvelope({ items: [execution] }).ok).toBe(false)
   })
 })
 
 describe('readMetadata', () => {
   it('reads string values and ignores the rest', () => {
-    const parsed = executionSchema.parse({ ...execution, metadata: { env: 'prod', count: 3 } })
-    expect(readMetadata(parsed)).toEqual({ env: 'prod' })
+    expect(readMetadata({ ...execution, metadata: { env: 'prod', count: 3 } })).toEqual({ env: 'prod' })
   })
 
   it('returns an empty object when metadata is absent or not an object', () => {
-    expect(readMetadata(executionSchema.parse(execution))).toEqual({})
-    expect(readMetadata(executionSchema.parse({ ...execution, metadata: ['x'] }))).toEqual({})
+    expect(readMetadata(execution)).toEqual({})
+    expect(readMetadata({ ...execution, metadata: ['x'] })).toEqual({})
   })
 })

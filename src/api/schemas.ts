@@ -1,66 +1,26 @@
-import { z } from 'zod/mini'
 import { readMetadata as readMetadataValue } from '../shared/metadata'
 import type { KnownExecutionState } from '../shared/states'
-import { normaliseTimestamp } from '../shared/timestamps'
+import type { PageInfo, StateResource } from '../shared/listAnswer'
 
 export { KNOWN_EXECUTION_STATES, type KnownExecutionState } from '../shared/states'
-/** The spec lists the states seen so far, not all of them: unknown values must still parse. */
+export { isRfc3339Timestamp } from '../shared/timestamps'
+export type { PageInfo } from '../shared/listAnswer'
+
+/** The spec lists the states seen so far, not all of them: unknown values must still be read. */
 export type ExecutionState = KnownExecutionState | (string & {})
 
-export { isRfc3339Timestamp } from '../shared/timestamps'
-
-/** RFC 3339, or an unambiguous near-miss normalised to it; a time without an offset is kept as given. */
-export const timestampSchema = z.pipe(
-  z.union([z.string(), z.number()]),
-  z.transform((value, context) => {
-    const normalised = normaliseTimestamp(value)
-    if (normalised !== null) return normalised
-    context.issues.push({
-      code: 'custom',
-      input: value,
-      message: 'not an RFC 3339 timestamp (a date and time with Z or an offset)',
-    })
-    return z.NEVER
-  }),
-)
-
-const stateSchema = z.string() as z.ZodMiniType<ExecutionState>
-
-/** Executions and attempts share these fields in the spec; each keeps its own schema and type. */
-const stateResourceShape = {
-  id: z.string(),
-  state: stateSchema,
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
+/**
+ * Executions and attempts share their fields in the spec (shared/listAnswer reads both, keeping the fields
+ * the spec does not list, like the demo's metadata); each keeps its own type.
+ */
+export interface Execution extends StateResource {
+  state: ExecutionState
+}
+export interface Attempt extends StateResource {
+  state: ExecutionState
 }
 
-// looseObject keeps fields the spec does not list (the demo's metadata, a real server's extras).
-export const executionSchema = z.looseObject(stateResourceShape)
-export type Execution = z.infer<typeof executionSchema>
-
-export const attemptSchema = z.looseObject(stateResourceShape)
-export type Attempt = z.infer<typeof attemptSchema>
-
-/**
- * page_info as real APIs send it: every member may be missing. `has_next_page` stays undefined when not
- * given; the caller decides from the page size whether more may follow.
- */
-export const pageInfoSchema = z.looseObject({
-  has_next_page: z.optional(z.nullable(z.boolean())),
-  has_prev_page: z.optional(z.nullable(z.boolean())),
-  start_cursor: z.optional(z.nullable(z.string())),
-  end_cursor: z.optional(z.nullable(z.string())),
-})
-export type PageInfo = z.infer<typeof pageInfoSchema>
-
-/** The envelope of a list answer: only a missing or non-array `data` makes the whole answer unusable. */
-export const listEnvelopeSchema = z.looseObject({
-  data: z.nullable(z.array(z.unknown())),
-  page_info: z.optional(z.nullable(pageInfoSchema)),
-})
-export type ListEnvelope = z.infer<typeof listEnvelopeSchema>
-
-/** A row the API sent that did not parse; shown as such, with what was wrong, beside the good rows. */
+/** A row the API sent that could not be read; shown as such, with what was wrong, beside the good rows. */
 export interface RejectedRow {
   /** Position in the API's answer. */
   index: number
@@ -71,7 +31,7 @@ export interface RejectedRow {
 export interface ListPage<T> {
   data: T[]
   page_info: PageInfo
-  /** Rows that did not parse; absent or empty when every row did. */
+  /** Rows that could not be read; absent or empty when every row was. */
   rejected?: RejectedRow[]
 }
 

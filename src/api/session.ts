@@ -1,41 +1,54 @@
-import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod/mini'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import type { ReadResult } from '../shared/listAnswer'
 import { apiRequest } from './transport'
 
+export { REFUSED_TOKEN_CODES } from '../shared/errorSignals'
+
 /** How the dashboard's server reaches the API: with its own token, or with the one a user signs in with. */
-export const sessionSchema = z.looseObject({
-  mode: z.enum(['server-token', 'sign-in']),
+export interface Session {
+  mode: 'server-token' | 'sign-in'
   /** Scheme, host and path of the API; never credentials. */
-  api: z.string(),
-  signedIn: z.boolean(),
+  api: string
+  signedIn: boolean
   /** The upstream is the dashboard's built-in demo API. */
-  demo: z.optional(z.boolean()),
+  demo?: boolean
   /** The browser's session cookie no longer opens (expired, signed with a retired key, tampered). */
-  sessionEnded: z.optional(z.boolean()),
-})
-export type Session = z.infer<typeof sessionSchema>
+  sessionEnded?: boolean
+}
+
+const flag = (value: unknown) => value === undefined || typeof value === 'boolean'
+
+/** The dashboard's own answer about the session; its server's contract, read field by field. */
+export function readSession(payload: unknown): ReadResult<Session> {
+  const record = (payload !== null && typeof payload === 'object' ? payload : {}) as Record<string, unknown>
+  const problems = [
+    record['mode'] === 'server-token' || record['mode'] === 'sign-in' ? null : 'mode',
+    typeof record['api'] === 'string' ? null : 'api',
+    typeof record['signedIn'] === 'boolean' ? null : 'signedIn',
+    flag(record['demo']) ? null : 'demo',
+    flag(record['sessionEnded']) ? null : 'sessionEnded',
+  ].flatMap((path) => (path === null ? [] : [{ path, message: 'missing or of the wrong type' }]))
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: record as unknown as Session }
+}
 
 export const sessionKeys = { all: ['session'] as const }
 
 export function sessionQuery() {
   return queryOptions({
     queryKey: sessionKeys.all,
-    queryFn: ({ signal }) => apiRequest({ method: 'GET', path: '/session', schema: sessionSchema, signal }),
+    queryFn: ({ signal }) => apiRequest({ method: 'GET', path: '/session', read: readSession, signal }),
     staleTime: Infinity,
   })
 }
 
-/** The token goes to the dashboard's server once; it answers with a sealed HttpOnly cookie. */
-export function signIn(token: string): Promise<Session> {
-  return apiRequest({ method: 'POST', path: '/session', body: { token }, schema: sessionSchema })
-}
-
-export function signOut(): Promise<Session> {
-  return apiRequest({ method: 'DELETE', path: '/session', schema: sessionSchema })
-}
-
-/** Error codes of the dashboard's server meaning "the token it used was refused". */
-export { REFUSED_TOKEN_CODES } from '../shared/errorCodes'
-
 /** What the sign-in form says when a session ended without the user signing out. */
 export const SESSION_ENDED_NOTICE = 'Your session has ended; sign in again.'
+
+/**
+ * Everything the last user's session left in the caches: its answers (lists, attempts, reports) and what it
+ * sent (reschedule mutations). The session query itself stays; the caller sets it to the new session.
+ */
+export function forgetSessionData(client: QueryClient): void {
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] })
+  client.getMutationCache().clear()
+}

@@ -1,9 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { delay, http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { readListEnvelope } from '../shared/listAnswer'
+import { mswServer, setUpMswServer } from '../test/mswServer'
 import { ApiError } from './apiError'
-import { rescheduleExecution, listExecutions } from './executions'
 import { listAttempts } from './attempts'
-import { listEnvelopeSchema as executionListSchema } from './schemas'
+import { listExecutions } from './executions'
+import { rescheduleExecution } from './rescheduleCall'
+import { apiStream } from './stream'
 import { apiRequest } from './transport'
+
+setUpMswServer()
+afterEach(() => vi.useRealTimers())
 
 const execution = {
   id: 'exec-1',
@@ -13,19 +20,31 @@ const execution = {
 }
 const emptyPageInfo = { has_next_page: false, has_prev_page: false, start_cursor: null, end_cursor: null }
 
-const fetchMock = vi.fn<typeof fetch>()
-
-function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  })
+interface Seen {
+  method: string
+  path: string
+  headers: Headers
+  body: string
 }
 
-function lastCall(): { url: string; init: RequestInit } {
-  const call = fetchMock.mock.calls.at(-1)
-  if (!call) throw new Error('fetch was not called')
-  return { url: call[0] as string, init: call[1] ?? {} }
+/** Answers every call to the dashboard's /api with `answer`, and records what arrived. */
+function answerWith(answer: () => Response | Promise<Response>): Seen[] {
+  const seen: Seen[] = []
+  mswServer.use(
+    http.all(
+      ({ request }) => new URL(request.url).pathname.startsWith('/api/'),
+      async ({ request }) => {
+        seen.push({
+          method: request.method,
+          path: request.url.replace(/^https?:\/\/[^/]+/, ''),
+          headers: request.headers,
+          body: await request.text(),
+        })
+        return answer()
+      },
+    ),
+  )
+  return seen
 }
 
 async function captureError(promise: Promise<unknown>): Promise<ApiError> {
@@ -37,81 +56,85 @@ async function captureError(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError
 }
 
-beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
-})
-
-afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-})
-
 describe('a caller signal', () => {
   it('that is already aborted sends no request at all', async () => {
+    const seen = answerWith(() => HttpResponse.json({ data: [] }))
     const controller = new AbortController()
     controller.abort(new DOMException('superseded', 'AbortError'))
     await expect(
-      apiRequest({
-        method: 'GET',
-        path: '/executions',
-        schema: executionListSchema,
-        signal: controller.signal,
-      }),
+      apiRequest({ method: 'GET', path: '/executions', read: readListEnvelope, signal: controller.signal }),
     ).rejects.toThrow('superseded')
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(seen).toEqual([])
+  })
+
+  it('passes a caller abort through untouched', async () => {
+    answerWith(async () => {
+      await delay('infinite')
+      return HttpResponse.json({})
+    })
+    const controller = new AbortController()
+    const pending = listExecutions({ first: 20 }, { signal: controller.signal }).catch(
+      (reason: unknown) => reason,
+    )
+    controller.abort(new DOMException('user navigated', 'AbortError'))
+    const reason = await pending
+    expect(reason).not.toBeInstanceOf(ApiError)
+    expect((reason as DOMException).name).toBe('AbortError')
   })
 })
 
 describe('who answered with an error', () => {
   it('marks errors the dashboard server made by its header', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        404,
+    answerWith(() =>
+      HttpResponse.json(
         { error: { code: 'not_found', message: 'No such API operation.' } },
-        { 'X-Dashboard-Error': '1' },
+        { status: 404, headers: { 'X-Dashboard-Error': '1' } },
       ),
     )
     expect((await captureError(rescheduleExecution('x'))).origin).toBe('dashboard')
-    fetchMock.mockResolvedValue(jsonResponse(404, { message: 'unknown execution' }))
+    answerWith(() => HttpResponse.json({ message: 'unknown execution' }, { status: 404 }))
     expect((await captureError(rescheduleExecution('x'))).origin).toBe('api')
   })
 })
 
 describe('list operations', () => {
   it('send a POST with the GET override and the JSON body', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { data: [execution], page_info: emptyPageInfo }))
+    const seen = answerWith(() => HttpResponse.json({ data: [execution], page_info: emptyPageInfo }))
     const page = await listExecutions({ first: 20, after: 'abc', states: ['failed'] })
-    const { url, init } = lastCall()
-    expect(url).toBe('/api/executions')
-    expect(init.method).toBe('POST')
-    expect(init.headers).toMatchObject({
-      'X-HTTP-Method-Override': 'GET',
-      'Content-Type': 'application/json',
-    })
-    expect(JSON.parse(init.body as string)).toEqual({
+    const [call] = seen
+    expect(call?.path).toBe('/api/executions')
+    expect(call?.method).toBe('POST')
+    expect(call?.headers.get('X-HTTP-Method-Override')).toBe('GET')
+    expect(call?.headers.get('Content-Type')).toBe('application/json')
+    expect(JSON.parse(call?.body ?? '')).toEqual({
       page: { first: 20, after: 'abc' },
       filters: { states: ['failed'] },
     })
     expect(page.data[0]?.id).toBe('exec-1')
   })
 
+  it('send state filters in the spelling they are given', async () => {
+    const seen = answerWith(() => HttpResponse.json({ data: [], page_info: emptyPageInfo }))
+    await listExecutions({ first: 20, states: ['failed'] }, { spell: (state) => state.toUpperCase() })
+    expect(JSON.parse(seen[0]?.body ?? '')).toMatchObject({ filters: { states: ['FAILED'] } })
+  })
+
   it('encode the execution id as one path segment', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { data: [], page_info: emptyPageInfo }))
+    const seen = answerWith(() => HttpResponse.json({ data: [], page_info: emptyPageInfo }))
     await listAttempts('job/2026 #1', { first: 10 })
-    expect(lastCall().url).toBe('/api/executions/job%2F2026%20%231/attempts')
+    expect(seen[0]?.path).toBe('/api/executions/job%2F2026%20%231/attempts')
   })
 })
 
 describe('rescheduleExecution', () => {
   it('sends PATCH with schedule_for true and returns the execution', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { data: { ...execution, id: 'a/b', state: 'created' } }))
+    const seen = answerWith(() => HttpResponse.json({ data: { ...execution, id: 'a/b', state: 'created' } }))
     const result = await rescheduleExecution('a/b')
-    const { url, init } = lastCall()
-    expect(url).toBe('/api/executions/a%2Fb/schedule')
-    expect(init.method).toBe('PATCH')
-    expect(init.headers).not.toHaveProperty('X-HTTP-Method-Override')
-    expect(JSON.parse(init.body as string)).toEqual({ schedule_for: true })
+    const [call] = seen
+    expect(call?.path).toBe('/api/executions/a%2Fb/schedule')
+    expect(call?.method).toBe('PATCH')
+    expect(call?.headers.has('X-HTTP-Method-Override')).toBe(false)
+    expect(JSON.parse(call?.body ?? '')).toEqual({ schedule_for: true })
     expect(result).toMatchObject({ kind: 'applied', status: 200, execution: { state: 'created' } })
   })
 })
@@ -119,7 +142,7 @@ describe('rescheduleExecution', () => {
 describe('errors', () => {
   it('keep status, code, message and body of an HTTP error', async () => {
     const body = { error: { code: 'conflict', message: 'Execution is locked' } }
-    fetchMock.mockResolvedValue(jsonResponse(409, body))
+    answerWith(() => HttpResponse.json(body, { status: 409 }))
     const error = await captureError(rescheduleExecution('x'))
     expect(error).toMatchObject({
       kind: 'http',
@@ -131,42 +154,46 @@ describe('errors', () => {
   })
 
   it('read a readable message from an HTML gateway page', async () => {
-    fetchMock.mockResolvedValue(
-      new Response('<html><title>502 Bad Gateway</title><body>nginx</body></html>', {
-        status: 502,
-        headers: { 'Content-Type': 'text/html' },
-      }),
+    answerWith(
+      () =>
+        new HttpResponse('<html><title>502 Bad Gateway</title><body>nginx</body></html>', {
+          status: 502,
+          headers: { 'Content-Type': 'text/html' },
+        }),
     )
     const error = await captureError(listExecutions({ first: 20 }))
     expect(error).toMatchObject({ kind: 'http', status: 502, message: '502 Bad Gateway' })
   })
 
   it('fall back to the status line for an empty body', async () => {
-    fetchMock.mockResolvedValue(new Response(null, { status: 503, statusText: 'Service Unavailable' }))
+    answerWith(() => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' }))
     const error = await captureError(listExecutions({ first: 20 }))
     expect(error.message).toBe('HTTP 503 Service Unavailable')
   })
 
   it('read Retry-After', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(429, { message: 'slow down' }, { 'Retry-After': '3' }))
+    answerWith(() =>
+      HttpResponse.json({ message: 'slow down' }, { status: 429, headers: { 'Retry-After': '3' } }),
+    )
     const error = await captureError(listExecutions({ first: 20 }))
     expect(error).toMatchObject({ status: 429, retryAfterSeconds: 3, message: 'slow down' })
   })
 
-  it('name the field path when the envelope breaks the schema', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { data: { items: [execution] }, page_info: emptyPageInfo }))
+  it('name the field path when the envelope has no array of rows', async () => {
+    answerWith(() => HttpResponse.json({ data: { items: [execution] }, page_info: emptyPageInfo }))
     const error = await captureError(listExecutions({ first: 20 }))
     expect(error.kind).toBe('schema')
     expect(error.fieldPath).toBe('data')
-    expect(error.message).toContain('data')
+    expect(error.message).toMatch(/^The API sent an unexpected response: data: /)
   })
 
   it('keep the good rows and report a bad one by its id and field', async () => {
-    const broken = {
-      data: [execution, { ...execution, id: 'bad', created_at: 'yesterday' }],
-      page_info: emptyPageInfo,
-    }
-    fetchMock.mockResolvedValue(jsonResponse(200, broken))
+    answerWith(() =>
+      HttpResponse.json({
+        data: [execution, { ...execution, id: 'bad', created_at: 'yesterday' }, 'not a row'],
+        page_info: emptyPageInfo,
+      }),
+    )
     const page = await listExecutions({ first: 20 })
     expect(page.data).toEqual([execution])
     expect(page.rejected).toEqual([
@@ -175,62 +202,63 @@ describe('errors', () => {
         id: 'bad',
         problems: [expect.stringMatching(/^created_at: not an RFC 3339 timestamp/) as string],
       },
+      { index: 2, id: null, problems: ['row: expected an object, got string'] },
     ])
   })
 
   it('treat a non-JSON 200 as a schema error at the root', async () => {
-    fetchMock.mockResolvedValue(
-      new Response('hello', { status: 200, headers: { 'Content-Type': 'text/plain' } }),
-    )
+    answerWith(() => new HttpResponse('hello', { status: 200, headers: { 'Content-Type': 'text/plain' } }))
     const error = await captureError(
-      apiRequest({ method: 'GET', path: '/executions', schema: executionListSchema }),
+      apiRequest({ method: 'GET', path: '/executions', read: readListEnvelope }),
     )
     expect(error).toMatchObject({ kind: 'schema', fieldPath: '(root)' })
   })
 
+  it('keep unreadable JSON as text', async () => {
+    answerWith(
+      () => new HttpResponse('{oops', { status: 500, headers: { 'Content-Type': 'application/json' } }),
+    )
+    const error = await captureError(listExecutions({ first: 20 }))
+    expect(error).toMatchObject({ status: 500, body: '{oops', message: '{oops' })
+  })
+
   it('report a network failure', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    answerWith(() => HttpResponse.error())
     const error = await captureError(listExecutions({ first: 20 }))
     expect(error.kind).toBe('network')
   })
 
-  it('time out through the abort signal', async () => {
-    vi.useFakeTimers()
-    fetchMock.mockImplementation(
-      (_url, init) =>
-        new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
-        }),
+  it('time out when no answer comes within the deadline', async () => {
+    answerWith(async () => {
+      await delay('infinite')
+      return HttpResponse.json({})
+    })
+    const error = await captureError(
+      apiRequest({ method: 'GET', path: '/executions', body: {}, read: readListEnvelope, timeoutMs: 20 }),
     )
-    const pending = captureError(
-      apiRequest({
-        method: 'GET',
-        path: '/executions',
-        body: {},
-        schema: executionListSchema,
-        timeoutMs: 2000,
-      }),
-    )
-    await vi.advanceTimersByTimeAsync(2000)
-    const error = await pending
     expect(error.kind).toBe('timeout')
-    expect(error.message).toContain('2 s')
+    expect(error.message).toMatch(/^The API did not answer within/)
+  })
+})
+
+describe('a streamed download', () => {
+  it('hands over the answer to read, and refuses like every other call', async () => {
+    answerWith(() => new HttpResponse('id,state\r\n', { headers: { 'Content-Type': 'text/csv' } }))
+    const response = await apiStream('/export/executions?format=csv', new AbortController().signal)
+    expect(await response.text()).toBe('id,state\r\n')
+    answerWith(() =>
+      HttpResponse.json(
+        { error: { code: 'export_in_progress', message: 'One export at a time.' } },
+        { status: 429 },
+      ),
+    )
+    const error = await captureError(apiStream('/export/executions', new AbortController().signal))
+    expect(error).toMatchObject({ status: 429, code: 'export_in_progress' })
   })
 
-  it('pass a caller abort through untouched', async () => {
-    fetchMock.mockImplementation(
-      (_url, init) =>
-        new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
-        }),
-    )
-    const controller = new AbortController()
-    const pending = listExecutions({ first: 20 }, { signal: controller.signal }).catch(
-      (reason: unknown) => reason,
-    )
-    controller.abort(new DOMException('user navigated', 'AbortError'))
-    const reason = await pending
-    expect(reason).not.toBeInstanceOf(ApiError)
-    expect((reason as DOMException).name).toBe('AbortError')
+  it('says when the dashboard server cannot be reached', async () => {
+    answerWith(() => HttpResponse.error())
+    const error = await captureError(apiStream('/export/executions', new AbortController().signal))
+    expect(error.kind).toBe('network')
   })
 })

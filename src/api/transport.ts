@@ -1,16 +1,23 @@
-import type { z } from 'zod/mini'
 import { codeFromBody, messageFromBody } from '../shared/errorBody'
+import { DASHBOARD_ERROR_HEADER } from '../shared/errorSignals'
+import { describeProblem, type ReadResult } from '../shared/listAnswer'
 import { parseRetryAfter } from '../shared/retryAfter'
 import { ApiError } from './apiError'
 
 export const API_BASE = '/api'
 export const DEFAULT_TIMEOUT_MS = 15_000
 
+/** Reads an answer's payload: the value, or what in it could not be used. */
+export type AnswerReader<T> = (payload: unknown) => ReadResult<T>
+
+/** Takes any payload as it came (a reschedule's 2xx, whatever its body). */
+export const anyAnswer: AnswerReader<unknown> = (payload) => ({ ok: true, value: payload })
+
 export interface ApiRequest<T> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   path: string
   body?: unknown
-  schema: z.ZodMiniType<T>
+  read: AnswerReader<T>
   signal?: AbortSignal
   timeoutMs?: number
 }
@@ -25,7 +32,7 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
 
 /** Like apiRequest, but keeps the 2xx status too: 200, 202 and 204 can mean different things. */
 export async function apiExchange<T>(request: ApiRequest<T>): Promise<{ status: number; data: T }> {
-  const { method, path, body, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = request
+  const { method, path, body, read, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = request
   const headers: Record<string, string> = { Accept: 'application/json' }
   let wireMethod: string = method
   if (body !== undefined) {
@@ -61,39 +68,15 @@ export async function apiExchange<T>(request: ApiRequest<T>): Promise<{ status: 
 
   const payload = parseBody(text, response.headers.get('content-type'))
   if (!response.ok) throw httpError(response, payload)
-  return { status: response.status, data: parseWithSchema(schema, payload) }
+  return { status: response.status, data: readAnswer(read, payload) }
 }
 
-/**
- * A download that streams (an export): the timeout covers only the wait for the answer to start, and a
- * refusal throws the same ApiError as every other call. The caller reads `body` and may abort through `signal`.
- */
-export async function apiStream(
-  path: string,
-  signal: AbortSignal,
-  timeoutMs = DEFAULT_TIMEOUT_MS,
-): Promise<Response> {
-  signal.throwIfAborted()
-  const timeout = new AbortController()
-  const timer = setTimeout(() => timeout.abort(), timeoutMs)
-  let response: Response
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      signal: AbortSignal.any([signal, timeout.signal]),
-      credentials: 'same-origin',
-    })
-  } catch (error) {
-    throw failureOf(error, signal, timeout.signal, timeoutMs)
-  } finally {
-    clearTimeout(timer)
-  }
-  if (!response.ok) {
-    throw httpError(response, parseBody(await response.text(), response.headers.get('content-type')))
-  }
-  return response
-}
-
-function failureOf(error: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number) {
+export function failureOf(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  timeout: AbortSignal,
+  timeoutMs: number,
+) {
   if (signal?.aborted) return (signal.reason as unknown) ?? error
   if (timeout.aborted) {
     return new ApiError({
@@ -107,7 +90,7 @@ function failureOf(error: unknown, signal: AbortSignal | undefined, timeout: Abo
   })
 }
 
-function parseBody(text: string, contentType: string | null): unknown {
+export function parseBody(text: string, contentType: string | null): unknown {
   if (text === '') return null
   if (contentType?.includes('json')) {
     try {
@@ -119,7 +102,7 @@ function parseBody(text: string, contentType: string | null): unknown {
   return text
 }
 
-function httpError(response: Response, payload: unknown): ApiError {
+export function httpError(response: Response, payload: unknown): ApiError {
   const statusLine = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`
   return new ApiError({
     kind: 'http',
@@ -128,26 +111,19 @@ function httpError(response: Response, payload: unknown): ApiError {
     message: messageFromBody(payload) ?? statusLine,
     body: payload,
     retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
-    origin: response.headers.get('X-Dashboard-Error') === '1' ? 'dashboard' : 'api',
+    origin: response.headers.get(DASHBOARD_ERROR_HEADER) === '1' ? 'dashboard' : 'api',
   })
 }
 
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, segment) => {
-    if (typeof segment === 'number') return `${text}[${segment}]`
-    const name = String(segment)
-    return text === '' ? name : `${text}.${name}`
-  }, '')
-}
-
-export function parseWithSchema<T>(schema: z.ZodMiniType<T>, payload: unknown): T {
-  const result = schema.safeParse(payload)
-  if (result.success) return result.data
-  const issue = result.error.issues[0]
-  const fieldPath = issue ? formatIssuePath(issue.path) || '(root)' : '(root)'
+/** The payload as `read` takes it, or an ApiError that names the first field it could not use. */
+export function readAnswer<T>(read: AnswerReader<T>, payload: unknown): T {
+  const result = read(payload)
+  if (result.ok) return result.value
+  const problem = result.problems[0] ?? { path: '', message: 'invalid value' }
+  const fieldPath = problem.path || '(root)'
   throw new ApiError({
     kind: 'schema',
-    message: `The API sent an unexpected response: ${fieldPath}: ${issue?.message ?? 'invalid value'}`,
+    message: `The API sent an unexpected response: ${describeProblem({ ...problem, path: fieldPath })}`,
     fieldPath,
     body: payload,
   })

@@ -1,8 +1,16 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
-import { createQueryClient } from './queryClient'
+import { QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { AnnouncerProvider } from '../components/Announcer'
+import { ClientStoreContext } from '../lib/useClientStore'
+import type { DashboardClients } from './queryClient'
 
-export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
-  const [queryClient] = useState(() => client ?? createQueryClient())
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+/** The query cache, the client store and the live region, for everything below. */
+export function AppProviders({ children, clients }: { children: ReactNode; clients: DashboardClients }) {
+  return (
+    <QueryClientProvider client={clients.queryClient}>
+      <ClientStoreContext.Provider value={clients.store}>
+        <AnnouncerProvider>{children}</AnnouncerProvider>
+      </ClientStoreContext.Provider>
+    </QueryClientProvider>
+  )
 }

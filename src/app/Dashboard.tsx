@@ -1,18 +1,21 @@
-import { Suspense, useCallback, useEffect, useMemo } from 'react'
-import type { Execution } from '../api'
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react'
+import type { Execution, ListFilters } from '../api'
 import { CollapsedOnPhone } from '../components/CollapsedOnPhone'
-import { Drawer } from '../components/Drawer'
 import { ErrorBoundary } from '../components/ErrorBoundary'
+import { LazyAttemptsPanel } from '../features/attempts'
+import { useRowSelection } from '../features/bulk-reschedule'
+import { EXECUTIONS_TABLE_ID, ExecutionsPage } from '../features/executions'
+import { RescheduleButton, RescheduleProvider, useOpenReschedule } from '../features/reschedule'
 import { isModalOpen, isTyping } from '../lib/keyTargets'
+import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
-import { LazyAttemptsPanel, withoutAttemptsView } from '../features/attempts'
-import { BulkBar, useRowSelection } from '../features/bulk-reschedule'
-import { EXECUTIONS_TABLE_ID, ExecutionsPage, parseExecutionSearch } from '../features/executions'
-import { ExportButton } from '../features/export'
-import { RescheduleButton, RescheduleProvider } from '../features/reschedule'
-import { ViewsBar } from '../features/views'
+import { BulkTools, LinkTools } from './lazyTools'
 import { useUrlSearch } from '../lib/useUrlSearch'
-import type { ListFilters } from '../api'
+import { readListView, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
+import { filtersKey } from '../shared/filters'
+
+// Only narrow screens with an execution open need the drawer (a modal dialog).
+const Drawer = lazy(async () => ({ default: (await import('../components/Drawer')).Drawer }))
 
 export const PAGE_TITLE_ID = 'page-title'
 /** Below this width the attempts panel opens as a drawer over the list, not beside it. */
@@ -20,41 +23,52 @@ const DRAWER_QUERY = '(max-width: 1100px)'
 
 const renderReschedule = (execution: Execution) => <RescheduleButton execution={execution} />
 const focusTitle = () => document.getElementById(PAGE_TITLE_ID)?.focus()
-/** A row that a reschedule took out of the list: the list (its tab-stop row), else the page title. */
-const RESCHEDULE_FOCUS_FALLBACK = [EXECUTIONS_TABLE_ID, PAGE_TITLE_ID]
 
-/** Back to the execution's row; if a filter has since dropped it, to the page title instead of nowhere. */
-function focusRow(id: string) {
-  const row = document.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(id)}"]`)
-  ;(row ?? document.getElementById(PAGE_TITLE_ID))?.focus()
+/** Back to the execution's row; if a filter has since dropped it, to the list, else to the page title. */
+function restoreFocus(id: string) {
+  if (focusRow(id)) return
+  const list = document.getElementById(EXECUTIONS_TABLE_ID)
+  if (list) list.focus()
+  else focusTitle()
 }
 
-/** Composes the features: the executions view, its drill-down panel (`?execution=`) and row actions. */
-export function Dashboard() {
-  const [search, navigate] = useUrlSearch()
-  const executionId = new URLSearchParams(search).get('execution') || null
-  const selection = useRowSelection()
-  // Keyed by the filters alone, so opening an execution or paging does not restart a search or a count.
-  const { states, metadata } = parseExecutionSearch(search)
-  const filterKey = JSON.stringify({ states, metadata })
-  const filters = useMemo(() => JSON.parse(filterKey) as ListFilters, [filterKey])
+/** The list's filters alone, as one object per filter set: opening an execution or paging keeps it. */
+function useListFilters(search: string): ListFilters {
+  const { view } = readListView(search)
+  const key = filtersKey(view)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the filters
+  return useMemo<ListFilters>(() => ({ states: view.states, metadata: view.metadata }), [key])
+}
 
+/**
+ * Composes the features: the executions view, its drill-down panel (`?execution=`), and the actions other
+ * features lend it, all as explicit callbacks (no feature reaches into another's DOM).
+ */
+export function Dashboard() {
+  const [, navigate] = useUrlSearch()
   const openExecution = useCallback(
-    (id: string) => {
-      // Another execution starts on its attempts' first page, unfiltered.
-      const params = withoutAttemptsView(window.location.search)
-      params.set('execution', id)
-      navigate(params)
-    },
+    (id: string) => navigate(withOpenExecution(window.location.search, id)),
     [navigate],
   )
+  return (
+    <RescheduleProvider onOpenExecution={openExecution} onRestoreFocus={restoreFocus}>
+      <DashboardLayout openExecution={openExecution} />
+    </RescheduleProvider>
+  )
+}
+
+function DashboardLayout({ openExecution }: { openExecution: (id: string) => void }) {
+  const [search, navigate] = useUrlSearch()
+  const executionId = readOpenExecution(search)
+  const selection = useRowSelection()
+  const openReschedule = useOpenReschedule()
+  // Keyed by the filters alone, so opening an execution or paging does not restart a search or a count.
+  const filters = useListFilters(search)
 
   const closeExecution = useCallback(() => {
-    const params = withoutAttemptsView(window.location.search)
-    const closing = params.get('execution')
-    params.delete('execution')
-    navigate(params)
-    if (closing) requestAnimationFrame(() => focusRow(closing))
+    const closing = readOpenExecution(window.location.search)
+    navigate(withOpenExecution(window.location.search, null))
+    if (closing) requestAnimationFrame(() => restoreFocus(closing))
   }, [navigate])
 
   const inDrawer = useMediaQuery(DRAWER_QUERY)
@@ -83,19 +97,12 @@ export function Dashboard() {
   ) : null
 
   return (
-    <RescheduleProvider onOpenExecution={openExecution} fallbackFocusIds={RESCHEDULE_FOCUS_FALLBACK}>
+    <>
       <div className="dashboard-toolbar">
         <CollapsedOnPhone summary="Views, links and export">
-          <ErrorBoundary section="Saved views">
-            <ViewsBar search={search} onNavigate={navigate} />
-          </ErrorBoundary>
-          <ErrorBoundary section="Export">
-            <ExportButton search={search} />
-          </ErrorBoundary>
+          <LinkTools search={search} onNavigate={navigate} />
         </CollapsedOnPhone>
-        <ErrorBoundary section="Bulk actions">
-          <BulkBar filters={filters} />
-        </ErrorBoundary>
+        <BulkTools filters={filters} />
       </div>
       <div className={`dashboard${executionId && !inDrawer ? ' has-panel' : ''}`}>
         <ErrorBoundary section="The executions view">
@@ -103,6 +110,7 @@ export function Dashboard() {
             onOpenExecution={openExecution}
             selectedId={executionId}
             renderRowActions={renderReschedule}
+            onReschedule={openReschedule}
             onFocusLost={focusTitle}
             selection={selection}
           />
@@ -110,10 +118,12 @@ export function Dashboard() {
         {executionId && !inDrawer ? attemptsPanel : null}
       </div>
       {executionId && inDrawer ? (
-        <Drawer label={`Attempts of ${executionId}`} onClose={closeExecution}>
-          {attemptsPanel}
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer label={`Attempts of ${executionId}`} onClose={closeExecution}>
+            {attemptsPanel}
+          </Drawer>
+        </Suspense>
       ) : null}
-    </RescheduleProvider>
+    </>
   )
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { MAX_READ_RETRIES, readRetryDelay, shouldRetryRead } from '../api/retryPolicy'
+import { createClientStore, type ClientStore } from '../lib/clientStore'
 
 export { MAX_READ_RETRIES, readRetryDelay, shouldRetryRead }
 
@@ -16,4 +17,14 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   })
+}
+
+/** The app's two homes of state, made together: server state (the query cache) and the browser's own. */
+export interface DashboardClients {
+  queryClient: QueryClient
+  store: ClientStore
+}
+
+export function createDashboardClients(): DashboardClients {
+  return { queryClient: createQueryClient(), store: createClientStore() }
 }

@@ -1,5 +1,12 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
-import { createPortal } from 'react-dom'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react'
 
 interface Announcement {
   id: number
@@ -9,45 +16,63 @@ interface Announcement {
 
 type Announce = (message: string, tone?: Announcement['tone']) => void
 
-const AnnouncerContext = createContext<Announce>(() => {})
-/**
- * A modal dialog that stays open while things are announced (the attempts drawer) hosts the live region:
- * outside it the page is inert, and an inert live region is not read out.
- */
-const AnnouncerHostContext = createContext<(host: HTMLElement | null) => void>(() => {})
+interface Region {
+  current: Announcement | null
+  dismiss: () => void
+  /** A host takes the live region while it is mounted; returns the release. */
+  host: () => () => void
+}
 
-/** A visible, polite live region for outcomes the user should hear about (reschedules, load results). */
-export function AnnouncerProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<Announcement | null>(null)
-  const announce = useCallback<Announce>((message, tone = 'info') => {
-    setCurrent((previous) => ({ id: (previous?.id ?? 0) + 1, message, tone }))
-  }, [])
-  const value = useMemo(() => announce, [announce])
-  const [host, setHost] = useState<HTMLElement | null>(null)
-  const region = (
+const AnnouncerContext = createContext<Announce>(() => {})
+const RegionContext = createContext<Region | null>(null)
+
+/** The live region: only the message is live, so the Dismiss button beside it is not read out with it. */
+function LiveRegion({ region }: { region: Region }) {
+  const { current, dismiss } = region
+  return (
     <div className={`announcer${current ? ` announcer-${current.tone}` : ''}`}>
-      {/* Only the message is live: the Dismiss button beside it is not read out with it. */}
       <p role="status" aria-live="polite">
         {current ? <span key={current.id}>{current.message}</span> : null}
       </p>
       {current ? (
-        <button type="button" className="button button-small" onClick={() => setCurrent(null)}>
+        <button type="button" className="button button-small" onClick={dismiss}>
           Dismiss
         </button>
       ) : null}
     </div>
   )
+}
+
+/** A visible, polite live region for outcomes the user should hear about (reschedules, load results). */
+export function AnnouncerProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<Announcement | null>(null)
+  const [hosts, setHosts] = useState(0)
+  const announce = useCallback<Announce>((message, tone = 'info') => {
+    setCurrent((previous) => ({ id: (previous?.id ?? 0) + 1, message, tone }))
+  }, [])
+  const dismiss = useCallback(() => setCurrent(null), [])
+  const host = useCallback(() => {
+    setHosts((count) => count + 1)
+    return () => setHosts((count) => count - 1)
+  }, [])
+  const region = useMemo<Region>(() => ({ current, dismiss, host }), [current, dismiss, host])
   return (
-    <AnnouncerContext.Provider value={value}>
-      <AnnouncerHostContext.Provider value={setHost}>{children}</AnnouncerHostContext.Provider>
-      {host ? createPortal(region, host) : region}
+    <AnnouncerContext.Provider value={announce}>
+      <RegionContext.Provider value={region}>{children}</RegionContext.Provider>
+      {hosts === 0 ? <LiveRegion region={region} /> : null}
     </AnnouncerContext.Provider>
   )
 }
 
-/** Rendered inside a modal dialog: announcements are made (and shown) there while it is open. */
+/**
+ * Rendered inside a modal dialog that stays open while things are announced (the attempts drawer): the
+ * live region moves into it, since outside it the page is inert and an inert live region is not read out.
+ */
 export function AnnouncerHost() {
-  return <div ref={useContext(AnnouncerHostContext)} />
+  const region = useContext(RegionContext)
+  const host = region?.host
+  useLayoutEffect(() => host?.(), [host])
+  return region ? <LiveRegion region={region} /> : null
 }
 
 export function useAnnounce(): Announce {

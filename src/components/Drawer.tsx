@@ -1,3 +1,4 @@
+import '../styles/drawer.css'
 import type { ReactNode } from 'react'
 import { AnnouncerHost } from './Announcer'
 import { ModalDialog } from './ModalDialog'

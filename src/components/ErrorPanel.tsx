@@ -1,4 +1,4 @@
-interface ErrorPanelProps {
+export interface ErrorPanelProps {
   title: string
   message: string
   /** Extra facts such as the HTTP status, shown under the message. */

@@ -1,38 +1,36 @@
-import { render, screen } from '@testing-library/react'
-import { RefreshSettingsProvider } from './RefreshSettings'
-import { describe, expect, it } from 'vitest'
+import { screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { renderWithProviders } from '../test/renderWithProviders'
 import { RefreshControls } from './RefreshControls'
-import { TimeDisplayProvider } from './TimeDisplay'
+
+afterEach(() => localStorage.clear())
 
 describe('RefreshControls', () => {
   it('shows a poll without announcing it', () => {
-    render(
-      <RefreshSettingsProvider>
-        <RefreshControls updatedAt={Date.now()} isRefreshing onRefreshNow={() => {}} />
-      </RefreshSettingsProvider>,
-    )
+    renderWithProviders(<RefreshControls updatedAt={Date.now()} isRefreshing onRefreshNow={() => {}} />)
     expect(screen.getByText('Refreshing…')).toBeVisible()
-    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+    // The only live region is the app's announcer, which says nothing.
+    expect(screen.getByRole('status')).toHaveTextContent('')
     expect(screen.getByRole('button', { name: 'Refresh now' })).toBeInTheDocument()
   })
 
   it('says when the rows arrived as a clock time outside Relative mode, with no timer running', () => {
     localStorage.setItem('execution-dashboard:time-mode', 'utc')
-    try {
-      render(
-        <TimeDisplayProvider>
-          <RefreshSettingsProvider>
-            <RefreshControls
-              updatedAt={Date.UTC(2026, 10, 23, 7, 5, 9)}
-              isRefreshing={false}
-              onRefreshNow={() => {}}
-            />
-          </RefreshSettingsProvider>
-        </TimeDisplayProvider>,
-      )
-      expect(screen.getByText('Updated at 07:05:09 UTC')).toBeVisible()
-    } finally {
-      localStorage.clear()
-    }
+    renderWithProviders(
+      <RefreshControls
+        updatedAt={Date.UTC(2026, 10, 23, 7, 5, 9)}
+        isRefreshing={false}
+        onRefreshNow={() => {}}
+      />,
+    )
+    expect(screen.getByText('Updated at 07:05:09 UTC')).toBeVisible()
+  })
+
+  it('remembers auto-refresh and its interval in this browser', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event')
+    renderWithProviders(<RefreshControls updatedAt={0} isRefreshing={false} onRefreshNow={() => {}} />)
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Auto-refresh' }))
+    expect(localStorage.getItem('execution-dashboard:auto-refresh')).toBe('off')
+    expect(screen.getByRole('combobox', { name: 'Every' })).toBeDisabled()
   })
 })

@@ -1,7 +1,8 @@
+import '../styles/controls.css'
 import { formatAge } from '../lib/relativeTime'
-import { useClockText } from '../lib/clock'
+import { useClockText } from '../lib/useClientStore'
 import { ChoiceSelect } from './ChoiceSelect'
-import { useTimeDisplay } from './TimeDisplay'
+import { useTimeMode } from './TimeDisplay'
 import { REFRESH_INTERVALS, useRefreshSettings } from './RefreshSettings'
 
 const INTERVAL_CHOICES = REFRESH_INTERVALS.map((seconds) => [seconds, `${seconds} s`] as const)
@@ -48,7 +49,7 @@ const utcClock = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium', timeZon
 
 /** Its own component, so the clock repaints this text only; it ticks (every 5 s) only in Relative mode. */
 function UpdatedLabel({ updatedAt }: { updatedAt: number }) {
-  const { mode } = useTimeDisplay()
+  const mode = useTimeMode()
   const text = useClockText(
     `${mode} ${updatedAt}`,
     (now) => {

@@ -1,58 +1,37 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { usePreference } from '../lib/usePreference'
+import { useEffect } from 'react'
+import { useClientStore, useSlice, useSliceState } from '../lib/useClientStore'
+import { autoRefreshSlice, refreshIntervalSlice, refreshPausesSlice } from './preferences'
 
-export const REFRESH_INTERVALS = ['5', '10', '30', '60'] as const
-export type RefreshInterval = (typeof REFRESH_INTERVALS)[number]
+export { REFRESH_INTERVALS, type RefreshInterval } from './preferences'
 
-interface RefreshSettings {
-  enabled: boolean
-  intervalSeconds: RefreshInterval
-  setEnabled: (enabled: boolean) => void
-  setIntervalSeconds: (interval: RefreshInterval) => void
-  /** What to pass as a query's refetchInterval; false also while something paused it. */
-  refetchInterval: number | false
-  /** Holds live refresh while the returned release has not been called (e.g. a dialog is open). */
-  pause: () => () => void
+/** The live-refresh setting shared by every view, remembered across visits. */
+export function useRefreshSettings() {
+  const [autoRefresh, setAutoRefresh] = useSliceState(autoRefreshSlice)
+  const [intervalSeconds, setIntervalSeconds] = useSliceState(refreshIntervalSlice)
+  return {
+    enabled: autoRefresh === 'on',
+    intervalSeconds,
+    setEnabled: (enabled: boolean) => setAutoRefresh(enabled ? 'on' : 'off'),
+    setIntervalSeconds,
+  }
 }
 
-const RefreshSettingsContext = createContext<RefreshSettings | null>(null)
-
-/** One live-refresh setting shared by every view, remembered across visits. */
-export function RefreshSettingsProvider({ children }: { children: ReactNode }) {
-  const [enabled, setEnabledValue] = usePreference('auto-refresh', ['on', 'off'], 'on')
-  const [intervalSeconds, setIntervalSeconds] = usePreference('refresh-interval', REFRESH_INTERVALS, '10')
-  const [pauses, setPauses] = useState(0)
-  const value = useMemo<RefreshSettings>(
-    () => ({
-      enabled: enabled === 'on',
-      intervalSeconds,
-      setEnabled: (next) => setEnabledValue(next ? 'on' : 'off'),
-      setIntervalSeconds,
-      refetchInterval: enabled === 'on' && pauses === 0 ? Number(intervalSeconds) * 1000 : false,
-      pause: () => {
-        setPauses((count) => count + 1)
-        let released = false
-        return () => {
-          if (released) return
-          released = true
-          setPauses((count) => count - 1)
-        }
-      },
-    }),
-    [enabled, intervalSeconds, pauses, setEnabledValue, setIntervalSeconds],
-  )
-  return <RefreshSettingsContext.Provider value={value}>{children}</RefreshSettingsContext.Provider>
+/** What to pass as a query's refetchInterval: false while off, or while a dialog holds refresh. */
+export function useRefetchInterval(): number | false {
+  const autoRefresh = useSlice(autoRefreshSlice)
+  const intervalSeconds = useSlice(refreshIntervalSlice)
+  const pauses = useSlice(refreshPausesSlice)
+  return autoRefresh === 'on' && pauses === 0 ? Number(intervalSeconds) * 1000 : false
 }
 
-export function useRefreshSettings(): RefreshSettings {
-  const settings = useContext(RefreshSettingsContext)
-  if (!settings) throw new Error('useRefreshSettings needs a RefreshSettingsProvider')
-  return settings
-}
-
-/** Pauses live refresh while `active`, so rows do not move under an open dialog. */
+/** Holds live refresh while `active`, so rows do not move under an open dialog. */
 export function useRefreshPause(active: boolean): void {
-  const { pause } = useRefreshSettings()
-  const [pauseOnce] = useState(() => pause)
-  useEffect(() => (active ? pauseOnce() : undefined), [active, pauseOnce])
+  const store = useClientStore()
+  useEffect(() => {
+    if (!active) return
+    store.set(refreshPausesSlice, (count) => count + 1)
+    return () => {
+      store.set(refreshPausesSlice, (count) => Math.max(0, count - 1))
+    }
+  }, [active, store])
 }

@@ -1,22 +1,10 @@
-import { isApiError, type ApiError } from '../api'
+import '../styles/retryNotice.css'
+import type { ApiError } from '../api'
 import { readRetryDelay } from '../api/retryPolicy'
 import { useNow } from '../lib/useNow'
 
-interface RetryNoticeProps {
-  /** The last failure of a read that is still being retried. */
-  failureReason: unknown
-  failureCount: number
-  isFetching: boolean
-}
-
-/** Says that a read is waiting to retry: "Rate limited; retrying in N s" for 429 with Retry-After. */
-export function RetryNotice({ failureReason, failureCount, isFetching }: RetryNoticeProps) {
-  if (!isFetching || failureCount === 0 || !isApiError(failureReason)) return null
-  return <RetryCountdown failure={failureReason} failureCount={failureCount} />
-}
-
 /** The countdown ticks only while a retry is pending, not beside every list that is fine. */
-function RetryCountdown({ failure, failureCount }: { failure: ApiError; failureCount: number }) {
+export function RetryCountdown({ failure, failureCount }: { failure: ApiError; failureCount: number }) {
   const now = useNow(500)
   const { status, occurredAt } = failure
   // The same delay the query client waits, so the countdown ends when the retry goes out.

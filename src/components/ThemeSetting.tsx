@@ -1,9 +1,8 @@
 import { useEffect } from 'react'
-import { usePreference } from '../lib/usePreference'
+import { useSliceState } from '../lib/useClientStore'
 import { ChoiceSelect } from './ChoiceSelect'
+import { themeSlice, type Theme } from './preferences'
 
-const THEMES = ['system', 'light', 'dark'] as const
-type Theme = (typeof THEMES)[number]
 const CHOICES: readonly (readonly [Theme, string])[] = [
   ['system', 'System'],
   ['light', 'Light'],
@@ -12,7 +11,7 @@ const CHOICES: readonly (readonly [Theme, string])[] = [
 
 /** Light, dark, or the OS's choice; remembered. index.html applies it before first paint too. */
 export function ThemeSetting() {
-  const [theme, setTheme] = usePreference<Theme>('theme', THEMES, 'system')
+  const [theme, setTheme] = useSliceState(themeSlice)
   useEffect(() => {
     if (theme === 'system') delete document.documentElement.dataset.theme
     else document.documentElement.dataset.theme = theme

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { useRef } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { timestampCell, useRelativeTimeTicker, useTimeCellTooltip } from './TimeCells'
+import { TimeCellTooltip } from './TimeCellTooltip'
+import { timestampCell, useRelativeTimeTicker } from './TimeCells'
 
 const NOW = Date.parse('2026-11-23T12:00:00Z')
 const TWO_MINUTES_AGO = '2026-11-23T11:58:00Z'
@@ -19,11 +20,10 @@ function TimeTable({
   created?: string
 }) {
   const tableRef = useRef<HTMLTableElement>(null)
-  const tooltip = useTimeCellTooltip(rowIds)
   useRelativeTimeTicker(tableRef, ticking)
   return (
     <div>
-      <table ref={tableRef} {...tooltip.handlers}>
+      <table ref={tableRef}>
         <tbody>
           <tr data-row-id="e1">
             {timestampCell(created, 'created_at', 'relative')}
@@ -31,7 +31,7 @@ function TimeTable({
           </tr>
         </tbody>
       </table>
-      {tooltip.tooltip}
+      <TimeCellTooltip tableRef={tableRef} rowIds={rowIds} />
     </div>
   )
 }

@@ -1,9 +1,8 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react'
-import { usePreference } from '../lib/usePreference'
+import { useSlice, useSliceState } from '../lib/useClientStore'
 import { ChoiceSelect } from './ChoiceSelect'
+import { timeModeSlice, type TimeMode } from './preferences'
 
-export const TIME_MODES = ['relative', 'local', 'utc'] as const
-export type TimeMode = (typeof TIME_MODES)[number]
+export { TIME_MODES, type TimeMode } from './preferences'
 
 const MODE_CHOICES: readonly (readonly [TimeMode, string])[] = [
   ['relative', 'Relative'],
@@ -11,27 +10,12 @@ const MODE_CHOICES: readonly (readonly [TimeMode, string])[] = [
   ['utc', 'UTC'],
 ]
 
-interface TimeDisplay {
-  mode: TimeMode
-  setMode: (mode: TimeMode) => void
-}
-
-const TimeDisplayContext = createContext<TimeDisplay>({
-  mode: 'relative',
-  setMode: () => {},
-})
-
-export function TimeDisplayProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = usePreference<TimeMode>('time-mode', TIME_MODES, 'relative')
-  const value = useMemo(() => ({ mode, setMode }), [mode, setMode])
-  return <TimeDisplayContext.Provider value={value}>{children}</TimeDisplayContext.Provider>
-}
-
-export function useTimeDisplay(): TimeDisplay {
-  return useContext(TimeDisplayContext)
+/** The Times setting: relative, local or UTC, shared by every view. */
+export function useTimeMode(): TimeMode {
+  return useSlice(timeModeSlice)
 }
 
 export function TimeDisplaySetting() {
-  const { mode, setMode } = useTimeDisplay()
+  const [mode, setMode] = useSliceState(timeModeSlice)
   return <ChoiceSelect label="Times" value={mode} choices={MODE_CHOICES} onChange={setMode} />
 }

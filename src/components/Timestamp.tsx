@@ -1,8 +1,9 @@
+import '../styles/tooltip.css'
 import { useId, useRef, useState } from 'react'
 import { lacksTimeZone } from '../api'
-import { useClockText } from '../lib/clock'
+import { useClockText } from '../lib/useClientStore'
 import { useCellTabIndex } from './cellFocus'
-import { useTimeDisplay } from './TimeDisplay'
+import { useTimeMode } from './TimeDisplay'
 import { NoZoneText, timeText, TimeInZones } from './timeText'
 
 /**
@@ -10,7 +11,7 @@ import { NoZoneText, timeText, TimeInZones } from './timeText'
  * tooltip exists only while shown, and a relative label re-renders only when its text changes.
  */
 export function Timestamp({ value }: { value: string }) {
-  const { mode } = useTimeDisplay()
+  const mode = useTimeMode()
   const tooltipId = useId()
   const tooltipRef = useRef<HTMLSpanElement>(null)
   const tabIndex = useCellTabIndex() ?? 0

@@ -31,8 +31,27 @@ describe('describeApiError', () => {
       status: 401,
       code: 'session_refused',
       message: 'Sign in again.',
+      origin: 'dashboard',
     })
     expect(describeApiError(error).message).toBe('Sign in again.')
+  })
+
+  it.each([
+    ['export_in_progress', 429, 'The dashboard is busy for you: Try again later.'],
+    ['sign_in_rate_limited', 429, 'The dashboard limits sign-in attempts: Try again later.'],
+    ['upstream_busy', 503, 'The API is busy: Try again later.'],
+    ['upstream_timeout', 504, 'Try again later.'],
+    ['a_code_from_a_newer_server', 429, 'The dashboard’s server refused this request: Try again later.'],
+    [null, 500, 'The dashboard’s server failed: Try again later.'],
+  ])("leads the dashboard's own %s (%s) with its words, never the API's", (code, status, message) => {
+    const error = new ApiError({
+      kind: 'http',
+      status,
+      code,
+      message: 'Try again later.',
+      origin: 'dashboard',
+    })
+    expect(describeApiError(error).message).toBe(message)
   })
 
   it('says when the dashboard itself refused a request, never blaming the API', () => {
@@ -44,9 +63,15 @@ describe('describeApiError', () => {
       origin: 'dashboard',
     })
     expect(describeApiError(error).message).toBe(
-      "The dashboard's server refused this request: No such API operation.",
+      'The dashboard’s server refused this request: No such API operation.',
     )
-    const fromApi = new ApiError({ kind: 'http', status: 404, message: 'Execution x not found' })
+    // An API's own code that happens to be one of the dashboard's is still the API's.
+    const fromApi = new ApiError({
+      kind: 'http',
+      status: 404,
+      code: 'not_found',
+      message: 'Execution x not found',
+    })
     expect(describeApiError(fromApi).message).toBe('Execution x not found')
   })
 

@@ -53,9 +53,6 @@ export const DASHBOARD_ERROR_CODES = {
 
 export type DashboardErrorCode = keyof typeof DASHBOARD_ERROR_CODES
 
-/** Codes that mean the token in use was refused or the session ended: the sign-in screen follows. */
-export const REFUSED_TOKEN_CODES = ['session_refused', 'server_token_refused', 'session_expired'] as const
-
 export function isDashboardErrorCode(code: unknown): code is DashboardErrorCode {
   return typeof code === 'string' && Object.hasOwn(DASHBOARD_ERROR_CODES, code)
 }
@@ -64,5 +61,5 @@ export function dashboardErrorInfo(code: unknown): CodeInfo | null {
   return isDashboardErrorCode(code) ? DASHBOARD_ERROR_CODES[code] : null
 }
 
-/** The header that marks an answer the dashboard's server made itself. */
-export const DASHBOARD_ERROR_HEADER = 'X-Dashboard-Error'
+// Kept in a module of their own, so code that needs only these does not carry the table above.
+export { DASHBOARD_ERROR_HEADER, REFUSED_TOKEN_CODES } from './errorSignals'

@@ -1,4 +1,5 @@
-import { vi } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { mswServer } from './mswServer'
 
 /** One call as the API (behind the dashboard's proxy) sees it: the real method, the path after /api, the JSON body. */
 export interface FakeApiRequest {
@@ -26,46 +27,42 @@ export interface InstalledFakeApi {
 
 function toResponse(answer: FakeApiAnswer): Response {
   const headers = new Headers(answer.headers)
-  let text: string | null = null
-  if (answer.body !== undefined) {
-    text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)
-    if (!headers.has('Content-Type') && typeof answer.body !== 'string') {
-      headers.set('Content-Type', 'application/json')
-    }
-  }
   const bodyless = answer.status === 204 || answer.status === 205 || answer.status === 304
-  return new Response(bodyless ? null : text, { status: answer.status, headers })
+  if (answer.body === undefined || bodyless) return new HttpResponse(null, { status: answer.status, headers })
+  if (typeof answer.body === 'string')
+    return new HttpResponse(answer.body, { status: answer.status, headers })
+  return HttpResponse.json(answer.body, { status: answer.status, headers })
 }
 
 /**
- * Replaces `fetch` with a fake API, undoing the browser's method override as the dashboard's proxy does,
- * so contract tests drive the real transport, schemas and cache code against one reading of the spec.
+ * Puts a fake API behind the app's `/api` on the test's MSW server (call setUpMswServer() in the file),
+ * undoing the browser's method override as the dashboard's proxy does, so contract tests drive the real
+ * transport, readers and cache code against one reading of the spec.
  */
 export function installFakeApi(api: FakeApi): InstalledFakeApi {
   const requests: FakeApiRequest[] = []
-  const fake = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    // Not through URL: it would turn an id's %2E%2E into a walking `..`, which the proxy never does.
-    const raw = String(input instanceof Request ? input.url : input).replace(/^https?:\/\/[^/]+/, '')
-    const pathname = raw.split(/[?#]/)[0] ?? ''
-    if (!pathname.startsWith('/api/')) throw new Error(`fake API: unexpected URL ${raw}`)
-    const headers = new Headers(init.headers)
-    const override = headers.get('X-HTTP-Method-Override')
-    const method =
-      (init.method ?? 'GET').toUpperCase() === 'POST' && override
-        ? override.toUpperCase()
-        : (init.method ?? 'GET').toUpperCase()
-    const rawBody = typeof init.body === 'string' ? init.body : ''
-    const request: FakeApiRequest = {
-      method,
-      path: pathname.slice('/api'.length),
-      body: rawBody === '' ? undefined : (JSON.parse(rawBody) as unknown),
-    }
-    requests.push(request)
-    if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError')
-    return toResponse(await api(request))
-  }
-  vi.stubGlobal('fetch', vi.fn(fake))
-  return { requests, restore: () => vi.unstubAllGlobals() }
+  mswServer.use(
+    // A predicate, not a path pattern: a pattern decodes the path, which `%2E%2E%` (the id `..`) is not.
+    http.all(
+      ({ request }) => /^https?:\/\/[^/]+\/api\//.test(request.url),
+      async ({ request }) => {
+        // Not through URL: it would turn an id's %2E%2E into a walking `..`, which the proxy never does.
+        const raw = request.url.replace(/^https?:\/\/[^/]+/, '')
+        const pathname = raw.split(/[?#]/)[0] ?? ''
+        const override = request.headers.get('X-HTTP-Method-Override')
+        const method = request.method === 'POST' && override ? override.toUpperCase() : request.method
+        const text = await request.text()
+        const call: FakeApiRequest = {
+          method,
+          path: pathname.slice('/api'.length),
+          body: text === '' ? undefined : (JSON.parse(text) as unknown),
+        }
+        requests.push(call)
+        return toResponse(await api(call))
+      },
+    ),
+  )
+  return { requests, restore: () => mswServer.resetHandlers() }
 }
 
 /** A page envelope as the spec shows it. */

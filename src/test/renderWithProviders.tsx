@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { AnnouncerProvider } from '../components/Announcer'
-import { RefreshSettingsProvider } from '../components/RefreshSettings'
-import { ListDisplayProvider } from '../components/ListDisplay'
-import { TimeDisplayProvider } from '../components/TimeDisplay'
+import { AppProviders } from '../app/AppProviders'
+import { createClientStore, type ClientStore } from '../lib/clientStore'
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -12,18 +10,15 @@ export function createTestQueryClient(): QueryClient {
   })
 }
 
-/** Renders with the app's providers and a fresh QueryClient that never retries, so failures show at once. */
-export function renderWithProviders(ui: ReactElement, queryClient = createTestQueryClient()) {
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <TimeDisplayProvider>
-        <ListDisplayProvider>
-          <RefreshSettingsProvider>
-            <AnnouncerProvider>{ui}</AnnouncerProvider>
-          </RefreshSettingsProvider>
-        </ListDisplayProvider>
-      </TimeDisplayProvider>
-    </QueryClientProvider>,
-  )
-  return { ...view, queryClient }
+/**
+ * Renders with the app's providers, a fresh QueryClient that never retries (failures show at once) and a
+ * fresh client store over this test's localStorage.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  queryClient = createTestQueryClient(),
+  store: ClientStore = createClientStore(),
+) {
+  const view = render(<AppProviders clients={{ queryClient, store }}>{ui}</AppProviders>)
+  return { ...view, queryClient, store }
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { installFakeApi, type FakeApiAnswer, type InstalledFakeApi } from '../../test/fakeApi'
+import { setUpMswServer } from '../../test/mswServer'
 import { listAttempts } from '../attempts'
 import { listExecutions } from '../executions'
 import { nextPageOf } from '../listPage'
@@ -11,6 +12,7 @@ const item = (id: string) => ({
   updated_at: '2026-11-20T10:05:00Z',
 })
 const items = (count: number) => Array.from({ length: count }, (_, i) => item(`e${i}`))
+setUpMswServer()
 let api: InstalledFakeApi | null = null
 afterEach(() => api?.restore())
 

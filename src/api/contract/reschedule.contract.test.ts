@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { installFakeApi, type FakeApiAnswer, type InstalledFakeApi } from '../../test/fakeApi'
-import { rescheduleExecution } from '../executions'
+import { setUpMswServer } from '../../test/mswServer'
+import { rescheduleExecution } from '../rescheduleCall'
 
 const rescheduled = {
   id: 'exec-1',
@@ -8,6 +9,7 @@ const rescheduled = {
   created_at: '2026-11-20T10:00:00Z',
   updated_at: '2026-11-22T09:00:00Z',
 }
+setUpMswServer()
 let api: InstalledFakeApi | null = null
 afterEach(() => api?.restore())
 

@@ -1,9 +1,12 @@
+import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it } from 'vitest'
-import { describeState } from '../../components/StateBadge'
 import { installFakeApi, specPage, type InstalledFakeApi } from '../../test/fakeApi'
-import { forgetSeenStates, isFinalState, seenUnknownStates } from '../executionStates'
-import { listExecutions } from '../executions'
+import { setUpMswServer } from '../../test/mswServer'
+import { isFinalState, readableState, seenStates, stateMeaning } from '../executionStates'
+import { attemptListQuery } from '../attemptQueries'
+import { executionListQuery } from '../queries'
 
+setUpMswServer()
 const row = (id: string, state: string) => ({
   id,
   state,
@@ -11,10 +14,11 @@ const row = (id: string, state: string) => ({
   updated_at: '2026-11-20T10:05:00Z',
 })
 let api: InstalledFakeApi | null = null
-afterEach(() => {
-  api?.restore()
-  forgetSeenStates()
-})
+afterEach(() => api?.restore())
+
+/** The app's way: every list goes through the query cache, where the states an API uses are read from. */
+const list = (client: QueryClient, states?: string[]) =>
+  client.query(executionListQuery({ first: 20, ...(states ? { states } : {}) }))
 
 /** Readings of the open point "exhaustive list of states": spellings and states the spec never lists. */
 describe.each([
@@ -23,41 +27,58 @@ describe.each([
   ['past tense and success words', ['created', 'started', 'succeeded', 'failure'], 'failure'],
 ])('states spelled as %s', (_name, spellings, failedSpelling) => {
   it('are matched by meaning, and a known filter is sent in the API’s own spelling once seen', async () => {
+    const client = new QueryClient()
     api = installFakeApi(() => ({
       status: 200,
       body: specPage(spellings.map((state, i) => row(`e${i}`, state))),
     }))
-    const page = await listExecutions({ first: 20 })
-    expect(page.data.map((execution) => describeState(execution.state).label)).toEqual([
-      'Created',
-      'Started',
-      'Succeeded',
-      'Failed',
+    const page = await list(client)
+    expect(page.data.map((execution) => stateMeaning(execution.state))).toEqual([
+      'created',
+      'started',
+      'succeed',
+      'failed',
     ])
     expect(page.data.map((execution) => isFinalState(execution.state))).toEqual([false, false, true, true])
-    await listExecutions({ first: 20, states: ['failed'] })
+    await list(client, ['failed'])
     expect(api.requests[1]?.body).toMatchObject({ filters: { states: [failedSpelling] } })
   })
 })
 
 describe('states the spec never lists', () => {
   it('are kept, offered and shown as unknown, never as running or final', async () => {
+    const client = new QueryClient()
     api = installFakeApi(() => ({
       status: 200,
       body: specPage([row('e1', 'queued'), row('e2', 'timed_out'), row('e3', 'CANCELLED')]),
     }))
-    const page = await listExecutions({ first: 20 })
+    const page = await list(client)
     expect(page.data).toHaveLength(3)
-    expect(seenUnknownStates()).toEqual(['queued', 'timed_out', 'CANCELLED'])
-    expect(describeState('timed_out')).toMatchObject({ label: 'Timed out', tone: 'unknown' })
+    expect(seenStates(client).unknown).toEqual(['queued', 'timed_out', 'CANCELLED'])
+    expect(stateMeaning('timed_out')).toBeNull()
+    expect(readableState('timed_out')).toBe('Timed out')
     expect(isFinalState('queued')).toBeNull()
-    await listExecutions({ first: 20, states: ['queued'] })
+    await list(client, ['queued'])
     expect(api.requests[1]?.body).toMatchObject({ filters: { states: ['queued'] } })
   })
 
   it('sends the spec spelling before any answer was seen', async () => {
     api = installFakeApi(() => ({ status: 200, body: specPage([]) }))
-    await listExecutions({ first: 20, states: ['succeed'] })
+    await list(new QueryClient(), ['succeed'])
     expect(api.requests[0]?.body).toMatchObject({ filters: { states: ['succeed'] } })
+  })
+
+  it('learns a spelling from the attempts too, and forgets it with the session’s answers', async () => {
+    const client = new QueryClient()
+    api = installFakeApi(({ path }) => ({
+      status: 200,
+      body: specPage(path.endsWith('/attempts') ? [row('a1', 'FAILED')] : []),
+    }))
+    await client.query(attemptListQuery('e1', { first: 10 }))
+    await list(client, ['failed'])
+    expect(api.requests[1]?.body).toMatchObject({ filters: { states: ['FAILED'] } })
+    client.clear()
+    await list(client, ['failed'])
+    expect(api.requests[2]?.body).toMatchObject({ filters: { states: ['failed'] } })
   })
 })

@@ -7,19 +7,22 @@ import {
   isFinalState,
   timestampInstant,
   type Attempt,
+  type AttemptList,
   type Execution,
   type ListFilters,
 } from '../../api'
+import { cursorPager, pagingProblemText, previousCursor } from '../../components/cursorPager'
 import { describeApiError } from '../../components/describeApiError'
 import { ErrorPanel } from '../../components/ErrorPanel'
 import { PaginationBar } from '../../components/PaginationBar'
-import { RetryNotice } from '../../components/RetryNotice'
-import { useRefreshSettings } from '../../components/RefreshSettings'
+import { useRefetchInterval } from '../../components/RefreshSettings'
+import { RetryNotice } from '../../components/ErrorViews'
 import { StateFilter } from '../../components/StateFilter'
-import { firstPage, nextPage, pageNumber, previousPage } from '../../lib/cursorTrail'
-import { AttemptsTable } from './AttemptsTable'
-import { parseAttemptsView, writeAttemptsView, type AttemptsView } from './attemptsView'
+import { firstPage } from '../../lib/cursorTrail'
+import { useQueryCacheSelector } from '../../lib/useQueryCacheSelector'
 import { useUrlSearch } from '../../lib/useUrlSearch'
+import { readAttemptsView, writeAttemptsView, type AttemptsView } from '../../lib/panelUrl'
+import { AttemptsTable } from './AttemptsTable'
 import { AttemptsTimeline } from './AttemptsTimeline'
 import { ExecutionSummary } from './ExecutionSummary'
 import { useCachedExecution } from './useCachedExecution'
@@ -42,16 +45,28 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
   const headingRef = useRef<HTMLHeadingElement>(null)
   const sourced = useCachedExecution(executionId)
   const execution = sourced?.execution
-  const { refetchInterval } = useRefreshSettings()
+  const refetchInterval = useRefetchInterval()
   const [search, navigate] = useUrlSearch()
-  const view = useMemo(() => parseAttemptsView(search), [search])
+  const view = useMemo(() => readAttemptsView(search), [search])
   // The panel's filter replaces the history entry; its page moves push one, like the list's.
   const setView = (next: AttemptsView, mode: 'push' | 'replace' = 'push') =>
     navigate(writeAttemptsView(next, window.location.search), mode)
   const isFinal = execution !== undefined && isFinalState(execution.state) === true
+  const params = { first: ATTEMPTS_PAGE_SIZE, after: view.after, states: view.states }
   const query = useQuery({
-    ...attemptListQuery(executionId, { first: ATTEMPTS_PAGE_SIZE, after: view.after, states: view.states }),
+    ...attemptListQuery(executionId, params),
     refetchInterval: isFinal ? false : refetchInterval,
+  })
+  const previousKey = attemptListQuery(executionId, { ...params, after: previousCursor(view) }).queryKey
+  const previous = useQueryCacheSelector((client) =>
+    view.after === null ? undefined : client.getQueryData<AttemptList>(previousKey),
+  )
+  const pager = cursorPager({
+    page: query.isPlaceholderData ? undefined : query.data,
+    first: ATTEMPTS_PAGE_SIZE,
+    position: view,
+    previous,
+    onMove: setView,
   })
 
   useEffect(() => {
@@ -59,7 +74,6 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
   }, [executionId])
 
   const page = query.data
-  const endCursor = page?.page_info.has_next_page ? page.page_info.end_cursor : null
   const isGone = isApiError(query.error) && query.error.status === 404
 
   return (
@@ -112,16 +126,17 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
             failureCount={query.failureCount}
             isFetching={query.isFetching}
           />
+          {pager.problem ? <p className="notice">{pagingProblemText(pager.problem, 'attempts')}</p> : null}
           {renderAttempts()}
           <PaginationBar
             label="Attempts"
             previousLabel="Previous attempts page"
             nextLabel="Next attempts page"
-            page={pageNumber(view)}
-            hasPrevious={view.trail.length > 0}
-            hasNext={Boolean(endCursor) && !query.isPlaceholderData}
-            onPrevious={() => setView(previousPage(view))}
-            onNext={() => endCursor && setView(nextPage(view, endCursor))}
+            page={pager.page}
+            hasPrevious={pager.hasPrevious}
+            hasNext={pager.hasNext}
+            onPrevious={pager.goPrevious}
+            onNext={pager.goNext}
           />
         </>
       )}

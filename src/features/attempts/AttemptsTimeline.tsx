@@ -1,7 +1,7 @@
 import { useId, type CSSProperties } from 'react'
 import type { Attempt } from '../../api'
 import { describeState } from '../../components/StateBadge'
-import { useTimeDisplay } from '../../components/TimeDisplay'
+import { useTimeMode } from '../../components/TimeDisplay'
 import { formatDuration } from '../../lib/duration'
 import { layoutTimeline } from './timelineGeometry'
 import { timelineTicks, zoneName } from './timelineTicks'
@@ -14,7 +14,7 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`
  */
 export function AttemptsTimeline({ attempts }: { attempts: readonly Attempt[] }) {
   const headingId = useId()
-  const { mode } = useTimeDisplay()
+  const mode = useTimeMode()
   const layout = layoutTimeline(attempts)
   if (layout.bars.length === 0) return null
   const zone = mode === 'utc' ? 'utc' : 'local'

@@ -4,7 +4,7 @@ import {
   timestampInstant,
   type Execution,
   type ListFilters,
-  type SourcedExecution,
+  type ExecutionReport,
 } from '../../api'
 import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
@@ -16,14 +16,14 @@ import { FindExecution } from './FindExecution'
 
 interface ExecutionSummaryProps {
   id: string
-  sourced: SourcedExecution | undefined
+  sourced: ExecutionReport | undefined
   /** The newest attempt's creation, when the attempts are loaded: a re-run's duration counts from it. */
   latestAttemptStart?: string
   /** The list's filters, to look for an execution that is not on the loaded pages. */
   filters?: ListFilters
 }
 
-const SOURCE_WORDS: Record<SourcedExecution['source'], string> = {
+const SOURCE_WORDS: Record<ExecutionReport['source'], string> = {
   list: 'from the list',
   'reschedule answer': 'from the reschedule answer',
   'list search': 'found by searching the list',

@@ -53,7 +53,10 @@ describe('FindExecution', () => {
       { page: { first: 100 }, filters: { states: ['failed'] } },
       { page: { first: 100, after: '2' }, filters: { states: ['failed'] } },
     ])
-    expect(queryClient.getQueryData(executionKeys.detail('e3'))).toMatchObject({ id: 'e3' })
+    expect(queryClient.getQueryData(executionKeys.detail('e3'))).toMatchObject({
+      execution: { id: 'e3' },
+      source: 'list search',
+    })
   })
 
   it('says plainly when the whole list was searched', async () => {
@@ -64,7 +67,9 @@ describe('FindExecution', () => {
       </dl>,
     )
     await waitFor(() =>
-      expect(status()).toHaveTextContent('Not in the list with the current filters (searched all 2 pages).'),
+      expect(status()).toHaveTextContent(
+        'Not in the list with the current filters (searched all 2 pages, 4 rows).',
+      ),
     )
     expect(screen.getByRole('button', { name: 'Search again' })).toBeInTheDocument()
   })
@@ -92,7 +97,7 @@ describe('FindExecution', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search the list' }))
     await waitFor(() => expect(status()).toHaveTextContent('Searching the list: page 2…'))
     await userEvent.click(screen.getByRole('button', { name: 'Stop searching' }))
-    await waitFor(() => expect(status()).toHaveTextContent('Search stopped after 1 pages; not found so far.'))
+    await waitFor(() => expect(status()).toHaveTextContent('Search stopped after 1 page; not found so far.'))
     release()
   })
 })

@@ -1,7 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { listExecutions, rememberExecution, type ListFilters } from '../../api'
+import { listExecutions, rememberExecution, stateSpeller, type Execution, type ListFilters } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
+import { contradictsFilters } from '../../shared/filters'
+import { walkList, type WalkReport } from '../../shared/listWalker'
 
 export const SEARCH_PAGE_SIZE = 100
 export const SEARCH_MAX_PAGES = 20
@@ -10,16 +12,18 @@ export type ExecutionSearchState =
   | { kind: 'idle' }
   | { kind: 'searching'; page: number }
   | { kind: 'found'; page: number }
-  | { kind: 'not-found'; pages: number; complete: boolean }
+  /** Not found: the walk's report says how far it went and why it stopped. */
+  | { kind: 'not-found'; report: WalkReport }
   | { kind: 'stopped'; pages: number }
   | { kind: 'failed'; pages: number; message: string }
 
 /**
- * The API has no lookup by id: page through the current filter's list (bounded) until the id turns up.
- * A hit goes into the cache as "found by searching the list", where the panel's summary reads it.
+ * The API has no lookup by id: walk the current filter's list (bounded, with the one walker's stop rule)
+ * until the id turns up. A hit goes into the cache as "found by searching the list", where the panel's
+ * summary reads it.
  */
 export function useFindExecution(id: string, filters: ListFilters | undefined) {
-  const queryClient = useQueryClient()
+  const client = useQueryClient()
   const [state, setState] = useState<ExecutionSearchState>({ kind: 'idle' })
   const controllerRef = useRef<AbortController | null>(null)
 
@@ -27,33 +31,58 @@ export function useFindExecution(id: string, filters: ListFilters | undefined) {
     controllerRef.current?.abort()
     const controller = new AbortController()
     controllerRef.current = controller
-    let after: string | null = null
-    let pages = 0
-    try {
-      while (pages < SEARCH_MAX_PAGES) {
-        setState({ kind: 'searching', page: pages + 1 })
+    const asked: ListFilters = filters ?? { states: [], metadata: [] }
+    let found: { execution: Execution; page: number } | null = null
+    const report = await walkList<Execution>({
+      first: SEARCH_PAGE_SIZE,
+      maxPages: SEARCH_MAX_PAGES,
+      signal: controller.signal,
+      fetchPage: async (after) => {
         const list = await listExecutions(
-          { first: SEARCH_PAGE_SIZE, after, states: filters?.states, metadata: filters?.metadata },
-          { signal: controller.signal },
+          { first: SEARCH_PAGE_SIZE, after, states: asked.states, metadata: asked.metadata },
+          { signal: controller.signal, spell: stateSpeller(client) },
         )
-        pages += 1
-        const hit = list.data.find((execution) => execution.id === id)
-        if (hit) {
-          rememberExecution(queryClient, hit, 'list search')
-          return setState({ kind: 'found', page: pages })
+        return {
+          rows: list.data,
+          hasNext: list.page_info.has_next_page,
+          endCursor: list.page_info.end_cursor,
         }
-        const next = list.page_info.has_next_page ? list.page_info.end_cursor : null
-        if (!next || next === after) return setState({ kind: 'not-found', pages, complete: !next })
-        after = next
-      }
-      setState({ kind: 'not-found', pages, complete: false })
-    } catch (error) {
-      if (controller.signal.aborted) setState({ kind: 'stopped', pages })
-      else setState({ kind: 'failed', pages, message: describeApiError(error).message })
-    }
-  }, [filters, id, queryClient])
+      },
+      idOf: (execution) => execution.id,
+      contradicts: (execution) => contradictsFilters(execution, asked),
+      onRows: (rows, progress) => {
+        const hit = rows.find((execution) => execution.id === id)
+        if (hit && !found) {
+          found = { execution: hit, page: progress.pages }
+          controller.abort()
+        } else setState({ kind: 'searching', page: progress.pages + 1 })
+      },
+    })
+    if (controllerRef.current === controller) controllerRef.current = null
+    setState(searchOutcome(report, found, client, id))
+  }, [client, filters, id])
 
   useEffect(() => () => controllerRef.current?.abort(), [])
+  const start = useCallback(() => {
+    setState({ kind: 'searching', page: 1 })
+    void search()
+  }, [search])
   const stop = useCallback(() => controllerRef.current?.abort(), [])
-  return { state, search, stop }
+  return { state, search: start, stop }
+}
+
+function searchOutcome(
+  report: WalkReport,
+  found: { execution: Execution; page: number } | null,
+  client: QueryClient,
+  id: string,
+): ExecutionSearchState {
+  if (found && found.execution.id === id) {
+    rememberExecution(client, found.execution, 'list search')
+    return { kind: 'found', page: found.page }
+  }
+  if (report.stop.kind === 'aborted') return { kind: 'stopped', pages: report.pages }
+  if (report.stop.kind === 'failed')
+    return { kind: 'failed', pages: report.pages, message: describeApiError(report.stop.error).message }
+  return { kind: 'not-found', report }
 }

@@ -6,7 +6,8 @@ import type { Execution } from '../../api'
 import { mswServer, setUpMswServer } from '../../test/mswServer'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { BulkBar } from './BulkBar'
-import { selectionStore } from './selectionStore'
+import { createClientStore, type ClientStore } from '../../lib/clientStore'
+import { selectionSlice } from './selection'
 
 setUpMswServer()
 const createObjectUrl = vi.fn(() => 'blob:results')
@@ -15,7 +16,17 @@ beforeEach(() => {
   URL.createObjectURL = createObjectUrl
   URL.revokeObjectURL = vi.fn()
 })
-afterEach(() => act(() => selectionStore.clear()))
+let store: ClientStore = createClientStore()
+beforeEach(() => {
+  store = createClientStore()
+})
+afterEach(() => store.dispose())
+
+/** Checks these rows, as the list's checkboxes would. */
+const select = (rows: Execution[]) =>
+  act(() => {
+    store.set(selectionSlice, new Map(rows.map((row) => [row.id, row])))
+  })
 
 const execution = (id: string, state = 'failed'): Execution => ({
   id,
@@ -43,9 +54,9 @@ const dialog = () => screen.getByRole('dialog', { name: /^Reschedule executions/
 
 describe('BulkBar', () => {
   it('shows the selection count, clears it, and offers all matching without a selection', async () => {
-    renderWithProviders(<BulkBar filters={noFilters} />)
+    renderWithProviders(<BulkBar filters={noFilters} />, undefined, store)
     expect(screen.queryByText(/selected/)).not.toBeInTheDocument()
-    act(() => selectionStore.change([execution('a'), execution('b')], true))
+    select([execution('a'), execution('b')])
     expect(screen.getByText('2 selected')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Clear selection' }))
     expect(screen.queryByText(/selected/)).not.toBeInTheDocument()
@@ -54,8 +65,8 @@ describe('BulkBar', () => {
 
   it('reschedules the selection: one PATCH each, results per id, the rescheduled leave the selection', async () => {
     const sent = answerReschedules((id) => (id === 'b' ? 409 : 200))
-    act(() => selectionStore.change([execution('a'), execution('b'), execution('c', 'started')], true))
-    renderWithProviders(<BulkBar filters={noFilters} />)
+    select([execution('a'), execution('b'), execution('c', 'started')])
+    renderWithProviders(<BulkBar filters={noFilters} />, undefined, store)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule 3 executions…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     expect(dialog()).toHaveTextContent('3 executions selected: 2 Failed, 1 Started')
@@ -122,7 +133,7 @@ describe('BulkBar', () => {
           : HttpResponse.json({ data: [], page_info: { has_next_page: false, end_cursor: null } }),
       ),
     )
-    renderWithProviders(<BulkBar filters={noFilters} />)
+    renderWithProviders(<BulkBar filters={noFilters} />, undefined, store)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     expect(await within(dialog()).findByText(/Counting failed after 0 pages/)).toBeVisible()
@@ -142,13 +153,8 @@ describe('BulkBar', () => {
         return new HttpResponse(null, { status: 204 })
       }),
     )
-    act(() =>
-      selectionStore.change(
-        ['a', 'b', 'c', 'd'].map((id) => execution(id)),
-        true,
-      ),
-    )
-    renderWithProviders(<BulkBar filters={noFilters} />)
+    select(['a', 'b', 'c', 'd'].map((id) => execution(id)))
+    renderWithProviders(<BulkBar filters={noFilters} />, undefined, store)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule 4 executions…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     await userEvent.selectOptions(within(dialog()).getByLabelText('Requests at a time'), '1')

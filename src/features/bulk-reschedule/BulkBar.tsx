@@ -1,7 +1,8 @@
-import { lazy, Suspense, useMemo, useState } from 'react'
-import type { Execution, ListFilters } from '../../api'
+import '../../styles/views.css'
+import { lazy, Suspense, useState } from 'react'
+import type { ListFilters } from '../../api'
 import type { BulkSource } from './BulkDialog'
-import { selectionStore, useSelectedExecutions } from './selectionStore'
+import { useSelectedExecutions, useSelectionActions } from './selection'
 
 // Only operators who start a bulk action load its dialog and run engine.
 const BulkDialog = lazy(async () => ({ default: (await import('./BulkDialog')).BulkDialog }))
@@ -9,6 +10,7 @@ const BulkDialog = lazy(async () => ({ default: (await import('./BulkDialog')).B
 /** The checked rows' count and the bulk actions; the dialog lives here, not in a row, so refresh can't take it. */
 export function BulkBar({ filters }: { filters: ListFilters }) {
   const selected = useSelectedExecutions()
+  const { clear } = useSelectionActions()
   const [source, setSource] = useState<BulkSource | null>(null)
   const count = selected.size
   return (
@@ -16,7 +18,7 @@ export function BulkBar({ filters }: { filters: ListFilters }) {
       {count > 0 ? (
         <>
           <span>{count.toLocaleString()} selected</span>
-          <button type="button" className="button button-small" onClick={selectionStore.clear}>
+          <button type="button" className="button button-small" onClick={clear}>
             Clear selection
           </button>
           <button
@@ -43,17 +45,5 @@ export function BulkBar({ filters }: { filters: ListFilters }) {
         </Suspense>
       ) : null}
     </section>
-  )
-}
-
-/** The selection as the executions table takes it. */
-export function useRowSelection() {
-  const selected = useSelectedExecutions()
-  return useMemo(
-    () => ({
-      isSelected: (id: string) => selected.has(id),
-      onChange: (rows: readonly Execution[], isSelected: boolean) => selectionStore.change(rows, isSelected),
-    }),
-    [selected],
   )
 }

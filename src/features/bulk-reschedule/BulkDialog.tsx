@@ -19,11 +19,13 @@ export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: (
   const [planned, setPlanned] = useState<Execution[] | null>(
     source.kind === 'selection' ? source.executions : null,
   )
+  const [counted, setCounted] = useState<string | null>(null)
   const known = useRef(new Map<string, Execution>())
   useRefreshPause(true)
 
-  const plan = (executions: Execution[]) => {
+  const plan = (executions: Execution[], how: string) => {
     for (const execution of executions) known.current.set(execution.id, execution)
+    setCounted(how)
     setPlanned(executions)
   }
   const retry = (ids: string[]) => {
@@ -57,6 +59,7 @@ export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: (
         <BulkPlan
           executions={planned}
           origin={origin}
+          counted={counted}
           onConfirm={(concurrency) => {
             for (const execution of planned) known.current.set(execution.id, execution)
             run.start(

@@ -19,12 +19,14 @@ interface BulkPlanProps {
   executions: readonly Execution[]
   /** Where the set came from, in words: "selected" or "matching the filters". */
   origin: string
+  /** How a counted set was counted ("Counted 240 on 3 pages"), when it was. */
+  counted?: string | null
   onConfirm: (concurrency: number) => void
   onCancel: () => void
 }
 
 /** Says exactly what will be sent before anything is: the count, the states and the first ids. */
-export function BulkPlan({ executions, origin, onConfirm, onCancel }: BulkPlanProps) {
+export function BulkPlan({ executions, origin, counted, onConfirm, onCancel }: BulkPlanProps) {
   const [typed, setTyped] = useState('')
   const [concurrency, setConcurrency] = useState(4)
   const typedId = useId()
@@ -43,6 +45,7 @@ export function BulkPlan({ executions, origin, onConfirm, onCancel }: BulkPlanPr
         <strong>{count.toLocaleString()}</strong> {count === 1 ? 'execution' : 'executions'} {origin}:{' '}
         {count > 0 ? stateCounts(executions) : 'none'}. Each gets one reschedule request.
       </p>
+      {counted ? <p className="muted">{counted}.</p> : null}
       {count > 0 ? (
         <ul className="bulk-first-ids" aria-label="First executions">
           {executions.slice(0, FIRST_IDS).map((execution) => (

@@ -1,11 +1,24 @@
 import { useEffect } from 'react'
-import type { Execution } from '../../api'
-import type { ListFilters } from '../../api'
+import type { Execution, ListFilters } from '../../api'
+import type { WalkReport } from '../../shared/listWalker'
 import { DRY_RUN_PAGE_SIZE, useDryRun } from './useDryRun'
+
+/** "Counted 240 on 3 pages (2 seen twice, 1 left out: it did not match the filters)". */
+export function countedWords(count: number, report: WalkReport): string {
+  const notes = [
+    report.duplicates > 0 ? `${report.duplicates.toLocaleString()} seen twice` : null,
+    report.excluded > 0
+      ? `${report.excluded.toLocaleString()} left out: they did not match the filters`
+      : null,
+  ].filter((note) => note !== null)
+  const pages = `${report.pages.toLocaleString()} ${report.pages === 1 ? 'page' : 'pages'}`
+  return `Counted ${count.toLocaleString()} on ${pages}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`
+}
 
 interface DryRunStepProps {
   filters: ListFilters
-  onCounted: (executions: Execution[]) => void
+  /** The executions counted, and how they were counted in words. */
+  onCounted: (executions: Execution[], counted: string) => void
   onCancel: () => void
 }
 
@@ -16,7 +29,8 @@ export function DryRunStep({ filters, onCounted, onCancel }: DryRunStepProps) {
     void scan()
   }, [scan])
   useEffect(() => {
-    if (state.kind === 'scanned' && state.cutShort === null) onCounted(state.executions)
+    if (state.kind === 'scanned' && state.cutShort === null)
+      onCounted(state.executions, countedWords(state.executions.length, state.report))
   }, [state, onCounted])
 
   return (
@@ -25,7 +39,7 @@ export function DryRunStep({ filters, onCounted, onCancel }: DryRunStepProps) {
         {state.kind === 'scanning'
           ? `Counting: page ${state.pages + 1} (${DRY_RUN_PAGE_SIZE} a page), ${state.found.toLocaleString()} found so far. Nothing is rescheduled yet.`
           : state.kind === 'scanned' && state.cutShort
-            ? `Counted ${state.executions.length.toLocaleString()} on ${state.pages} pages, then stopped: ${state.cutShort}. More may match.`
+            ? `${countedWords(state.executions.length, state.report)}, then stopped: ${state.cutShort}. More may match.`
             : state.kind === 'failed'
               ? `Counting failed after ${state.pages} pages: ${state.message}`
               : 'Counting…'}
@@ -37,7 +51,16 @@ export function DryRunStep({ filters, onCounted, onCancel }: DryRunStepProps) {
           </button>
         ) : null}
         {state.kind === 'scanned' && state.cutShort ? (
-          <button type="button" className="button" onClick={() => onCounted(state.executions)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              onCounted(
+                state.executions,
+                `${countedWords(state.executions.length, state.report)}, then stopped: ${state.cutShort ?? ''}`,
+              )
+            }
+          >
             Go on with these {state.executions.length.toLocaleString()}
           </button>
         ) : null}

@@ -1,1 +1,2 @@
-export { BulkBar, useRowSelection } from './BulkBar'
+export { BulkBar } from './BulkBar'
+export { useRowSelection } from './selection'

@@ -1,3 +1,4 @@
+import { CSV_BOM, csvLine } from '../../shared/csv'
 import type { RunSnapshot } from './bulkRun'
 
 export interface RunFigures {
@@ -23,16 +24,12 @@ export function calmProgressKey(figures: RunFigures, now: number, startedAt: num
   return `${tenth}:${Math.floor((now - startedAt) / 10_000)}`
 }
 
-/** One CSV line per execution: the run's results for a postmortem (cells are formula-safe). */
+/** One CSV line per execution: the run's results for a postmortem (cells are formula-safe, shared/csv). */
 export function resultsCsv(snapshot: RunSnapshot): string {
-  const cell = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-    return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
-  }
-  const lines = ['id,outcome,detail']
+  const lines = [csvLine(['id', 'outcome', 'detail'])]
   for (const [id, result] of snapshot.results) {
     const detail = 'said' in result ? result.said : 'reason' in result ? result.reason : ''
-    lines.push([id, result.kind, detail].map(cell).join(','))
+    lines.push(csvLine([id, result.kind, detail]))
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`
+  return CSV_BOM + lines.join('')
 }

@@ -1,14 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import {
-  executionKeys,
-  noteRescheduled,
-  patchExecutionInLists,
-  rescheduleExecution,
-  type RescheduleOutcome,
-} from '../../api'
+import { applyRescheduleAnswer, executionKeys, rescheduleExecution, type RescheduleOutcome } from '../../api'
 import { startBulkRun, type BulkRun, type RunSnapshot } from './bulkRun'
-import { selectionStore } from './selectionStore'
+import { useSelectionActions } from './selection'
 
 export function describeOutcome(outcome: RescheduleOutcome): string {
   switch (outcome.kind) {
@@ -25,12 +19,15 @@ const isActive = (snapshot: RunSnapshot | null) =>
   snapshot !== null && ['running', 'paused', 'cancelling'].includes(snapshot.status)
 
 /*
- * Cache rules for a bulk run: each answer that carries the execution is written into the cached list
- * pages at once; the lists are invalidated once when the run ends, not per item (a thousand PATCHes must
- * not cause a thousand refetches). Rescheduled ids leave the selection; failed and unknown ones stay.
+ * Cache rules for a bulk run (api/reschedule.ts): each answer that carries the execution is written into
+ * the cached list pages at once; the lists are invalidated once when the run ends, not per item (a thousand
+ * PATCHes must not cause a thousand refetches). Rescheduled ids leave the selection; failed and unknown ones
+ * stay. The run's own outcome per id is the dialog's state (RunSnapshot), not mutation state: a run of
+ * thousands would crowd the mutation cache every row's button reads.
  */
 export function useBulkRun() {
   const queryClient = useQueryClient()
+  const selection = useSelectionActions()
   const [snapshot, setSnapshot] = useState<RunSnapshot | null>(null)
   const runRef = useRef<BulkRun | null>(null)
   const active = isActive(snapshot)
@@ -52,8 +49,7 @@ export function useBulkRun() {
         onChange: setSnapshot,
         send: async (id) => {
           const outcome = await rescheduleExecution(id)
-          if (outcome.kind !== 'requested') patchExecutionInLists(queryClient, outcome.execution)
-          noteRescheduled(id)
+          applyRescheduleAnswer(queryClient, outcome)
           return describeOutcome(outcome)
         },
       })
@@ -68,11 +64,9 @@ export function useBulkRun() {
 
   useEffect(() => {
     if (snapshot && (snapshot.status === 'finished' || snapshot.status === 'cancelled')) {
-      selectionStore.remove(
-        [...snapshot.results].filter(([, result]) => result.kind === 'done').map(([id]) => id),
-      )
+      selection.remove([...snapshot.results].filter(([, result]) => result.kind === 'done').map(([id]) => id))
     }
-  }, [snapshot])
+  }, [snapshot, selection])
 
   return {
     snapshot,

@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { listExecutions, type Execution, type ListFilters } from '../../api'
+import { listExecutions, stateSpeller, type Execution, type ListFilters } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
+import { contradictsFilters } from '../../shared/filters'
+import { describeWalkStop, walkList, type WalkReport } from '../../shared/listWalker'
 
 export const DRY_RUN_PAGE_SIZE = 100
 /** The most executions one run takes; a larger set is narrowed by filters first. */
@@ -13,14 +16,20 @@ export type DryRun =
       kind: 'scanned'
       /** Frozen by id at the scan: later arrivals are not touched, an id seen twice counts once. */
       executions: Execution[]
-      pages: number
-      /** Why the scan ended before the last page, if it did. */
+      /** How far the walk went and why it stopped (see shared/listWalker). */
+      report: WalkReport
+      /** Why the scan ended before the API said there were no more, in words; null when it did not. */
       cutShort: string | null
     }
   | { kind: 'failed'; message: string; pages: number }
 
-/** Pages through the whole filtered list (no PATCH), which is the only count the API offers. */
+/**
+ * Pages through the whole filtered list (no PATCH), which is the only count the API offers, with the one
+ * walker every "all pages" job uses: rows that contradict the filters are left out, duplicates count once,
+ * and every stop other than the end is reported.
+ */
 export function useDryRun(filters: ListFilters) {
+  const client = useQueryClient()
   const [state, setState] = useState<DryRun>({ kind: 'idle' })
   const controllerRef = useRef<AbortController | null>(null)
   useEffect(() => () => controllerRef.current?.abort(), [])
@@ -29,38 +38,49 @@ export function useDryRun(filters: ListFilters) {
     controllerRef.current?.abort()
     const controller = new AbortController()
     controllerRef.current = controller
-    const found = new Map<string, Execution>()
-    const cursors = new Set<string>()
-    let after: string | null = null
-    let pages = 0
-    const finish = (cutShort: string | null) =>
-      setState({ kind: 'scanned', executions: [...found.values()], pages, cutShort })
-    setState({ kind: 'scanning', pages, found: 0 })
-    try {
-      for (;;) {
+    const found: Execution[] = []
+    setState({ kind: 'scanning', pages: 0, found: 0 })
+    const report = await walkList<Execution>({
+      first: DRY_RUN_PAGE_SIZE,
+      maxRows: MAX_RUN_SIZE,
+      signal: controller.signal,
+      fetchPage: async (after) => {
         const page = await listExecutions(
           { first: DRY_RUN_PAGE_SIZE, after, states: filters.states, metadata: filters.metadata },
-          { signal: controller.signal },
+          { signal: controller.signal, spell: stateSpeller(client) },
         )
-        pages += 1
-        for (const execution of page.data) if (!found.has(execution.id)) found.set(execution.id, execution)
-        setState({ kind: 'scanning', pages, found: found.size })
-        const next = page.page_info.has_next_page ? page.page_info.end_cursor : null
-        if (!next) return finish(null)
-        if (cursors.has(next))
-          return finish('the API gave a cursor it had already given, so the scan stopped')
-        if (found.size >= MAX_RUN_SIZE) return finish(`a run takes at most ${MAX_RUN_SIZE.toLocaleString()}`)
-        cursors.add(next)
-        after = next
-      }
-    } catch (error) {
-      if (controller.signal.aborted) return finish('you stopped the scan')
-      setState({ kind: 'failed', message: describeApiError(error).message, pages })
-    } finally {
-      if (controllerRef.current === controller) controllerRef.current = null
-    }
-  }, [filters])
+        return {
+          rows: page.data,
+          hasNext: page.page_info.has_next_page,
+          endCursor: page.page_info.end_cursor,
+        }
+      },
+      idOf: (execution) => execution.id,
+      contradicts: (execution) => contradictsFilters(execution, filters),
+      onRows: (rows, progress) => {
+        found.push(...rows)
+        setState({ kind: 'scanning', pages: progress.pages, found: found.length })
+      },
+    })
+    if (controllerRef.current === controller) controllerRef.current = null
+    setState(scanOutcome(report, found))
+  }, [client, filters])
 
   const stop = useCallback(() => controllerRef.current?.abort(), [])
   return { state, scan, stop }
+}
+
+function scanOutcome(report: WalkReport, executions: Execution[]): DryRun {
+  const { stop } = report
+  if (stop.kind === 'failed')
+    return { kind: 'failed', message: describeApiError(stop.error).message, pages: report.pages }
+  const cutShort =
+    stop.kind === 'end'
+      ? null
+      : stop.kind === 'aborted'
+        ? 'you stopped the scan'
+        : stop.kind === 'row_cap'
+          ? `a run takes at most ${MAX_RUN_SIZE.toLocaleString('en-US')}`
+          : describeWalkStop(report)
+  return { kind: 'scanned', executions, report, cutShort }
 }

@@ -79,7 +79,7 @@ describe('ExecutionsPage', () => {
     renderPage()
     await screen.findByRole('row', { name: 'Execution e1' })
     fail = true
-    await userEvent.click(screen.getByRole('button', { name: 'Refresh now' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Refresh now' }))
     expect(
       await screen.findByRole('heading', { name: 'Refreshing failed; showing the last rows received' }),
     ).toBeInTheDocument()

@@ -1,4 +1,4 @@
 export { ExecutionsPage } from './ExecutionsPage'
-export type { RowSelection } from './rowSelection'
-export { parseExecutionSearch } from './executionSearch'
-export { EXECUTIONS_TABLE_ID } from './ExecutionsTable'
+export type { RowSelection } from './grid/rowSelection'
+export { EXECUTIONS_TABLE_ID } from './grid/ExecutionsTable'
+export { preloadListControls } from './list/LazyControls'

@@ -1,6 +1,7 @@
 import '../../styles/dialogs.css'
 import { useId, useState } from 'react'
 import { ModalDialog } from '../../components/ModalDialog'
+import { readFilterParams } from '../../shared/filterCodec'
 import type { ExportFormat } from './exportLines'
 import { ExportOutcome } from './ExportOutcome'
 import { useExport } from './useExport'
@@ -11,12 +12,10 @@ const FORMATS: readonly (readonly [ExportFormat, string, string])[] = [
 ]
 
 function describeFilters(search: string): string {
-  const params = new URLSearchParams(search)
+  const { filters } = readFilterParams(new URLSearchParams(search))
   const parts = [
-    ...params.getAll('state').map((state) => `state ${state}`),
-    ...[...params]
-      .filter(([name]) => name.startsWith('m.'))
-      .map(([name, value]) => `${name.slice(2)}=${value}`),
+    ...filters.states.map((state) => `state ${state}`),
+    ...filters.metadata.flatMap(({ key, values }) => values.map((value) => `${key}=${value}`)),
   ]
   return parts.length > 0
     ? `Every execution that matches ${parts.join(', ')}`

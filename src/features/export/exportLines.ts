@@ -1,4 +1,5 @@
-import { spellingForFilter } from '../../api'
+import type { Speller } from '../../api'
+import { readFilterParams, writeFilterParams } from '../../shared/filterCodec'
 
 export type ExportFormat = 'csv' | 'ndjson'
 
@@ -85,13 +86,15 @@ export function fileNameFrom(disposition: string | null, format: ExportFormat): 
   return match?.[1] ?? `executions.${format}`
 }
 
-/** The list's filters from the page URL, as the export route takes them. */
-export function exportPath(search: string, format: ExportFormat): string {
-  const params = new URLSearchParams({ format })
-  for (const [name, value] of new URLSearchParams(search)) {
-    // States go in the spelling the API answers with, as the page's own list calls send them.
-    if (name === 'state') params.append(name, spellingForFilter(value))
-    else if (name.startsWith('m.')) params.append(name, value)
-  }
+/**
+ * The list's filters from the page URL, as the export route takes them (the same codec on both sides), with
+ * states in the spelling the API answers with, as the page's own list calls send them.
+ */
+export function exportPath(search: string, format: ExportFormat, spell: Speller = (state) => state): string {
+  const { filters } = readFilterParams(new URLSearchParams(search))
+  const params = writeFilterParams(
+    { states: filters.states.map(spell), metadata: filters.metadata },
+    new URLSearchParams({ format }),
+  )
   return `/export/executions?${params.toString()}`
 }

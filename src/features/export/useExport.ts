@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { apiStream } from '../../api'
+import { apiStream, stateSpeller } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { saveFile } from '../../lib/saveFile'
 import {
@@ -24,6 +25,7 @@ const PROGRESS_EVERY_MS = 200
 
 /** Streams one export at a time through the dashboard's server and saves it when it ends. */
 export function useExport(search: string) {
+  const client = useQueryClient()
   const [phase, setPhase] = useState<ExportPhase>({ kind: 'idle' })
   const controllerRef = useRef<AbortController | null>(null)
   const readerRef = useRef<ReadableStreamDefaultReader<Uint8Array> | null>(null)
@@ -45,7 +47,7 @@ export function useExport(search: string) {
       const counter = createLineCounter(format)
       setPhase({ kind: 'running', rows: 0 })
       try {
-        const response = await apiStream(exportPath(search, format), controller.signal)
+        const response = await apiStream(exportPath(search, format, stateSpeller(client)), controller.signal)
         const fileName = fileNameFrom(response.headers.get('content-disposition'), format)
         const chunks: BlobPart[] = []
         const decoder = new TextDecoder()
@@ -77,7 +79,7 @@ export function useExport(search: string) {
         readerRef.current = null
       }
     },
-    [search],
+    [client, search],
   )
 
   const stop = useCallback(() => {

@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { executionKeys } from '../../api'
-import { AnnouncerProvider } from '../../components/Announcer'
-import { RefreshSettingsProvider } from '../../components/RefreshSettings'
 import { installFakeApi, specPage, type FakeApi, type InstalledFakeApi } from '../../test/fakeApi'
-import { forgetReschedules } from './recentReschedules'
+import { setUpMswServer } from '../../test/mswServer'
+import { createTestQueryClient, renderWithProviders } from '../../test/renderWithProviders'
 import { RescheduleButton } from './RescheduleButton'
 import { RescheduleProvider } from './RescheduleProvider'
 
@@ -16,32 +14,25 @@ const execution = {
   created_at: '2026-11-20T10:00:00Z',
   updated_at: '2026-11-20T10:05:00Z',
 }
+setUpMswServer()
 let api: InstalledFakeApi | null = null
 const onOpenExecution = vi.fn<(id: string) => void>()
 
 afterEach(() => {
   api?.restore()
-  forgetReschedules()
   onOpenExecution.mockReset()
 })
 
 function renderButton(fake: FakeApi) {
   api = installFakeApi(fake)
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  })
+  const client = createTestQueryClient()
   // A cached list page, so the invalidation after a reschedule has something to refetch.
   client.setQueryData(executionKeys.list({ first: 20 }), specPage([execution]))
-  render(
-    <QueryClientProvider client={client}>
-      <RefreshSettingsProvider>
-        <AnnouncerProvider>
-          <RescheduleProvider onOpenExecution={onOpenExecution} fallbackFocusIds={['title']}>
-            <RescheduleButton execution={execution} />
-          </RescheduleProvider>
-        </AnnouncerProvider>
-      </RefreshSettingsProvider>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <RescheduleProvider onOpenExecution={onOpenExecution} onRestoreFocus={() => {}}>
+      <RescheduleButton execution={execution} />
+    </RescheduleProvider>,
+    client,
   )
   return api
 }

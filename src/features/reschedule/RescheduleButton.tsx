@@ -2,10 +2,9 @@ import type { Execution } from '../../api'
 import { useCellTabIndex } from '../../components/cellFocus'
 import { formatAge } from '../../lib/relativeTime'
 import { useNow } from '../../lib/useNow'
-import { useRecentReschedule } from './recentReschedules'
 import { ignoreKeyRepeat } from './keyRepeat'
 import { useOpenReschedule } from './RescheduleProvider'
-import { recentLabel } from './rescheduleWording'
+import { recentLabel, useRecentReschedule } from './useRecentReschedule'
 
 /** "Reschedule <id>": opens the app's one confirmation; after a reschedule it says what happened and when. */
 export function RescheduleButton({ execution }: { execution: Execution }) {

@@ -1,35 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useRef, useSyncExternalStore } from 'react'
-import { findCachedExecution, type Execution, type RescheduleOutcome } from '../../api'
+import { useRef } from 'react'
+import { findSourcedExecution, isUnknownOutcome, type Execution } from '../../api'
 import { useAnnounce } from '../../components/Announcer'
 import { describeApiError } from '../../components/describeApiError'
-import { useRecentReschedule } from './recentReschedules'
-import type { DialogPhase } from './RescheduleDialog'
-import { recentLabel, successMessage } from './rescheduleWording'
-import { isUnknownOutcome, useRescheduleExecution } from './useRescheduleExecution'
+import { useQueryCacheSelector } from '../../lib/useQueryCacheSelector'
+import { RescheduleDialog, type DialogPhase } from './RescheduleDialog'
+import { successMessage } from './rescheduleWording'
+import { recentLabel, useRecentReschedule } from './useRecentReschedule'
+import { useRescheduleExecution } from './useRescheduleExecution'
 
-// The dialog's markup loads on the first confirmation (kept out of the first load).
-const RescheduleDialog = lazy(async () => ({
-  default: (await import('./RescheduleDialog')).RescheduleDialog,
-}))
-
-/** The execution as the cache knows it now (a refresh may have changed it), else as it was when opened. */
-function useLatestExecution(snapshot: Execution): Execution {
-  const queryClient = useQueryClient()
-  const cache = queryClient.getQueryCache()
-  return useSyncExternalStore(
-    (listener) => cache.subscribe(listener),
-    () => findCachedExecution(queryClient, snapshot.id) ?? snapshot,
-  )
-}
-
-function phaseOf(
-  mutation: ReturnType<typeof useRescheduleExecution>,
-  newExecution: RescheduleOutcome | undefined,
-): DialogPhase {
+function phaseOf(mutation: ReturnType<typeof useRescheduleExecution>): DialogPhase {
   if (mutation.isPending) return { kind: 'pending' }
-  if (newExecution?.kind === 'new-execution') {
-    return { kind: 'new-execution', newId: newExecution.execution.id, message: successMessage(newExecution) }
+  if (mutation.data?.kind === 'new-execution') {
+    return {
+      kind: 'new-execution',
+      newId: mutation.data.execution.id,
+      message: successMessage(mutation.data),
+    }
   }
   if (mutation.isError) {
     const message = describeApiError(mutation.error).message
@@ -46,9 +32,11 @@ export function RescheduleConfirmation({
   snapshot: Execution
   onClose: (openInstead?: string) => void
 }) {
-  const execution = useLatestExecution(snapshot)
+  // The execution as the cache knows it now (a refresh may have changed it), else as it was when opened.
+  const execution =
+    useQueryCacheSelector((client) => findSourcedExecution(client, snapshot.id)?.execution) ?? snapshot
   const recent = useRecentReschedule(snapshot.id)
-  const mutation = useRescheduleExecution()
+  const mutation = useRescheduleExecution(snapshot.id)
   const announce = useAnnounce()
   const inFlight = useRef(false)
 
@@ -56,7 +44,7 @@ export function RescheduleConfirmation({
     // The ref closes the gap before isPending re-renders: a double-click or a second Enter sends nothing.
     if (inFlight.current || mutation.isPending) return
     inFlight.current = true
-    mutation.mutate(snapshot.id, {
+    mutation.mutate(undefined, {
       onSuccess: (outcome) => {
         if (outcome.kind === 'new-execution') return
         announce(successMessage(outcome))
@@ -68,18 +56,15 @@ export function RescheduleConfirmation({
     })
   }
 
-  const phase = phaseOf(mutation, mutation.data)
   return (
-    <Suspense fallback={null}>
-      <RescheduleDialog
-        execution={execution}
-        recent={recent}
-        recentText={recent ? recentLabel(recent) : ''}
-        phase={phase}
-        onConfirm={confirm}
-        onCancel={() => onClose()}
-        onOpenNew={(id) => onClose(id)}
-      />
-    </Suspense>
+    <RescheduleDialog
+      execution={execution}
+      recent={recent}
+      recentText={recent ? recentLabel(recent) : ''}
+      phase={phaseOf(mutation)}
+      onConfirm={confirm}
+      onCancel={() => onClose()}
+      onOpenNew={(id) => onClose(id)}
+    />
   )
 }

@@ -5,7 +5,7 @@ import type { Execution } from '../../api'
 import { describeState } from '../../components/StateBadge'
 import { formatAge } from '../../lib/relativeTime'
 import { useNow } from '../../lib/useNow'
-import type { RecentReschedule } from './recentReschedules'
+import type { RecentReschedule } from '../../api'
 
 export type DialogPhase =
   | { kind: 'confirm' }
@@ -25,11 +25,7 @@ interface RescheduleDialogProps {
   onOpenNew: (id: string) => void
 }
 
-/**
- * A modal confirmation; the native <dialog> gives focus containment, Esc and an inert background. Loaded
- * lazily, so its wording comes in as props: importing rescheduleWording here split shared chunks off the
- * entry and made the first load bigger.
- */
+/** A modal confirmation; the native <dialog> gives focus containment, Esc and an inert background. */
 export function RescheduleDialog({
   execution,
   recent,

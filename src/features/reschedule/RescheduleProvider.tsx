@@ -1,9 +1,14 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react'
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react'
 import type { Execution } from '../../api'
 import { useRefreshPause } from '../../components/RefreshSettings'
-import { RescheduleConfirmation } from './RescheduleConfirmation'
+import { focusIsPlaced } from '../../lib/rowLookup'
 
-type OpenReschedule = (execution: Execution, opener: HTMLElement | null) => void
+// The confirmation (dialog, mutation, wording) loads on the first reschedule, not with the list.
+const RescheduleConfirmation = lazy(async () => ({
+  default: (await import('./RescheduleConfirmation')).RescheduleConfirmation,
+}))
+
+export type OpenReschedule = (execution: Execution, opener: HTMLElement | null) => void
 const RescheduleContext = createContext<OpenReschedule | null>(null)
 
 interface Target {
@@ -15,16 +20,15 @@ interface RescheduleProviderProps {
   children: ReactNode
   /** Opens another execution's attempts, e.g. the new execution a reschedule answer named. */
   onOpenExecution: (id: string) => void
-  /** Where focus goes when neither the opener nor the execution's row is on the page any more: the first
-   *  of these ids on the page. */
-  fallbackFocusIds: readonly string[]
+  /** The dialog closed, its opener is gone and nothing holds focus: put it where the execution was. */
+  onRestoreFocus: (id: string) => void
 }
 
 /**
  * One confirmation dialog for the whole app, keyed by execution id: live data can move or drop the row
  * that opened it without taking the dialog away. Live refresh is paused while it is open.
  */
-export function RescheduleProvider({ children, onOpenExecution, fallbackFocusIds }: RescheduleProviderProps) {
+export function RescheduleProvider({ children, onOpenExecution, onRestoreFocus }: RescheduleProviderProps) {
   const [target, setTarget] = useState<Target | null>(null)
   useRefreshPause(target !== null)
   const open = useCallback<OpenReschedule>((snapshot, opener) => setTarget({ snapshot, opener }), [])
@@ -40,11 +44,9 @@ export function RescheduleProvider({ children, onOpenExecution, fallbackFocusIds
     // already placed stays (the dialog hands it back to its opener; when the opener's row left the list,
     // the list hands it to the row now in its place).
     requestAnimationFrame(() => {
-      if (!closing || (document.activeElement && document.activeElement !== document.body)) return
-      const row = document.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(closing.snapshot.id)}"]`)
-      const opener = closing.opener?.isConnected ? closing.opener : null
-      const fallback = fallbackFocusIds.map((id) => document.getElementById(id)).find((element) => element)
-      ;(opener ?? row ?? fallback)?.focus()
+      if (!closing || focusIsPlaced()) return
+      if (closing.opener?.isConnected) closing.opener.focus()
+      else onRestoreFocus(closing.snapshot.id)
     })
   }
 
@@ -52,12 +54,15 @@ export function RescheduleProvider({ children, onOpenExecution, fallbackFocusIds
     <RescheduleContext.Provider value={open}>
       {children}
       {target ? (
-        <RescheduleConfirmation key={target.snapshot.id} snapshot={target.snapshot} onClose={close} />
+        <Suspense fallback={null}>
+          <RescheduleConfirmation key={target.snapshot.id} snapshot={target.snapshot} onClose={close} />
+        </Suspense>
       ) : null}
     </RescheduleContext.Provider>
   )
 }
 
+/** Opens the confirmation for an execution; what a row's button and the list's `r` key call. */
 export function useOpenReschedule(): OpenReschedule {
   const open = useContext(RescheduleContext)
   if (!open) throw new Error('useOpenReschedule needs a RescheduleProvider')

@@ -1,2 +1,3 @@
 export { RescheduleButton } from './RescheduleButton'
-export { RescheduleProvider } from './RescheduleProvider'
+export { RescheduleProvider, useOpenReschedule } from './RescheduleProvider'
+export type { OpenReschedule } from './RescheduleProvider'

@@ -1,6 +1,5 @@
 import type { RescheduleOutcome } from '../../api'
 import { describeState } from '../../components/StateBadge'
-import type { RecentReschedule } from './recentReschedules'
 
 /** What to announce after a 2xx answer: only what the answer proves. */
 export function successMessage(outcome: RescheduleOutcome): string {
@@ -14,18 +13,5 @@ export function successMessage(outcome: RescheduleOutcome): string {
       return outcome.status === 202
         ? `Reschedule of ${id} requested: accepted by the API; it may take a moment.`
         : `Reschedule of ${id} requested (HTTP ${outcome.status}, no execution in the answer); refreshing its state.`
-  }
-}
-
-/** The short text on the button of an execution this browser rescheduled. */
-export function recentLabel(recent: RecentReschedule): string {
-  switch (recent.outcome.kind) {
-    case 'applied':
-    case 'new-execution':
-      return 'Rescheduled'
-    case 'requested':
-      return 'Requested, waiting for the API'
-    case 'unknown':
-      return 'Outcome unknown'
   }
 }

@@ -1,24 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, type ReactNode } from 'react'
-import {
-  attemptKeys,
-  executionKeys,
-  SESSION_ENDED_NOTICE,
-  sessionKeys,
-  sessionQuery,
-  type Session,
-} from '../../api'
-import { describeApiError } from '../../components/describeApiError'
-import { ErrorPanel } from '../../components/ErrorPanel'
+import { SESSION_ENDED_NOTICE, sessionQuery, type Session } from '../../api'
+import { ApiErrorPanel } from '../../components/ErrorViews'
 import { useRefusedTokenNotice } from './useRefusedTokenNotice'
+import { useSwitchSession } from './useSwitchSession'
 
 // Only deployments without a server token show it: kept out of the first load of the others.
 const SignInForm = lazy(async () => ({ default: (await import('./SignInForm')).SignInForm }))
 
 /** Shows the dashboard once the server can reach the API: with its own token, or after sign-in. */
 export function SessionGate({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient()
   const session = useQuery(sessionQuery())
+  const switchSession = useSwitchSession()
   const [notice, clearNotice] = useRefusedTokenNotice()
 
   if (session.isPending)
@@ -28,12 +21,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
       </p>
     )
   if (session.isError) {
-    const { message, detail } = describeApiError(session.error)
     return (
-      <ErrorPanel
+      <ApiErrorPanel
         title="The dashboard server did not answer"
-        message={message}
-        detail={detail}
+        error={session.error}
         onRetry={() => void session.refetch()}
       />
     )
@@ -41,9 +32,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   if (!session.data.signedIn) {
     const onSignedIn = (next: Session) => {
       clearNotice()
-      queryClient.removeQueries({ queryKey: executionKeys.all })
-      queryClient.removeQueries({ queryKey: attemptKeys.all })
-      queryClient.setQueryData(sessionKeys.all, next)
+      switchSession(next)
     }
     const shown = notice ?? (session.data.sessionEnded ? SESSION_ENDED_NOTICE : null)
     return (

@@ -1,13 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { attemptKeys, executionKeys, sessionKeys, sessionQuery, signOut } from '../../api'
+import { sessionQuery, signOut } from '../../api'
 import { useAnnounce } from '../../components/Announcer'
-import { describeApiError } from '../../components/describeApiError'
+import { useSwitchSession } from './useSwitchSession'
 
 /** Which API the dashboard is connected to, and Sign out when a user signed in. */
 export function SessionStatus() {
-  const queryClient = useQueryClient()
   const session = useQuery(sessionQuery())
+  const switchSession = useSwitchSession()
   const announce = useAnnounce()
   const [isSigningOut, setIsSigningOut] = useState(false)
   // Empty but present, so its space is kept until the session answers (no layout shift).
@@ -17,12 +17,10 @@ export function SessionStatus() {
   const leave = async () => {
     setIsSigningOut(true)
     try {
-      const next = await signOut()
-      queryClient.removeQueries({ queryKey: executionKeys.all })
-      queryClient.removeQueries({ queryKey: attemptKeys.all })
-      queryClient.setQueryData(sessionKeys.all, next)
+      switchSession(await signOut())
       announce('Signed out')
     } catch (error) {
+      const { describeApiError } = await import('../../components/describeApiError')
       announce(`Sign out failed: ${describeApiError(error).message}`, 'error')
     } finally {
       setIsSigningOut(false)

@@ -1,14 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useListDisplay } from '../../components/ListDisplay'
-import { useTimeDisplay } from '../../components/TimeDisplay'
+import { columnsSlice, densitySlice, timeModeSlice } from '../../components/preferences'
+import { createClientStore } from '../../lib/clientStore'
 import { serializeColumnLayout } from '../../lib/columnLayout'
+import { useSlice } from '../../lib/useClientStore'
 import { renderWithProviders } from '../../test/renderWithProviders'
-import { applyDefaultViewOnStart } from './defaultView'
 import { serializeViews } from './savedViews'
-import { VIEWS_STORAGE_KEY } from './viewStore'
+import { applyDefaultViewOnStart } from './startup'
 import { ViewsBar } from './ViewsBar'
+
+const VIEWS_STORAGE_KEY = 'execution-dashboard:views'
 
 afterEach(() => {
   window.localStorage.clear()
@@ -16,21 +18,24 @@ afterEach(() => {
 })
 
 function TimeShown() {
-  const { density, columns } = useListDisplay()
+  const density = useSlice(densitySlice)
+  const columns = useSlice(columnsSlice)
   return (
     <>
-      <output aria-label="Times">{useTimeDisplay().mode}</output>
+      <output aria-label="Times">{useSlice(timeModeSlice)}</output>
       <output aria-label="Layout">{`${density} ${serializeColumnLayout(columns)}`}</output>
     </>
   )
 }
 
-function renderBar(search: string, onNavigate = vi.fn()) {
+function renderBar(search: string, onNavigate = vi.fn(), store = createClientStore()) {
   const view = renderWithProviders(
     <>
       <ViewsBar search={search} onNavigate={onNavigate} />
       <TimeShown />
     </>,
+    undefined,
+    store,
   )
   return { ...view, onNavigate }
 }
@@ -147,15 +152,23 @@ describe('ViewsBar', () => {
     expect(onNavigate).toHaveBeenCalledWith(new URLSearchParams('state=failed'), 'replace')
   })
 
-  it('applies the default view before the first render only when opened without parameters', () => {
+  it('applies the default view before the first render only when opened without parameters', async () => {
     stored([{ id: 'a', name: 'Default', query: 'size=50&state=failed', time: 'utc' }], 'a')
+    const store = createClientStore()
     window.history.replaceState(null, '', '/?state=started')
-    applyDefaultViewOnStart()
+    await applyDefaultViewOnStart(store)
     expect(window.location.search).toBe('?state=started')
     window.history.replaceState(null, '', '/')
-    applyDefaultViewOnStart()
+    await applyDefaultViewOnStart(store)
     expect(window.location.search).toBe('?size=50&state=failed')
-    renderBar(window.location.search)
+    renderBar(window.location.search, vi.fn(), store)
     expect(screen.getByRole('status', { name: 'Times' })).toHaveTextContent('utc')
+  })
+
+  it('loads nothing of saved views when this browser has none', async () => {
+    const store = createClientStore()
+    await applyDefaultViewOnStart(store)
+    expect(window.location.search).toBe('')
+    expect(store.get(timeModeSlice)).toBe('relative')
   })
 })

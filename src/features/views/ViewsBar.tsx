@@ -1,12 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import '../../styles/views.css'
+import { lazy, Suspense, useState } from 'react'
 import { CopyButton } from '../../components/CopyButton'
-import { useListDisplay } from '../../components/ListDisplay'
-import { useTimeDisplay } from '../../components/TimeDisplay'
+import { columnsSlice, densitySlice, timeModeSlice } from '../../components/preferences'
 import { parseColumnLayout } from '../../lib/columnLayout'
-import { takePendingTime } from './defaultView'
+import { useClientStore, useSlice } from '../../lib/useClientStore'
+import { readSaveViewOffer, withSaveViewOffer } from '../../lib/savedViewUrl'
+import { readOpenExecution, withOpenExecution } from '../../lib/viewUrl'
 import { findViewByQuery, viewTimeMode, type SavedView } from './savedViews'
 import { useViewActions } from './useViewActions'
-import { linkToSaveView, linkToThisScreen, SAVE_VIEW_PARAM, SAVE_VIEW_TIME_PARAM } from './viewLinks'
+import { linkToSaveView, linkToThisScreen } from './viewLinks'
 
 const ViewsDialog = lazy(async () => ({ default: (await import('./ViewsDialog')).ViewsDialog }))
 const SharedViewOffer = lazy(async () => ({ default: (await import('./SharedViewOffer')).SharedViewOffer }))
@@ -19,27 +21,19 @@ interface ViewsBarProps {
 
 /** The current view's name, the views dialog and the share links. */
 export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
-  const { mode, setMode } = useTimeDisplay()
-  const { setColumns, setDensity } = useListDisplay()
+  const store = useClientStore()
+  const mode = useSlice(timeModeSlice)
   const actions = useViewActions(search, mode)
   const [isOpen, setOpen] = useState(false)
   const current = findViewByQuery(actions.state, search)
-  const params = new URLSearchParams(search)
-  const offered = params.get(SAVE_VIEW_PARAM)
-
-  useEffect(() => {
-    const time = takePendingTime()
-    if (time) setMode(time)
-  }, [setMode])
+  const offer = readSaveViewOffer(search)
 
   const open = (view: SavedView) => {
-    const params = new URLSearchParams(view.query)
-    const execution = new URLSearchParams(search).get('execution')
-    if (execution) params.set('execution', execution)
-    onNavigate(params, 'push')
-    if (view.time) setMode(view.time)
-    if (view.columns !== null) setColumns(parseColumnLayout(view.columns))
-    if (view.density) setDensity(view.density)
+    // The open execution stays open; its panel starts over.
+    onNavigate(withOpenExecution(view.query, readOpenExecution(search)), 'push')
+    if (view.time) store.set(timeModeSlice, view.time)
+    if (view.columns !== null) store.set(columnsSlice, parseColumnLayout(view.columns))
+    if (view.density) store.set(densitySlice, view.density)
     setOpen(false)
   }
 
@@ -68,16 +62,12 @@ export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
       <span role="status" className="views-status">
         {isOpen ? '' : actions.status}
       </span>
-      {offered === null ? null : (
+      {offer === null ? null : (
         <Suspense fallback={null}>
           <SharedViewOffer
-            offered={offered}
-            onSave={(name) => actions.save(name, viewTimeMode(params.get(SAVE_VIEW_TIME_PARAM)) ?? undefined)}
-            onDone={() => {
-              params.delete(SAVE_VIEW_PARAM)
-              params.delete(SAVE_VIEW_TIME_PARAM)
-              onNavigate(params, 'replace')
-            }}
+            offered={offer.name}
+            onSave={(name) => actions.save(name, viewTimeMode(offer.time) ?? undefined)}
+            onDone={() => onNavigate(withSaveViewOffer(search, null), 'replace')}
           />
         </Suspense>
       )}

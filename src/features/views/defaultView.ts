@@ -1,24 +1,17 @@
-import { type ViewTimeMode } from './savedViews'
-import { readViewsState } from './viewStore'
-
-let pendingTime: ViewTimeMode | null = null
+import type { ClientStore } from '../../lib/clientStore'
+import { timeModeSlice } from '../../components/preferences'
+import { viewsSlice } from './viewStore'
 
 /**
  * Opened without parameters: the default view's parameters go into the URL before the first render, so
- * the first list call is already the default view's (no second call, no flash of the unfiltered list).
+ * the first list call is already the default view's (no second call, no flash of the unfiltered list), and
+ * its Times setting goes into the store.
  */
-export function applyDefaultViewOnStart(): void {
+export function applyDefaultView(store: ClientStore): void {
   if (window.location.search !== '') return
-  const state = readViewsState()
+  const state = store.get(viewsSlice)
   const view = state.views.find((candidate) => candidate.id === state.defaultId)
   if (!view || view.query === '') return
   window.history.replaceState(null, '', `${window.location.pathname}?${view.query}${window.location.hash}`)
-  pendingTime = view.time
-}
-
-/** The default view's Times setting, handed once to whoever can apply it. */
-export function takePendingTime(): ViewTimeMode | null {
-  const time = pendingTime
-  pendingTime = null
-  return time
+  if (view.time) store.set(timeModeSlice, view.time)
 }

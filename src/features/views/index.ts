@@ -1,2 +1,1 @@
-export { applyDefaultViewOnStart } from './defaultView'
 export { ViewsBar } from './ViewsBar'

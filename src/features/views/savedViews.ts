@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { viewQuery } from '../../lib/savedViewUrl'
 
 /** Bumped when the stored shape changes; older versions are read field by field, never discarded whole. */
 export const VIEWS_VERSION = 1
@@ -14,7 +15,7 @@ export type ViewDensity = (typeof VIEW_DENSITIES)[number]
 export interface SavedView {
   id: string
   name: string
-  /** The list's URL parameters (filters, page size), without paging or the open execution. */
+  /** The view's URL parameters (see lib/viewUrl's viewQuery): filters and page size, no position. */
   query: string
   /** The Times setting; null when the view was saved without one (then opening it keeps the current one). */
   time: ViewTimeMode | null
@@ -31,9 +32,6 @@ export interface ViewsState {
 
 export const EMPTY_VIEWS: ViewsState = { views: [], defaultId: null }
 
-/** Parameters that say where the user is, not what the view is: never saved, never shared as a view. */
-const POSITION_PARAMS = ['after', 'trail', 'skipped', 'execution', 'save-view', 'save-view-time']
-
 const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME))
 const viewSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -44,16 +42,6 @@ const viewSchema = z.object({
   columns: z.catch(z.nullable(z.string().check(z.maxLength(1000))), null),
   density: z.catch(z.nullable(z.enum(VIEW_DENSITIES)), null),
 })
-
-/** The list's part of a URL search string, in a stable order so equal views compare equal. */
-export function viewQueryOf(search: string): string {
-  const params = new URLSearchParams(search)
-  for (const name of POSITION_PARAMS) params.delete(name)
-  // The attempts panel's own page and filter (a.*) belong to the open execution, not to a view.
-  for (const name of [...params.keys()]) if (name.startsWith('a.')) params.delete(name)
-  params.sort()
-  return params.toString()
-}
 
 export function viewTimeMode(value: string | null): ViewTimeMode | null {
   return VIEW_TIME_MODES.find((mode) => mode === value) ?? null
@@ -97,7 +85,7 @@ export function serializeViews(state: ViewsState): string {
 }
 
 export function findViewByQuery(state: ViewsState, search: string): SavedView | undefined {
-  const query = viewQueryOf(search)
+  const query = viewQuery(search)
   return state.views.find((view) => view.query === query)
 }
 

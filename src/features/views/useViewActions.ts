@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react'
-import { useListDisplay } from '../../components/ListDisplay'
-import type { TimeMode } from '../../components/TimeDisplay'
+import { columnsSlice, densitySlice, type TimeMode } from '../../components/preferences'
 import { serializeColumnLayout } from '../../lib/columnLayout'
+import { useSlice } from '../../lib/useClientStore'
+import { viewQuery } from '../../lib/savedViewUrl'
 import {
   deleteView,
   importViews,
@@ -10,7 +11,6 @@ import {
   saveView,
   setDefaultView,
   validViewName,
-  viewQueryOf,
   type SavedView,
   type ViewsState,
 } from './savedViews'
@@ -22,7 +22,8 @@ const NOT_STORED = ' The browser would not store it, so it lasts only until this
 /** What the views UI can do, each answering with a sentence for the status line. */
 export function useViewActions(search: string, time: TimeMode) {
   const [state, update] = useViewsState()
-  const { columns, density } = useListDisplay()
+  const columns = useSlice(columnsSlice)
+  const density = useSlice(densitySlice)
   const [status, setStatus] = useState('')
   const [undo, setUndo] = useState<ViewsState | null>(null)
 
@@ -48,7 +49,7 @@ export function useViewActions(search: string, time: TimeMode) {
           current,
           {
             name: valid,
-            query: viewQueryOf(search),
+            query: viewQuery(search),
             time: withTime,
             columns: serializeColumnLayout(columns),
             density,

@@ -1,0 +1,50 @@
+import type { ListFilters } from '../api'
+import { ErrorBoundary } from '../components/ErrorBoundary'
+import { ThemeSetting } from '../components/ThemeSetting'
+import { BulkBar } from '../features/bulk-reschedule'
+import { ExportButton } from '../features/export'
+import { SessionStatus } from '../features/session'
+import { ViewsBar } from '../features/views'
+import type { HistoryMode } from '../lib/useUrlSearch'
+
+/*
+ * The tools that the first table does without: the header's session and theme, saved views and links,
+ * export, and bulk actions. One chunk, loaded as the app starts (see lazyTools.tsx); each loads its dialog
+ * on first use.
+ */
+
+export function HeaderTools() {
+  return (
+    <>
+      <SessionStatus />
+      <ThemeSetting />
+    </>
+  )
+}
+
+export function LinkTools({
+  search,
+  onNavigate,
+}: {
+  search: string
+  onNavigate: (params: URLSearchParams, mode: HistoryMode) => void
+}) {
+  return (
+    <>
+      <ErrorBoundary section="Saved views">
+        <ViewsBar search={search} onNavigate={onNavigate} />
+      </ErrorBoundary>
+      <ErrorBoundary section="Export">
+        <ExportButton search={search} />
+      </ErrorBoundary>
+    </>
+  )
+}
+
+export function BulkTools({ filters }: { filters: ListFilters }) {
+  return (
+    <ErrorBoundary section="Bulk actions">
+      <BulkBar filters={filters} />
+    </ErrorBoundary>
+  )
+}

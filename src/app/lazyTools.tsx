@@ -1,0 +1,11 @@
+import { lazyPart } from '../lib/lazyPart'
+
+const tools = () => import('./DashboardTools')
+
+/** Starts loading the tools (at app start, in parallel with the session and the first list call). */
+export const preloadDashboardTools = () => void tools()
+
+/** The header's session line and theme; until they load, the session line's place is kept. */
+export const HeaderTools = lazyPart(tools, 'HeaderTools', <div className="session-status" />)
+export const LinkTools = lazyPart(tools, 'LinkTools')
+export const BulkTools = lazyPart(tools, 'BulkTools')

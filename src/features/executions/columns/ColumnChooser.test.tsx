@@ -1,0 +1,28 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { renderWithProviders } from '../../../test/renderWithProviders'
+import { ColumnChooser } from './ColumnChooser'
+
+afterEach(() => localStorage.clear())
+
+describe('ColumnChooser', () => {
+  it('hides, moves and resets columns, remembered in this browser', async () => {
+    renderWithProviders(<ColumnChooser />)
+    const toggle = screen.getByRole('button', { name: 'Columns…' })
+    await userEvent.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    const panel = screen.getByRole('list', { name: 'Columns' })
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'Metadata' }))
+    await userEvent.click(within(panel).getByRole('button', { name: 'Move Updated left' }))
+    expect(localStorage.getItem('execution-dashboard:columns')).toBe(
+      'state,updated_at,created_at,-metadata,actions',
+    )
+    expect(within(panel).getByRole('button', { name: 'Move State left' })).toBeDisabled()
+    await userEvent.click(within(panel).getByRole('button', { name: 'Move Actions right' }))
+    await userEvent.click(within(panel).getByRole('button', { name: 'Reset columns' }))
+    expect(localStorage.getItem('execution-dashboard:columns')).toBe('')
+    await userEvent.keyboard('{Escape}')
+    expect(screen.queryByRole('list', { name: 'Columns' })).not.toBeInTheDocument()
+  })
+})

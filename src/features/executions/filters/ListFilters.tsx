@@ -1,0 +1,41 @@
+import { useMemo } from 'react'
+import { KNOWN_EXECUTION_STATES, seenStates, type MetadataFilter } from '../../../api'
+import { StateFilter } from '../../../components/StateFilter'
+import { useQueryCacheSelector } from '../../../lib/useQueryCacheSelector'
+import { useMetadataSuggestions } from '../list/useMetadataSuggestions'
+import { MetadataFilterForm } from './MetadataFilterForm'
+
+/** The known states first, then every other state an answer or the link named. */
+function useStateOptions(linked: readonly string[]): string[] {
+  const unknown = useQueryCacheSelector((client) => seenStates(client).unknown)
+  return useMemo(() => [...new Set([...KNOWN_EXECUTION_STATES, ...unknown, ...linked])], [unknown, linked])
+}
+
+interface ListFiltersProps {
+  /** The states filtered on. */
+  states: readonly string[]
+  /** How many rows on screen are in each state. */
+  stateCounts: ReadonlyMap<string, number>
+  onStatesChange: (states: string[]) => void
+  onAddMetadata: (entry: MetadataFilter) => void
+  /** Esc in the metadata filter: back to the list. */
+  onLeave: () => void
+}
+
+/** The filter controls. */
+export function ListFilters(props: ListFiltersProps) {
+  const stateOptions = useStateOptions(props.states)
+  const suggestions = useMetadataSuggestions()
+  return (
+    <div className="filters" role="search" aria-label="Filter executions">
+      <StateFilter
+        legend="State"
+        options={stateOptions}
+        selected={props.states}
+        onChange={props.onStatesChange}
+        counts={props.stateCounts}
+      />
+      <MetadataFilterForm suggestions={suggestions} onAdd={props.onAddMetadata} onLeave={props.onLeave} />
+    </div>
+  )
+}

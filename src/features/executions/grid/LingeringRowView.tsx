@@ -1,0 +1,18 @@
+import '../../../styles/liveRows.css'
+import { StateBadge } from '../../../components/StateBadge'
+import type { LingeringRow } from '../list/listReducer'
+
+/** A rescheduled row that left the filter: still there, dimmed, saying why it will go. */
+export function LingeringRowView({ row, columns }: { row: LingeringRow; columns: number }) {
+  const { id, state } = row.execution
+  return (
+    <tr className="lingering-row" aria-label={`Execution ${id}, rescheduled, no longer matches`}>
+      <td colSpan={columns}>
+        <code className="mono">{id}</code> <StateBadge state={state} />{' '}
+        <span className="muted">
+          Rescheduled; it no longer matches the filters and leaves the list at the next page change.
+        </span>
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,39 @@
+import { DensitySetting } from '../../../components/ListDisplay'
+import { RefreshControls } from '../../../components/RefreshControls'
+import { TimeDisplaySetting } from '../../../components/TimeDisplay'
+import { ColumnChooser } from '../columns/ColumnChooser'
+
+export { ShortcutHelp } from './ShortcutHelp'
+
+export interface ListToolsProps {
+  /** When the rows on screen arrived (ms epoch); 0 if never. */
+  updatedAt: number
+  isRefreshing: boolean
+  onRefreshNow: () => void
+  onHelp: () => void
+}
+
+/**
+ * Refresh, the Times setting, density, columns and the shortcut list: the list's tools, which the first
+ * table does without. They load in their own chunk (with the shortcut list's dialog) as the list opens.
+ */
+export function ListTools({ updatedAt, isRefreshing, onRefreshNow, onHelp }: ListToolsProps) {
+  return (
+    <>
+      <RefreshControls updatedAt={updatedAt} isRefreshing={isRefreshing} onRefreshNow={onRefreshNow} />
+      <TimeDisplaySetting />
+      <DensitySetting />
+      <ColumnChooser />
+      <button
+        type="button"
+        className="button button-small"
+        aria-haspopup="dialog"
+        aria-label="Keyboard shortcuts"
+        title="Keyboard shortcuts (?)"
+        onClick={onHelp}
+      >
+        ?
+      </button>
+    </>
+  )
+}

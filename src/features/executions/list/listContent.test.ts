@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../../api'
+import { DEFAULT_LIST_VIEW } from '../../../lib/viewUrl'
+import { listContent, listSummary } from './listContent'
+
+const empty = { data: [], page_info: {} }
+const rows = { data: [{ id: 'e1', state: 'failed', created_at: '', updated_at: '' }], page_info: {} }
+
+describe('what the list’s place shows', () => {
+  it('an error before any rows, and whether Back to the first page can help', () => {
+    const refused = new ApiError({ kind: 'http', status: 400, message: 'bad cursor' })
+    const paged = { ...DEFAULT_LIST_VIEW, after: 'c1', trail: [''] }
+    expect(listContent({ view: paged, page: undefined, isPlaceholder: false, error: refused })).toEqual({
+      kind: 'failed',
+      error: refused,
+      cursorRefused: true,
+    })
+    expect(
+      listContent({ view: DEFAULT_LIST_VIEW, page: undefined, isPlaceholder: false, error: refused }),
+    ).toMatchObject({
+      cursorRefused: false,
+    })
+  })
+
+  it('one of the empty states, by what led there', () => {
+    const filtered = { ...DEFAULT_LIST_VIEW, states: ['failed'] }
+    const paged = { ...DEFAULT_LIST_VIEW, after: 'c1', trail: [''] }
+    expect(listContent({ view: filtered, page: empty, isPlaceholder: false, error: null }).kind).toBe(
+      'no-match',
+    )
+    expect(listContent({ view: paged, page: empty, isPlaceholder: false, error: null }).kind).toBe(
+      'empty-page',
+    )
+    expect(
+      listContent({ view: DEFAULT_LIST_VIEW, page: empty, isPlaceholder: false, error: null }).kind,
+    ).toBe('none-yet')
+    expect(listContent({ view: DEFAULT_LIST_VIEW, page: empty, isPlaceholder: true, error: null }).kind).toBe(
+      'rows',
+    )
+  })
+
+  it('the rows, with a refresh that failed said above them', () => {
+    const failed = new Error('down')
+    expect(listContent({ view: DEFAULT_LIST_VIEW, page: rows, isPlaceholder: false, error: failed })).toEqual(
+      {
+        kind: 'rows',
+        refreshError: failed,
+      },
+    )
+    expect(listSummary(20, 3, true)).toBe('20 executions, page 3; more after this page')
+    expect(listSummary(4, 1, false)).toBe('4 executions, page 1; the last page')
+  })
+})

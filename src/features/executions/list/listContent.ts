@@ -1,0 +1,35 @@
+import { isApiError, type ExecutionList } from '../../../api'
+import type { ListView } from '../../../lib/viewUrl'
+
+/** What the list's place on the page shows: an error, one of the empty states, or the rows. */
+export type ListContent =
+  | { kind: 'failed'; error: unknown; cursorRefused: boolean }
+  | { kind: 'no-match' }
+  | { kind: 'empty-page' }
+  | { kind: 'none-yet' }
+  | { kind: 'rows'; refreshError: unknown }
+
+interface ContentInput {
+  view: ListView
+  page: ExecutionList | undefined
+  isPlaceholder: boolean
+  error: unknown
+}
+
+export function listContent({ view, page, isPlaceholder, error }: ContentInput): ListContent {
+  if (error && !page) {
+    // A cursor from an old link that the API refuses: Retry cannot help, the first page can.
+    const cursorRefused = view.after !== null && isApiError(error) && error.status === 400
+    return { kind: 'failed', error, cursorRefused }
+  }
+  if (page && page.data.length === 0 && !isPlaceholder) {
+    if (view.states.length > 0 || view.metadata.length > 0) return { kind: 'no-match' }
+    return view.after !== null ? { kind: 'empty-page' } : { kind: 'none-yet' }
+  }
+  return { kind: 'rows', refreshError: error }
+}
+
+/** "20 executions, page 3; more after this page": what is on screen, said once per page change. */
+export function listSummary(rows: number, page: number, hasNext: boolean): string {
+  return `${rows} executions, page ${page}; ${hasNext ? 'more after this page' : 'the last page'}`
+}

@@ -1,0 +1,40 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { executionListQuery, type ListParams } from '../../../api'
+import { useRefetchInterval } from '../../../components/RefreshSettings'
+
+/**
+ * Where the list's answers come from, and the one place that decides how it stays fresh: today a query
+ * refetched every few seconds (the Refresh settings; held while a dialog is open). A live source (a server
+ * stream) replaces this hook and keeps its return shape; nothing else in the list polls.
+ */
+export function useExecutionListSource(params: ListParams) {
+  const client = useQueryClient()
+  const query = useQuery({ ...executionListQuery(params), refetchInterval: useRefetchInterval() })
+  const { refetch } = query
+  const refresh = useCallback(() => void refetch(), [refetch])
+  // On intent only (the pointer or focus on Next), never on a poll: a live list's end cursor moves with
+  // every refresh, and prefetching each one would double the traffic. A failure here is not the user's
+  // problem; the page reports its own when it is opened.
+  const prefetch = useCallback(
+    (next: ListParams) => void client.query(executionListQuery(next)).catch(() => {}),
+    [client],
+  )
+  return {
+    /** The answer on screen: the view's own, or the last view's while this one loads (`isPlaceholder`). */
+    page: query.data,
+    isPlaceholder: query.isPlaceholderData,
+    isPending: query.isPending,
+    isRefreshing: query.isFetching && !query.isPending,
+    isFetching: query.isFetching,
+    error: query.error,
+    failureReason: query.failureReason,
+    failureCount: query.failureCount,
+    /** When the answer on screen arrived (ms epoch); 0 before any. */
+    updatedAt: query.dataUpdatedAt,
+    refresh,
+    prefetch,
+  }
+}
+
+export type ExecutionListSource = ReturnType<typeof useExecutionListSource>

@@ -1,0 +1,104 @@
+import { useCallback, useMemo, useState } from 'react'
+import { executionListQuery, type ExecutionList, type ListParams, type RejectedRow } from '../../../api'
+import { cursorPager, previousCursor } from '../../../components/cursorPager'
+import { useQueryCacheSelector } from '../../../lib/useQueryCacheSelector'
+import { PAGE_SIZES } from '../../../lib/viewUrl'
+import { contradictsFilters } from '../../../shared/filters'
+import { listContent, listSummary } from './listContent'
+import { useExecutionListSource } from './listSource'
+import { useListView } from './listView'
+import { useLiveList } from './useLiveList'
+import { useListShortcuts } from './useListShortcuts'
+
+const NO_REJECTED: RejectedRow[] = []
+const NO_ROWS: ExecutionList['data'] = []
+
+/**
+ * The executions list as one view model: the view (URL), its answers (listSource.ts, the one place that
+ * keeps them fresh), what is drawn from them (listReducer through useLiveList), paging, the filters' options
+ * and the keyboard shortcuts. ExecutionsPage only lays out what this returns. (The filters' own options and
+ * suggestions are theirs: they load with the filters.)
+ */
+export function useExecutionList(focus: { filter: () => void; list: () => void }) {
+  const { view, problems, actions } = useListView()
+  const params = useMemo<ListParams>(
+    () => ({ first: view.size, after: view.after, states: view.states, metadata: view.metadata }),
+    [view],
+  )
+  const source = useExecutionListSource(params)
+  const settled = source.isPlaceholder ? undefined : source.page
+  const previousKey = executionListQuery({ ...params, after: previousCursor(view) }).queryKey
+  const previous = useQueryCacheSelector((client) =>
+    view.after === null ? undefined : client.getQueryData<ExecutionList>(previousKey),
+  )
+  const pager = cursorPager({
+    page: settled,
+    first: view.size,
+    position: view,
+    previous,
+    onMove: actions.moveTo,
+  })
+  const live = useLiveList({
+    viewKey: JSON.stringify(params),
+    rows: settled?.data,
+    isFirstPage: view.after === null,
+    receivedAt: source.updatedAt,
+  })
+  const rows = live.rows ?? source.page?.data ?? NO_ROWS
+
+  const stateCounts = useMemo(() => {
+    const counts = new Map<string, number>()
+    for (const row of rows) counts.set(row.state, (counts.get(row.state) ?? 0) + 1)
+    return counts
+  }, [rows])
+  const contradicting = useMemo(
+    () => (settled?.data ?? NO_ROWS).filter((row) => contradictsFilters(row, view)).length,
+    [settled, view],
+  )
+  const { nextCursor } = pager
+  const { prefetch } = source
+  // On intent (the pointer or focus on Next): see listSource.ts.
+  const prefetchNext = () => {
+    if (nextCursor !== null) prefetch({ ...params, after: nextCursor })
+  }
+  const { addMetadata } = actions
+  const filterByMetadata = useCallback(
+    (key: string, value: string) => addMetadata({ key, values: [value] }),
+    [addMetadata],
+  )
+
+  const [isHelpOpen, setHelpOpen] = useState(false)
+  const openHelp = useCallback(() => setHelpOpen(true), [])
+  const closeHelp = useCallback(() => setHelpOpen(false), [])
+  useListShortcuts({
+    onNext: pager.goNext,
+    onPrevious: pager.goPrevious,
+    onFocusFilter: focus.filter,
+    onHelp: openHelp,
+  })
+
+  return {
+    view,
+    actions,
+    filterByMetadata,
+    /** What in the link's filters could not be used. */
+    linkProblems: problems,
+    stateCounts,
+    contradicting,
+    source,
+    pager: { ...pager, onNextIntent: prefetchNext, pageSizes: PAGE_SIZES },
+    content: listContent({
+      view,
+      page: source.page,
+      isPlaceholder: source.isPlaceholder,
+      error: source.error,
+    }),
+    summary: settled ? listSummary(rows.length, pager.page, pager.hasNext) : '',
+    rows,
+    rejected: source.page?.rejected ?? NO_REJECTED,
+    live,
+    help: { isOpen: isHelpOpen, open: openHelp, close: closeHelp },
+  }
+}
+
+export type ExecutionListModel = ReturnType<typeof useExecutionList>

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DEFAULT_LIST_VIEW,
+  readListView,
+  readOpenExecution,
+  withOpenExecution,
+  writeListView,
+  type ListView,
+} from './viewUrl'
+
+describe('the list’s view in the URL', () => {
+  it('gives the defaults for an empty URL', () => {
+    expect(readListView('')).toEqual({ view: DEFAULT_LIST_VIEW, problems: [] })
+  })
+
+  it('reads every field', () => {
+    const { view } = readListView(
+      '?state=failed&state=started&m.env=prod&m.env=staging&m.region=eu&size=50&after=c2&trail=&trail=c1',
+    )
+    expect(view).toEqual({
+      states: ['failed', 'started'],
+      metadata: [
+        { key: 'env', values: ['prod', 'staging'] },
+        { key: 'region', values: ['eu'] },
+      ],
+      size: 50,
+      after: 'c2',
+      trail: ['', 'c1'],
+      skipped: 0,
+    })
+  })
+
+  it.each([
+    ['?size=7', { size: 20 }],
+    ['?size=abc', { size: 20 }],
+    ['?size=1e9', { size: 20 }],
+    ['?state=queued&state=FAILED&state=failed', { states: ['queued', 'failed'] }],
+    ['?after=', { after: null, trail: [] }],
+    ['?trail=c1&trail=c2', { after: null, trail: [] }],
+    ['?after=c9', { after: 'c9', trail: [''] }],
+    ['?after=c9&skipped=-3', { after: 'c9', trail: [''], skipped: 0 }],
+    ['?after=c9&trail=c1&skipped=4', { after: 'c9', trail: ['c1'], skipped: 4 }],
+    ['?%E0%A4%A', {}],
+    [`?after=${'x'.repeat(5000)}`, { after: null }],
+    [
+      `?after=c9&${Array.from({ length: 21 }, (_, i) => `trail=c${i}`).join('&')}`,
+      { after: 'c9', trail: [''] },
+    ],
+  ])('reads %s field by field, with safe values', (url, expected) => {
+    expect(readListView(url).view).toEqual({ ...DEFAULT_LIST_VIEW, ...expected })
+  })
+
+  it('says which filters of a link it could not take, instead of dropping them silently', () => {
+    const { view, problems } = readListView(`?m.=x&m.env=&state=${'x'.repeat(5000)}`)
+    expect(view).toEqual(DEFAULT_LIST_VIEW)
+    expect(problems).toEqual([
+      'a state is longer than 2048 characters',
+      'a metadata filter needs a key and a value',
+    ])
+  })
+
+  it('keeps odd characters in metadata', () => {
+    const params = new URLSearchParams()
+    params.append('m.pipe line', '<b>nightly</b> & backfill')
+    expect(readListView(`?${params}`).view.metadata).toEqual([
+      { key: 'pipe line', values: ['<b>nightly</b> & backfill'] },
+    ])
+  })
+
+  it('round-trips and keeps the parameters other parts own', () => {
+    const view: ListView = {
+      states: ['failed'],
+      metadata: [{ key: 'a&b', values: ['x=y', 'z'] }],
+      size: 100,
+      after: 'c2',
+      trail: ['', 'c1'],
+      skipped: 4,
+    }
+    const params = writeListView(view, '?execution=e1&state=created&size=10&a.state=failed')
+    expect(params.get('execution')).toBe('e1')
+    expect(params.getAll('a.state')).toEqual(['failed'])
+    expect(readListView(`?${params}`).view).toEqual(view)
+  })
+
+  it('leaves defaults out of the URL', () => {
+    expect(writeListView(DEFAULT_LIST_VIEW, '').toString()).toBe('')
+  })
+})
+
+describe('the open execution', () => {
+  it('opens an execution on its attempts’ first page, and closes it with the panel’s parameters', () => {
+    const current = '?state=failed&execution=e1&a.state=failed&a.after=c2&a.trail='
+    expect(readOpenExecution(current)).toBe('e1')
+    expect(withOpenExecution(current, 'e2').toString()).toBe('state=failed&execution=e2')
+    expect(withOpenExecution(current, null).toString()).toBe('state=failed')
+    expect(readOpenExecution('?execution=')).toBeNull()
+  })
+})
