@@ -11,7 +11,7 @@ test('429 with Retry-After: the read waits, says so, and retries', async ({ page
     {
       operation: 'list_executions',
       status: 429,
-      retryAfter: 2,
+      retryAfter: 3,
       times: 1,
       body: '{"message":"slow down"}',
       contentType: 'application/json',
@@ -19,7 +19,7 @@ test('429 with Retry-After: the read waits, says so, and retries', async ({ page
   ])
   await page.goto('/')
   await expect(
-    page.getByRole('status').filter({ hasText: /^Rate limited; retrying in [12] s$/ }),
+    page.getByRole('status').filter({ hasText: /^Rate limited; retrying in [1-3] s$/ }),
   ).toBeVisible()
   await expectIds(page, await demoIds({ page: { first: 20 } }))
   expect((await demo.stats()).requests.list_executions).toBeGreaterThanOrEqual(2)
@@ -86,7 +86,8 @@ test('a dropped upstream connection: the proxy answers 502 and the UI says the A
   test.setTimeout(40_000)
   await demo.addFaults([{ operation: 'list_executions', drop: true }])
   await page.goto('/')
-  await expect(listAlert(page)).toContainText('cannot be reached', { timeout: 15_000 })
+  // Three retries with backoff (1, 2 and 4 s) come first.
+  await expect(listAlert(page)).toContainText('cannot be reached', { timeout: 25_000 })
   await expect(listAlert(page)).toContainText('HTTP 502')
 })
 

@@ -1,8 +1,11 @@
 import { test as base, expect } from '@playwright/test'
 import { setCurrentStack, startDashboardStack, type DashboardStack } from './dashboardStack.ts'
 
+type OperationCounts = { list_executions: number; list_attempts: number; reschedule: number }
+
 export interface DemoStats {
-  requests: { list_executions: number; list_attempts: number; reschedule: number }
+  /** Requests a user's actions caused (the dashboard's own index scans left out). */
+  requests: OperationCounts
   /** PATCHes that reached the demo, per execution id. */
   reschedules_by_id: Record<string, number>
   /** Reschedules the demo carried out (a PATCH answered by an injected fault is not one). */
@@ -34,7 +37,13 @@ export class DemoControl {
   }
 
   reset = () => this.call('POST', '/reset')
-  stats = () => this.call('GET', '/stats') as Promise<DemoStats>
+  stats = async (): Promise<DemoStats> => {
+    const stats = (await this.call('GET', '/stats')) as DemoStats & { background_requests: OperationCounts }
+    const requests = { ...stats.requests }
+    for (const operation of Object.keys(requests) as (keyof OperationCounts)[])
+      requests[operation] -= stats.background_requests[operation]
+    return { ...stats, requests }
+  }
   addFaults = (rules: unknown[]) => this.call('POST', '/faults', { rules })
   clearFaults = () => this.call('DELETE', '/faults')
   /** Switches the demo to another reading of the spec's open points (reset() switches back). */

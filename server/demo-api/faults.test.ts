@@ -34,6 +34,17 @@ describe('fault rules', () => {
     expect(response.headers['retry-after']).toBe('7')
   })
 
+  it("leaves the dashboard's background scans alone unless a rule says background", async () => {
+    await addFaults({ operation: 'list_executions', status: 503, times: 1 })
+    const scan = { headers: { 'user-agent': 'execution-dashboard (index)' } }
+    expect((await client.listExecutions({}, scan)).status).toBe(200)
+    expect(
+      (await client.listExecutions({}, { headers: { 'user-agent': 'execution-dashboard (live)' } })).status,
+    ).toBe(503)
+    await addFaults({ operation: 'list_executions', status: 503, times: 1, background: true })
+    expect((await client.listExecutions({}, scan)).status).toBe(503)
+  })
+
   it('defaults to a JSON error body for an error status', async () => {
     await addFaults({ status: 429, retryAfter: 2 })
     const response = await client.listAttempts('exec-locked')
@@ -166,6 +177,7 @@ describe('request stats', () => {
     const { json } = await client.control('POST', '/stats/reset')
     expect(json).toEqual({
       requests: { list_executions: 0, list_attempts: 0, reschedule: 0 },
+      background_requests: { list_executions: 0, list_attempts: 0, reschedule: 0 },
       reschedules_by_id: {},
       applied_by_id: {},
     })

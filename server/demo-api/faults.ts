@@ -21,6 +21,11 @@ export const faultRuleSchema = z.object({
   drop: z.boolean().optional(),
   /** Answer 200 with a body that breaks the response schema. */
   malformed: z.boolean().optional(),
+  /**
+   * Also hit the dashboard's background calls (its index scans, User-Agent `execution-dashboard (index)` or
+   * `(rescan)`). Off by default: a fault meant for what a user does is not used up by a scan running meanwhile.
+   */
+  background: z.boolean().optional(),
 })
 
 export type FaultRule = z.output<typeof faultRuleSchema>
@@ -32,8 +37,20 @@ interface StoredRule {
   remaining: number
 }
 
-function appliesTo(rule: FaultRule, operation: Operation, executionId: string | undefined): boolean {
+const BACKGROUND_AGENT = /^execution-dashboard \((index|rescan)\)$/
+
+/** A call the dashboard's index makes on its own (a scan), not one a user's action caused. */
+export const isBackgroundRequest = (req: IncomingMessage) =>
+  BACKGROUND_AGENT.test(req.headers['user-agent'] ?? '')
+
+function appliesTo(
+  rule: FaultRule,
+  operation: Operation,
+  executionId: string | undefined,
+  background: boolean,
+): boolean {
   return (
+    (!background || rule.background === true) &&
     (rule.operation === undefined || rule.operation === operation) &&
     (rule.executionId === undefined || rule.executionId === executionId)
   )
@@ -57,8 +74,8 @@ export class FaultBook {
   }
 
   /** The first stored rule matching the request, counting it against the rule's `times`. */
-  take(operation: Operation, executionId: string | undefined): FaultRule | undefined {
-    const stored = this.rules.find(({ rule }) => appliesTo(rule, operation, executionId))
+  take(operation: Operation, executionId: string | undefined, background = false): FaultRule | undefined {
+    const stored = this.rules.find(({ rule }) => appliesTo(rule, operation, executionId, background))
     if (!stored) return undefined
     stored.remaining -= 1
     if (stored.remaining <= 0) this.rules = this.rules.filter((other) => other !== stored)
@@ -73,13 +90,14 @@ export function selectFault(
   operation: Operation,
   executionId: string | undefined,
 ): FaultRule | undefined {
+  const background = isBackgroundRequest(req)
   const value = req.headers[FAULT_HEADER]
   const header = Array.isArray(value) ? value.join(', ') : value
   if (header !== undefined) {
     const rule = parseFaultHeader(header)
-    if (appliesTo(rule, operation, executionId)) return rule
+    if (appliesTo(rule, operation, executionId, background)) return rule
   }
-  return book.take(operation, executionId)
+  return book.take(operation, executionId, background)
 }
 
 function parseFaultHeader(header: string): FaultRule {

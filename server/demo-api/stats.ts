@@ -4,6 +4,8 @@ import type { Operation } from './operations.ts'
 /** Counts requests that reached an operation's handler, whatever their outcome. */
 export class RequestStats {
   private counts = RequestStats.zeroes()
+  /** Of those, the dashboard's background scans (see faults.ts): what no user action caused. */
+  private background = RequestStats.zeroes()
   /** PATCHes per execution id, to prove one confirmation is one request. */
   private reschedulesById = new Map<string, number>()
   /** Reschedules the demo actually carried out (past any injected fault), per execution id. */
@@ -13,8 +15,9 @@ export class RequestStats {
     return Object.fromEntries(OPERATIONS.map((operation) => [operation, 0])) as Record<Operation, number>
   }
 
-  count(operation: Operation, executionId?: string): void {
+  count(operation: Operation, executionId?: string, background = false): void {
     this.counts[operation] += 1
+    if (background) this.background[operation] += 1
     if (operation === 'reschedule' && executionId !== undefined) {
       this.reschedulesById.set(executionId, (this.reschedulesById.get(executionId) ?? 0) + 1)
     }
@@ -26,17 +29,20 @@ export class RequestStats {
 
   reset(): void {
     this.counts = RequestStats.zeroes()
+    this.background = RequestStats.zeroes()
     this.reschedulesById.clear()
     this.appliedById.clear()
   }
 
   snapshot(): {
     requests: Record<Operation, number>
+    background_requests: Record<Operation, number>
     reschedules_by_id: Record<string, number>
     applied_by_id: Record<string, number>
   } {
     return {
       requests: { ...this.counts },
+      background_requests: { ...this.background },
       reschedules_by_id: Object.fromEntries(this.reschedulesById),
       applied_by_id: Object.fromEntries(this.appliedById),
     }

@@ -117,7 +117,9 @@ describe('the execution index', () => {
 
   it('says what it does not know: a failing API is "failed" with the reason, never zero', async () => {
     await demo.control('POST', '/faults', {
-      rules: [{ operation: 'list_executions', status: 503, body: '{"message":"maintenance"}' }],
+      rules: [
+        { operation: 'list_executions', status: 503, body: '{"message":"maintenance"}', background: true },
+      ],
     })
     const index = await start()
     const failed = await index.until('failed')

@@ -1,5 +1,4 @@
 import type { ListFilters } from '../../src/shared/filters.ts'
-import type { KnownExecutionState } from '../../src/shared/states.ts'
 import { ANY_TIME, resolveWindow, type TimeWindow } from '../../src/shared/timeWindow.ts'
 import type { WindowBounds } from './counting.ts'
 import { histogramOf, type Histogram } from './histogram.ts'
@@ -13,37 +12,15 @@ import { credentialKey, fingerprint, upstreamKey } from './fingerprint.ts'
 import { observeAnswer } from './observe.ts'
 import { INDEX_CHANNEL } from './persistence.ts'
 import { createRuntime, FAMILY_IDLE_MS, type Runtime } from './runtime.ts'
-import type { Coverage, CoverageNotes } from './coverage.ts'
+import type { Coverage, OverviewAnswer } from '../../src/shared/overview.ts'
 import { createUpstreamFacts } from './upstreamFacts.ts'
 
 const TICK_MS = 250
 const FACTS_EVERY_MS = 5_000
 
 /** What the overview shows for one set of filters: counts per state, and how complete they are. */
-export interface OverviewAnswer {
-  filters: ListFilters
-  /** The window counted, as instants (null: open), or null for any time. */
-  window: WindowBounds | null
-  /** With a window: executions without a usable time, which no window holds. */
-  undated: number
-  /** With a window that has a start: active executions of these filters from before it. */
-  runningBefore: number
-  /** Over the window (or the whole set), stacked by state; null when there is nothing to draw or it was not asked. */
-  histogram: Histogram | null
-  counts: Record<KnownExecutionState, number>
-  /** Unknown states, as the API spells them. */
-  other: Record<string, number>
-  /** Finished executions whose outcome is being checked (in `total`, in no state). */
-  pending: number
-  total: number
-  coverage: Coverage
-  notes: CoverageNotes
-  /** Whether this replica keeps this index, or reads the one another replica keeps. */
-  scanner: 'this replica' | 'another replica' | 'not known yet'
-  generatedAt: number
-}
+export type { OverviewAnswer } from '../../src/shared/overview.ts'
 
-/** How an overview is asked for: a time window, and whether to draw the histogram. */
 export interface OverviewView {
   window?: TimeWindow
   histogram?: boolean

@@ -1,22 +1,9 @@
-import type { KnownExecutionState } from '../../src/shared/states.ts'
+import type { Histogram, HistogramBucket } from '../../src/shared/overview.ts'
 import { bucketFor } from '../../src/shared/timeWindow.ts'
 import { emptyKnown, stateMatcher, timeOf, type WindowBounds } from './counting.ts'
 import type { Family } from './family.ts'
 
-export interface HistogramBucket {
-  start: number
-  known: Record<KnownExecutionState, number>
-  /** Unknown states and outcomes still being checked. */
-  other: number
-}
-
-export interface Histogram {
-  field: WindowBounds['field']
-  bucketMs: number
-  start: number
-  end: number
-  buckets: HistogramBucket[]
-}
+export type { Histogram, HistogramBucket } from '../../src/shared/overview.ts'
 
 const MOST_BUCKETS = 48
 

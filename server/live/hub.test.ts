@@ -77,6 +77,21 @@ describe('the live stream', () => {
     expect(six).toBeLessThanOrEqual(one + 2)
   }, 30_000)
 
+  it('with initial=0 fetches nothing at once: the tab has the page itself', async () => {
+    await demo.control('POST', '/faults', {
+      rules: [{ operation: 'list_executions', status: 503, times: 1 }],
+    })
+    const faults = async () => (await demo.control<{ rules: unknown[] }>('GET', '/faults')).json.rules
+    const quiet = await openSse(`${dashboard.url}/api/live?state=created&size=7&every=60&initial=0`)
+    await quiet.next((event) => event.event === 'overview')
+    expect(await faults()).toHaveLength(1)
+    const eager = await openSse(`${dashboard.url}/api/live?state=created&size=8&every=60`)
+    await eager.next((event) => event.event === 'list-error')
+    expect(await faults()).toHaveLength(0)
+    quiet.close()
+    eager.close()
+  })
+
   it('refuses a bad view with a clear error', async () => {
     const stream = await openSse(`${dashboard.url}/api/live?size=5000`)
     expect(stream.status).toBe(400)

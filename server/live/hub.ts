@@ -22,6 +22,8 @@ export interface LiveView {
   overview?: OverviewView
   /** How often the tab wants the list refreshed. */
   everyMs: number
+  /** False when the tab has (or is fetching) the page itself: no refresh at once, only on the interval. */
+  initial?: boolean
 }
 
 interface Subscriber {
@@ -135,7 +137,7 @@ export function createLiveHub(options: {
   }
 
   return {
-    /** Starts sending `view` to `send`; returns the unsubscribe. The first answer comes at once. */
+    /** Starts sending `view` to `send`; returns the unsubscribe. The first answer comes at once, unless `initial` is false. */
     async subscribe(
       credentials: Credentials,
       live: LiveView,
@@ -163,7 +165,7 @@ export function createLiveHub(options: {
         subscriber.sentAt = Date.now()
         subscriber.lastText = last.text
         send(last.event)
-      } else {
+      } else if (live.initial !== false) {
         void refresh(view)
       }
       const unwatch = options.index

@@ -13,7 +13,13 @@ const PING_MS = 15_000
 export const DEFAULT_STREAMS_PER_ADDRESS = 50
 const MAX_CURSOR = 4_096
 
-type LiveRequest = { first: number; after: string | null; everyMs: number; problems: string[] }
+type LiveRequest = {
+  first: number
+  after: string | null
+  everyMs: number
+  initial: boolean
+  problems: string[]
+}
 
 function readLiveRequest(params: URLSearchParams): LiveRequest {
   const problems: string[] = []
@@ -26,7 +32,9 @@ function readLiveRequest(params: URLSearchParams): LiveRequest {
   const every = Number(params.get('every') ?? 10)
   if (!Number.isFinite(every) || every < 1 || every > 3600)
     problems.push('every must be a number of seconds from 1 to 3600')
-  return { first, after, everyMs: every * 1000, problems }
+  const initial = params.get('initial')
+  if (initial !== null && initial !== '0' && initial !== '1') problems.push('initial must be 0 or 1')
+  return { first, after, everyMs: every * 1000, initial: initial !== '0', problems }
 }
 
 function write(res: ServerResponse, event: LiveEvent) {
@@ -34,7 +42,7 @@ function write(res: ServerResponse, event: LiveEvent) {
 }
 
 /**
- * GET /api/live?state=…&m.<key>=…&size=…&after=…&every=<seconds>[&window=…][&histogram=1]: one Server-Sent Events
+ * GET /api/live?state=…&m.<key>=…&size=…&after=…&every=<seconds>[&window=…][&histogram=1][&initial=0]: one Server-Sent Events
  * stream per tab with the list page it shows (`list`, or `list-error`) and the overview of its filters and window
  * (`overview`), fed by the server's one refresh of each distinct view.
  */
@@ -84,6 +92,7 @@ export function liveRoute(
         body,
         filters,
         everyMs: request.everyMs,
+        initial: request.initial,
         overview: { window, histogram: params.get('histogram') === '1' },
       },
       (event) => write(res, event),

@@ -88,6 +88,8 @@ export interface SendOptions {
   maxAnswerBytes: number
   /** A shorter deadline than the configured one (readiness probes). */
   timeoutMs?: number
+  /** Whose call it is (user, live, index, rescan): said in the User-Agent, so the API's logs can tell them apart. */
+  lane?: string
 }
 
 /**
@@ -111,6 +113,7 @@ export function sendOnce(options: SendOptions, resent = false): Promise<RawAnswe
       'Accept-Encoding': 'gzip, br',
       'Content-Type': 'application/json',
       'Content-Length': body.length,
+      'User-Agent': `execution-dashboard (${options.lane ?? 'user'})`,
     }
     if (options.authorization) headers['Authorization'] = options.authorization
     const isHttps = target.protocol === 'https:'

@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { LazyAttemptsPanel } from '../features/attempts'
 import { useRowSelection } from '../features/bulk-reschedule'
 import { EXECUTIONS_TABLE_ID, ExecutionsPage } from '../features/executions'
+import { LazyOverview } from '../features/overview'
 import { RescheduleButton, RescheduleProvider, useOpenReschedule } from '../features/reschedule'
 import { isModalOpen, isTyping } from '../lib/keyTargets'
 import { focusRow } from '../lib/rowLookup'
@@ -104,6 +105,9 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
         </CollapsedOnPhone>
         <BulkTools filters={filters} />
       </div>
+      <ErrorBoundary section="The overview">
+        <LazyOverview />
+      </ErrorBoundary>
       <div className={`dashboard${executionId && !inDrawer ? ' has-panel' : ''}`}>
         <ErrorBoundary section="The executions view">
           <ExecutionsPage

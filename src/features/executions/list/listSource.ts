@@ -1,16 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { executionListQuery, type ListParams } from '../../../api'
+import { useLiveFeed } from '../../../components/liveFeed'
 import { useRefetchInterval } from '../../../components/RefreshSettings'
 
 /**
- * Where the list's answers come from, and the one place that decides how it stays fresh: today a query
- * refetched every few seconds (the Refresh settings; held while a dialog is open). A live source (a server
- * stream) replaces this hook and keeps its return shape; nothing else in the list polls.
+ * Where the list's answers come from, and the one place that decides how it stays fresh: the server's live
+ * stream (components/liveFeed.ts) while it is open, else the query refetched every few seconds (the Refresh
+ * settings; both held while a dialog is open). Nothing else in the list polls.
  */
 export function useExecutionListSource(params: ListParams) {
   const client = useQueryClient()
-  const query = useQuery({ ...executionListQuery(params), refetchInterval: useRefetchInterval() })
+  const interval = useRefetchInterval()
+  const live = useLiveFeed(params, interval)
+  const query = useQuery({
+    ...executionListQuery(params),
+    refetchInterval: live === 'live' ? false : interval,
+  })
   const { refetch } = query
   const refresh = useCallback(() => void refetch(), [refetch])
   // On intent only (the pointer or focus on Next), never on a poll: a live list's end cursor moves with
@@ -30,6 +36,8 @@ export function useExecutionListSource(params: ListParams) {
     error: query.error,
     failureReason: query.failureReason,
     failureCount: query.failureCount,
+    /** Whether the server's stream keeps it fresh, or the tab polls (or neither). */
+    live,
     /** When the answer on screen arrived (ms epoch); 0 before any. */
     updatedAt: query.dataUpdatedAt,
     refresh,

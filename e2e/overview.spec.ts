@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { demoListExecutions } from './support/demoQuery.ts'
+import { expectIds, openDashboard } from './support/executionsPage.ts'
+import { demoIds } from './support/demoQuery.ts'
+
+/** Counts failed executions by walking the demo API's whole list. */
+async function demoFailedCount(): Promise<number> {
+  let count = 0
+  let after: string | undefined
+  for (;;) {
+    const page = await demoListExecutions({ page: { first: 100, after }, filters: { states: ['failed'] } })
+    count += page.data.length
+    if (!page.page_info.has_next_page || page.page_info.end_cursor === null) return count
+    after = page.page_info.end_cursor
+  }
+}
+
+const overview = (page: Page) => page.getByRole('region', { name: 'Overview' })
+const countOf = async (page: Page, state: string) =>
+  Number(
+    (
+      (await overview(page)
+        .getByRole('button', { name: new RegExp(`^${state} `) })
+        .textContent()) ?? ''
+    ).replace(/\D/g, ''),
+  )
+
+test('the overview counts every execution of the filters, says how exact it is, and filters by a state', async ({
+  page,
+}) => {
+  const liveStreams: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/live') liveStreams.push(request.url())
+  })
+  await openDashboard(page)
+  await expect(overview(page).getByRole('status')).toHaveText(
+    /^Exact as of \d\d:\d\d:\d\d, [\d,]+ executions, [\d,]+ calls?$/,
+    {
+      timeout: 20_000,
+    },
+  )
+  await expect(overview(page).getByText('Live: the server streams changes to this tab.')).toBeVisible()
+  // One stream for the tab, whatever it shows.
+  expect(liveStreams).toHaveLength(1)
+
+  // The demo keeps creating executions: the count shown lies between two walks of the API around it.
+  const before = await demoFailedCount()
+  const shown = await countOf(page, 'Failed')
+  const after = await demoFailedCount()
+  expect(shown).toBeGreaterThanOrEqual(Math.min(before, after) - 5)
+  expect(shown).toBeLessThanOrEqual(Math.max(before, after) + 5)
+
+  await overview(page)
+    .getByRole('button', { name: /^Failed / })
+    .click()
+  await expect(page).toHaveURL(/state=failed/)
+  await expect(overview(page).getByRole('button', { name: /^Failed / })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expectIds(page, await demoIds({ page: { first: 20 }, filters: { states: ['failed'] } }))
+  // The counts follow the filters: only failed ones are left.
+  await expect.poll(() => countOf(page, 'Succeeded'), { timeout: 15_000 }).toBe(0)
+})
+
+test('a time window narrows the counts and the histogram; a bar narrows it further, and it is in the URL', async ({
+  page,
+}) => {
+  await openDashboard(page)
+  await overview(page).getByRole('combobox', { name: 'Time window' }).selectOption({ label: 'Last 7 days' })
+  await expect(page).toHaveURL(/window=7d/)
+  await expect(overview(page).getByText(/^Counts and bars cover last 7 days/)).toBeVisible()
+  const bars = overview(page).getByRole('toolbar', { name: 'Executions over time' }).getByRole('button')
+  await expect(bars.first()).toBeVisible({ timeout: 20_000 })
+  await expect(
+    overview(page).getByRole('table', { name: 'Executions per time bucket and state' }),
+  ).toBeAttached()
+
+  // Keyboard: the bars are one tab stop; End goes to the newest, Enter narrows the window to it.
+  await bars.first().focus()
+  await page.keyboard.press('End')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/from=.*&to=/)
+  await expect(overview(page).getByRole('combobox', { name: 'Time window' })).toHaveValue('custom')
+
+  // A custom range that ends before it starts is refused with a message, and nothing changes.
+  const url = page.url()
+  const range = overview(page).getByRole('form', { name: 'Custom time range' })
+  await range.getByLabel('From').fill('2026-11-20T10:00')
+  await range.getByLabel('To').fill('2026-11-20T09:00')
+  await range.getByRole('button', { name: 'Apply range' }).click()
+  await expect(range.getByRole('alert')).toHaveText('The start must be before the end.')
+  expect(page.url()).toBe(url)
+
+  // Back to any time, and the reload keeps the choice from the URL.
+  await overview(page).getByRole('combobox', { name: 'Time window' }).selectOption({ label: 'Last hour' })
+  await page.reload()
+  await expect(overview(page).getByRole('combobox', { name: 'Time window' })).toHaveValue('1h')
+})

@@ -1,0 +1,38 @@
+import { queryOptions } from '@tanstack/react-query'
+import { writeFilterParams } from '../shared/filterCodec'
+import { filtersKey, type ListFilters } from '../shared/filters'
+import { writeWindowParams, type TimeWindow } from '../shared/timeWindow'
+import { anyAnswer, apiRequest } from './transport'
+
+/*
+ * The overview of a view (counts per state over the whole filtered set, coverage, histogram) from the server's
+ * index. The query holds the answer as it came; the overview feature reads it (shared/overview.ts) with `select`,
+ * so the reader loads with the feature. The live stream writes the same key.
+ */
+export const overviewKeys = {
+  all: ['overview'] as const,
+  of: (filters: ListFilters, window: TimeWindow) =>
+    [...overviewKeys.all, filtersKey(filters), windowKey(window)] as const,
+}
+
+const windowKey = (window: TimeWindow) => writeWindowParams(window, new URLSearchParams()).toString()
+
+/** The query string of a view for the server's own routes: filters, window, and the histogram asked for. */
+export function viewSearch(filters: ListFilters, window: TimeWindow): URLSearchParams {
+  const params = writeWindowParams(window, writeFilterParams(filters, new URLSearchParams()))
+  params.set('histogram', '1')
+  return params
+}
+
+export function overviewQuery(filters: ListFilters, window: TimeWindow) {
+  return queryOptions({
+    queryKey: overviewKeys.of(filters, window),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        method: 'GET',
+        path: `/overview?${viewSearch(filters, window).toString()}`,
+        read: anyAnswer,
+        signal,
+      }),
+  })
+}

@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import {
+  executionListQuery,
+  overviewKeys,
+  toListPage,
+  viewSearch,
+  type Execution,
+  type ListParams,
+} from '../api'
+import { sessionSlice } from '../lib/clientStore'
+import { useClientStore, useSlice } from '../lib/useClientStore'
+import { useUrlSearch } from '../lib/useUrlSearch'
+import { readListEnvelope } from '../shared/listAnswer'
+import { readWindowParams } from '../shared/timeWindow'
+
+/**
+ * `live`: the server's stream feeds this tab (no polling). `connecting`: opening or reopening it (the tab polls
+ * meanwhile). `polling`: the stream failed or this browser has none, so the tab polls on its own. `off`: live
+ * refresh is off, held by a dialog, or the tab is hidden.
+ */
+export type LiveStatus = 'live' | 'connecting' | 'polling' | 'off'
+export const liveStatusSlice = sessionSlice<LiveStatus>('live-status', () => 'off')
+
+const subscribeVisibility = (onChange: () => void) => {
+  document.addEventListener('visibilitychange', onChange)
+  return () => document.removeEventListener('visibilitychange', onChange)
+}
+const isVisible = () => document.visibilityState !== 'hidden'
+
+function parse(text: unknown): unknown {
+  try {
+    return typeof text === 'string' ? (JSON.parse(text) as unknown) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * One Server-Sent Events stream per tab (GET /api/live) with the list page on screen and the overview of its
+ * filters and window. The server refreshes each distinct view once for every tab watching it, so a tab that
+ * listens costs the API nothing of its own. Answers go into the query cache under the keys the list and the
+ * overview read; a refused page makes the list refetch it itself (and show why). Closed while the tab is hidden.
+ */
+export function useLiveFeed(params: ListParams, everyMs: number | false): LiveStatus {
+  const client = useQueryClient()
+  const store = useClientStore()
+  const [search] = useUrlSearch()
+  const visible = useSyncExternalStore(subscribeVisibility, isVisible, () => true)
+  const timeWindow = useMemo(() => readWindowParams(new URLSearchParams(search)).window, [search])
+  const filters = useMemo(
+    () => ({ states: params.states ?? [], metadata: params.metadata ?? [] }),
+    [params.states, params.metadata],
+  )
+  const supported = typeof EventSource !== 'undefined'
+  let url: string | null = null
+  if (everyMs !== false && visible && supported) {
+    const query = viewSearch(filters, timeWindow)
+    query.set('size', String(params.first))
+    if (params.after) query.set('after', params.after)
+    query.set('every', String(Math.round(everyMs / 1000)))
+    // The list's own query fetches the page on screen; the server need not fetch it again at once.
+    query.set('initial', '0')
+    url = `/api/live?${query.toString()}`
+  }
+  const listKey = useMemo(() => executionListQuery(params).queryKey, [params])
+  const overviewKey = useMemo(() => overviewKeys.of(filters, timeWindow), [filters, timeWindow])
+
+  useEffect(() => {
+    const set = (status: LiveStatus) => store.set(liveStatusSlice, status)
+    if (url === null) {
+      set(everyMs !== false && visible ? 'polling' : 'off')
+      return
+    }
+    set('connecting')
+    const source = new EventSource(url)
+    // The list asks again itself and shows why it failed; a fetch (or its retries) under way, or an error
+    // already shown, is left alone: a stream error every few seconds must not restart the retries for ever.
+    const refetchList = () => {
+      const state = client.getQueryState(listKey)
+      if (state?.fetchStatus === 'fetching' || state?.status === 'error') return
+      void client.refetchQueries({ queryKey: listKey, exact: true })
+    }
+    source.onopen = () => set('live')
+    source.onerror = () => set(source.readyState === EventSource.CLOSED ? 'polling' : 'connecting')
+    source.addEventListener('list', (event) => {
+      const data = parse(event.data)
+      if (typeof data !== 'object' || data === null || !('page' in data)) return
+      const envelope = readListEnvelope(data.page)
+      if (envelope.ok) client.setQueryData(listKey, toListPage<Execution>(envelope.value))
+      else refetchList()
+    })
+    source.addEventListener('list-error', refetchList)
+    source.addEventListener('overview', (event) => {
+      const data = parse(event.data)
+      if (data !== undefined) client.setQueryData(overviewKey, data)
+    })
+    return () => source.close()
+  }, [url, client, store, listKey, overviewKey, everyMs, visible])
+
+  return useSlice(liveStatusSlice)
+}

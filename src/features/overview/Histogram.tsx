@@ -1,0 +1,128 @@
+import { useState, type KeyboardEvent } from 'react'
+import type { Histogram as HistogramData, HistogramBucket } from '../../shared/overview'
+import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from '../../shared/states'
+import { bucketText, formatCount } from './overviewWords'
+
+const STATE_LABELS: Record<KnownExecutionState, string> = {
+  created: 'Created',
+  started: 'Started',
+  succeed: 'Succeeded',
+  failed: 'Failed',
+}
+
+const totalOf = (bucket: HistogramBucket) =>
+  KNOWN_EXECUTION_STATES.reduce((sum, state) => sum + bucket.known[state], bucket.other)
+
+function bucketWords(bucket: HistogramBucket, bucketMs: number): string {
+  const parts = KNOWN_EXECUTION_STATES.filter((state) => bucket.known[state] > 0).map(
+    (state) => `${formatCount(bucket.known[state])} ${STATE_LABELS[state].toLowerCase()}`,
+  )
+  if (bucket.other > 0) parts.push(`${formatCount(bucket.other)} other`)
+  return `${bucketText(bucket.start, bucketMs)}: ${parts.length > 0 ? parts.join(', ') : 'none'}`
+}
+
+interface HistogramProps {
+  histogram: HistogramData
+  /** Narrows the time window to one bucket. */
+  onNarrow: (from: number, to: number) => void
+}
+
+/**
+ * The filtered set over time, stacked by state: one button per bucket (one tab stop, arrow keys move, Enter
+ * narrows the window to it), a readout of the bucket under the pointer or focus, and the same figures as a
+ * table for screen readers.
+ */
+export function Histogram({ histogram, onNarrow }: HistogramProps) {
+  const { buckets, bucketMs } = histogram
+  const [active, setActive] = useState<number | null>(null)
+  const [focusIndex, setFocusIndex] = useState(Math.max(0, buckets.length - 1))
+  const tallest = Math.max(1, ...buckets.map(totalOf))
+  const readout = active !== null && buckets[active] ? bucketWords(buckets[active], bucketMs) : null
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = {
+      ArrowLeft: -1,
+      ArrowRight: 1,
+      Home: -buckets.length,
+      End: buckets.length,
+    }
+    const move = moves[event.key]
+    if (move === undefined) return
+    event.preventDefault()
+    const next = Math.min(buckets.length - 1, Math.max(0, focusIndex + move))
+    setFocusIndex(next)
+    setActive(next)
+    event.currentTarget.querySelectorAll<HTMLButtonElement>('button')[next]?.focus()
+  }
+
+  return (
+    <figure className="histogram">
+      <figcaption className="visually-hidden">Executions over time, by state</figcaption>
+      <div className="histogram-bars" role="toolbar" aria-label="Executions over time" onKeyDown={onKeyDown}>
+        {buckets.map((bucket, index) => {
+          const total = totalOf(bucket)
+          return (
+            <button
+              key={bucket.start}
+              type="button"
+              className="histogram-bar"
+              tabIndex={index === focusIndex ? 0 : -1}
+              aria-label={`${bucketWords(bucket, bucketMs)}. Narrow the time window to this`}
+              onClick={() => onNarrow(bucket.start, bucket.start + bucketMs)}
+              onFocus={() => {
+                setFocusIndex(index)
+                setActive(index)
+              }}
+              onMouseEnter={() => setActive(index)}
+              onMouseLeave={() => setActive(null)}
+              onBlur={() => setActive(null)}
+            >
+              <span className="histogram-stack" style={{ height: `${(total / tallest) * 100}%` }}>
+                {KNOWN_EXECUTION_STATES.map((state) =>
+                  bucket.known[state] > 0 ? (
+                    <span
+                      key={state}
+                      className={`histogram-part tone-${state}`}
+                      style={{ flexGrow: bucket.known[state] }}
+                    />
+                  ) : null,
+                )}
+                {bucket.other > 0 ? (
+                  <span className="histogram-part tone-unknown" style={{ flexGrow: bucket.other }} />
+                ) : null}
+              </span>
+            </button>
+          )
+        })}
+      </div>
+      <p className="histogram-readout muted" aria-hidden="true">
+        {readout ?? 'Point at or focus a bar for its figures; a click or Enter narrows the window to it.'}
+      </p>
+      <table className="visually-hidden">
+        <caption>Executions per time bucket and state</caption>
+        <thead>
+          <tr>
+            <th scope="col">From – to</th>
+            {KNOWN_EXECUTION_STATES.map((state) => (
+              <th key={state} scope="col">
+                {STATE_LABELS[state]}
+              </th>
+            ))}
+            <th scope="col">Other</th>
+          </tr>
+        </thead>
+        <tbody>
+          {buckets.map((bucket) => (
+            <tr key={bucket.start}>
+              <th scope="row">{bucketText(bucket.start, bucketMs)}</th>
+              {KNOWN_EXECUTION_STATES.map((state) => (
+                <td key={state}>{formatCount(bucket.known[state])}</td>
+              ))}
+              <td>{formatCount(bucket.other)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  )
+}

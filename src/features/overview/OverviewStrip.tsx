@@ -1,0 +1,127 @@
+import { ApiErrorPanel } from '../../components/ErrorViews'
+import type { LiveStatus } from '../../components/liveFeed'
+import type { OverviewAnswer } from '../../shared/overview'
+import { KNOWN_EXECUTION_STATES, stateMeaning, type KnownExecutionState } from '../../shared/states'
+import type { TimeWindow } from '../../shared/timeWindow'
+import { Histogram } from './Histogram'
+import { countPrefix, coverageLine, formatCount, noteLines, totalText, windowText } from './overviewWords'
+import { TimeWindowControl } from './TimeWindowControl'
+
+const STATE_LABELS: Record<KnownExecutionState, string> = {
+  created: 'Created',
+  started: 'Started',
+  succeed: 'Succeeded',
+  failed: 'Failed',
+}
+
+const LIVE_WORDS: Record<LiveStatus, string> = {
+  live: 'Live: the server streams changes to this tab.',
+  connecting: 'Connecting to the live stream; refreshing by polling meanwhile.',
+  polling: 'The live stream is unavailable; refreshing by polling.',
+  off: 'Live refresh is off or held.',
+}
+
+export interface OverviewStripProps {
+  answer: OverviewAnswer | undefined
+  error: Error | null
+  isPending: boolean
+  onRetry: () => void
+  window: TimeWindow
+  onWindowChange: (window: TimeWindow) => void
+  /** The states the list is filtered to (by meaning or spelling). */
+  activeStates: readonly string[]
+  onPickState: (state: string) => void
+  live: LiveStatus
+}
+
+/** The region above the list: counts per state over the whole filtered set, their coverage, and the histogram. */
+export function OverviewStrip(props: OverviewStripProps) {
+  const { answer, window } = props
+  return (
+    <section className="overview" aria-labelledby="overview-title">
+      <div className="overview-head">
+        <h2 id="overview-title">Overview</h2>
+        <TimeWindowControl window={window} onChange={props.onWindowChange} />
+        <p className="overview-live muted">{LIVE_WORDS[props.live]}</p>
+      </div>
+      {window.kind !== 'any' ? (
+        <p className="muted">
+          Counts and bars cover {windowText(window).replace(/^L/, 'l')}; the list below shows every execution
+          the API lists for these filters, whatever its time.
+        </p>
+      ) : null}
+      <OverviewBody {...props} answer={answer} />
+    </section>
+  )
+}
+
+function OverviewBody({
+  answer,
+  error,
+  isPending,
+  onRetry,
+  activeStates,
+  onPickState,
+  onWindowChange,
+  window,
+}: OverviewStripProps) {
+  if (!answer) {
+    if (error) return <ApiErrorPanel title="Could not count executions" error={error} onRetry={onRetry} />
+    return <p className="overview-coverage muted">{isPending ? 'Counting executions…' : 'No counts yet.'}</p>
+  }
+  const prefix = countPrefix(answer.coverage)
+  const active = new Set(activeStates.map((state) => stateMeaning(state) ?? state))
+  const button = (key: string, label: string, count: number, state: string) => (
+    <li key={key}>
+      <button
+        type="button"
+        className={`overview-count tone-${stateMeaning(state) ?? 'unknown'}`}
+        aria-pressed={active.has(stateMeaning(state) ?? state)}
+        onClick={() => onPickState(state)}
+        title={`Show only ${label.toLowerCase()} in the list`}
+      >
+        <span>{label}</span> <strong>{prefix + formatCount(count)}</strong>
+      </button>
+    </li>
+  )
+  return (
+    <>
+      {error ? (
+        <ApiErrorPanel
+          title="Refreshing the counts failed; showing the last ones"
+          error={error}
+          withDetail={false}
+          onRetry={onRetry}
+        />
+      ) : null}
+      <ul className="overview-counts" aria-label="Executions per state">
+        {KNOWN_EXECUTION_STATES.map((state) =>
+          button(state, STATE_LABELS[state], answer.counts[state], state),
+        )}
+        {Object.entries(answer.other).map(([state, count]) => button(`other-${state}`, state, count, state))}
+        {answer.pending > 0 ? (
+          <li className="overview-pending">
+            Outcome being checked <strong>{prefix + formatCount(answer.pending)}</strong>
+          </li>
+        ) : null}
+        <li className="overview-total">
+          Total <strong>{totalText(answer)}</strong>
+        </li>
+      </ul>
+      <p className="overview-coverage" role="status">
+        {coverageLine(answer.coverage)}
+      </p>
+      {noteLines(answer).map((line) => (
+        <p key={line} className="overview-note muted">
+          {line}
+        </p>
+      ))}
+      {answer.histogram && answer.histogram.buckets.length > 0 ? (
+        <Histogram
+          histogram={answer.histogram}
+          onNarrow={(from, to) => onWindowChange({ kind: 'absolute', from, to, field: window.field })}
+        />
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,112 @@
+import { useId, useState, type SyntheticEvent } from 'react'
+import { WINDOW_PRESETS, type TimeWindow, type WindowPreset } from '../../shared/timeWindow'
+import { PRESET_LABELS, windowText } from './overviewWords'
+
+const CUSTOM = 'custom'
+
+/** A datetime-local value (this browser's zone) as an instant, or null when empty or unreadable. */
+function instantOf(text: string): number | null {
+  if (text === '') return null
+  const at = new Date(text).getTime()
+  return Number.isNaN(at) ? null : at
+}
+
+const localText = (at: number | null) => {
+  if (at === null) return ''
+  const date = new Date(at - new Date(at).getTimezoneOffset() * 60_000)
+  return date.toISOString().slice(0, 16)
+}
+
+interface TimeWindowControlProps {
+  window: TimeWindow
+  onChange: (window: TimeWindow) => void
+}
+
+/** Time window: a preset, any time, or a custom range (in this browser's time zone). */
+export function TimeWindowControl({ window, onChange }: TimeWindowControlProps) {
+  const id = useId()
+  const [custom, setCustom] = useState(window.kind === 'absolute')
+  const [error, setError] = useState<string | null>(null)
+  const selected =
+    custom || window.kind === 'absolute' ? CUSTOM : window.kind === 'any' ? 'any' : window.preset
+
+  const choose = (value: string) => {
+    setError(null)
+    if (value === CUSTOM) {
+      setCustom(true)
+      return
+    }
+    setCustom(false)
+    onChange(
+      value === 'any'
+        ? { kind: 'any', field: window.field }
+        : { kind: 'relative', preset: value as WindowPreset, field: window.field },
+    )
+  }
+
+  const apply = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const text = (name: string) => {
+      const value = form.get(name)
+      return typeof value === 'string' ? value : ''
+    }
+    const from = instantOf(text('from'))
+    const to = instantOf(text('to'))
+    if (from === null && to === null) return setError('Give a start, an end, or both.')
+    if (from !== null && to !== null && from >= to) return setError('The start must be before the end.')
+    setError(null)
+    onChange({ kind: 'absolute', from, to, field: window.field })
+  }
+
+  return (
+    <div className="time-window">
+      <label htmlFor={`${id}-window`}>Time window</label>
+      <select id={`${id}-window`} value={selected} onChange={(event) => choose(event.target.value)}>
+        <option value="any">Any time</option>
+        {WINDOW_PRESETS.map((preset) => (
+          <option key={preset} value={preset}>
+            {PRESET_LABELS[preset]}
+          </option>
+        ))}
+        <option value={CUSTOM}>Custom range…</option>
+      </select>
+      <label className="time-window-field">
+        <input
+          type="checkbox"
+          checked={window.field === 'updated'}
+          disabled={window.kind === 'any'}
+          onChange={(event) => onChange({ ...window, field: event.target.checked ? 'updated' : 'created' })}
+        />
+        By last update
+      </label>
+      {selected === CUSTOM ? (
+        <form className="time-window-custom" onSubmit={apply} aria-label="Custom time range" noValidate>
+          <label>
+            From
+            <input
+              type="datetime-local"
+              name="from"
+              defaultValue={window.kind === 'absolute' ? localText(window.from) : ''}
+            />
+          </label>
+          <label>
+            To
+            <input
+              type="datetime-local"
+              name="to"
+              defaultValue={window.kind === 'absolute' ? localText(window.to) : ''}
+            />
+          </label>
+          <button type="submit">Apply range</button>
+          {error ? (
+            <p role="alert" className="field-error">
+              {error}
+            </p>
+          ) : null}
+          {window.kind === 'absolute' ? <p className="muted">Now: {windowText(window)}</p> : null}
+        </form>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,121 @@
+import type { ListFilters } from './filters'
+import type { ReadResult } from './listAnswer'
+import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from './states'
+
+/*
+ * The overview answer as the server sends it (GET /api/overview, and the `overview` event of /api/live), and the
+ * browser's reader of it. The server builds it; the types are here so both sides name the same fields.
+ */
+
+/** How complete an answer of the index is; never a smaller truth (counts of a scan cut short are lower bounds). */
+export type Coverage =
+  /** Every execution of the view, as of `asOf`: a whole scan ended where the API said there was no more. */
+  | { kind: 'exact'; asOf: number; executions: number; calls: number }
+  /** A scan stopped before the end (`reason`), or outcomes are still being checked: counts are lower bounds. */
+  | { kind: 'at_least'; asOf: number; executions: number; calls: number; reason: string }
+  /** The first scan is running: `executions` so far of about `estimate` (unknown: null). */
+  | { kind: 'counting'; executions: number; estimate: number | null; calls: number }
+  /** The scan failed; the counts are what it saw before. */
+  | { kind: 'failed'; at: number; executions: number; calls: number; reason: string }
+
+export type OrderKind = 'created_desc' | 'created_asc' | 'none' | 'unknown'
+
+export interface CoverageNotes {
+  /** Rows the API returned for this view that contradict its filters: left out and counted. */
+  excluded: number
+  /** Executions that finished without the index seeing how; their outcome is being checked. */
+  pending: number
+  /** Whether the API lists executions newest first (so new ones are found on its first pages). */
+  order: OrderKind
+  /** Set while refreshing fails: since when, and why (the counts are then as of `asOf`). */
+  refreshFailing: { since: number; reason: string } | null
+}
+
+export interface HistogramBucket {
+  start: number
+  known: Record<KnownExecutionState, number>
+  /** Unknown states and outcomes still being checked. */
+  other: number
+}
+
+export interface Histogram {
+  field: 'created' | 'updated'
+  bucketMs: number
+  start: number
+  end: number
+  buckets: HistogramBucket[]
+}
+
+export interface OverviewAnswer {
+  filters: ListFilters
+  /** The window counted, as instants (null: open), or null for any time. */
+  window: { from: number | null; to: number | null; field: 'created' | 'updated' } | null
+  /** With a window: executions without a usable time, which no window holds. */
+  undated: number
+  /** With a window that has a start: active executions of these filters from before it. */
+  runningBefore: number
+  /** Over the window (or the whole set), stacked by state; null when there is nothing to draw or it was not asked. */
+  histogram: Histogram | null
+  counts: Record<KnownExecutionState, number>
+  /** Unknown states, as the API spells them. */
+  other: Record<string, number>
+  /** Finished executions whose outcome is being checked (in `total`, in no state). */
+  pending: number
+  total: number
+  coverage: Coverage
+  notes: CoverageNotes
+  /** Whether this replica keeps this index, or reads the one another replica keeps. */
+  scanner: 'this replica' | 'another replica' | 'not known yet'
+  generatedAt: number
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0
+const COVERAGE_KINDS = ['exact', 'at_least', 'counting', 'failed']
+
+/**
+ * Checks what the overview is drawn from: the counts, the total and the coverage. A field the strip does not
+ * need to be truthful (the histogram, notes) is taken as sent when its shape is right, else left out.
+ */
+export function readOverviewAnswer(payload: unknown): ReadResult<OverviewAnswer> {
+  if (!isRecord(payload)) return { ok: false, problems: [{ path: '', message: 'expected an object' }] }
+  const problems: { path: string; message: string }[] = []
+  const counts = payload['counts']
+  if (!isRecord(counts) || !KNOWN_EXECUTION_STATES.every((state) => isCount(counts[state])))
+    problems.push({ path: 'counts', message: 'expected a count for each known state' })
+  if (!isCount(payload['total'])) problems.push({ path: 'total', message: 'expected a count' })
+  const coverage = payload['coverage']
+  if (
+    !isRecord(coverage) ||
+    !COVERAGE_KINDS.includes(String(coverage['kind'])) ||
+    !isCount(coverage['executions'])
+  )
+    problems.push({
+      path: 'coverage',
+      message: 'expected exact, at_least, counting or failed with executions',
+    })
+  if (problems.length > 0) return { ok: false, problems }
+  const histogram = payload['histogram']
+  const other = payload['other']
+  return {
+    ok: true,
+    value: {
+      ...(payload as unknown as OverviewAnswer),
+      other: isRecord(other)
+        ? (Object.fromEntries(Object.entries(other).filter(([, n]) => isCount(n))) as Record<string, number>)
+        : {},
+      histogram:
+        isRecord(histogram) && Array.isArray(histogram['buckets'])
+          ? (histogram as unknown as Histogram)
+          : null,
+      undated: isCount(payload['undated']) ? payload['undated'] : 0,
+      runningBefore: isCount(payload['runningBefore']) ? payload['runningBefore'] : 0,
+      pending: isCount(payload['pending']) ? payload['pending'] : 0,
+      notes: isRecord(payload['notes'])
+        ? (payload['notes'] as unknown as CoverageNotes)
+        : { excluded: 0, pending: 0, order: 'unknown', refreshFailing: null },
+    },
+  }
+}
