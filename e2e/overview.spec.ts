@@ -67,9 +67,17 @@ test('the overview counts every execution of the filters, says how exact it is, 
 test('a time window narrows the counts and the histogram; a bar narrows it further, and it is in the URL', async ({
   page,
 }) => {
+  const fromIndex: URL[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname === '/api/index/executions') fromIndex.push(url)
+  })
   await openDashboard(page)
   await overview(page).getByRole('combobox', { name: 'Time window' }).selectOption({ label: 'Last 7 days' })
   await expect(page).toHaveURL(/window=7d/)
+  // The list pages from the index (the API has no time filter), newest first.
+  await expect.poll(() => fromIndex.map((url) => url.searchParams.get('window'))).toContain('7d')
+  await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeVisible()
   await expect(overview(page).getByText(/^Counts and bars cover last 7 days/)).toBeVisible()
   const bars = overview(page).getByRole('toolbar', { name: 'Executions over time' }).getByRole('button')
   await expect(bars.first()).toBeVisible({ timeout: 20_000 })

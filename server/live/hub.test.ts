@@ -92,6 +92,18 @@ describe('the live stream', () => {
     eager.close()
   })
 
+  it('with list=0 sends only the overview and refreshes no list', async () => {
+    await demo.control('POST', '/faults', {
+      rules: [{ operation: 'list_executions', status: 503, times: 1 }],
+    })
+    const stream = await openSse(`${dashboard.url}/api/live?state=started&size=9&every=1&list=0`)
+    await stream.next((event) => event.event === 'overview')
+    expect(dashboard.dashboard.live.stats().views).toBe(0)
+    expect((await demo.control<{ rules: unknown[] }>('GET', '/faults')).json.rules).toHaveLength(1)
+    stream.close()
+    await demo.control('DELETE', '/faults')
+  })
+
   it('refuses a bad view with a clear error', async () => {
     const stream = await openSse(`${dashboard.url}/api/live?size=5000`)
     expect(stream.status).toBe(400)

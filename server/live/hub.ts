@@ -24,6 +24,8 @@ export interface LiveView {
   everyMs: number
   /** False when the tab has (or is fetching) the page itself: no refresh at once, only on the interval. */
   initial?: boolean
+  /** False when the tab wants only the overview: no list view is refreshed for it. */
+  list?: boolean
 }
 
 interface Subscriber {
@@ -58,6 +60,8 @@ export function createLiveHub(options: {
   minMs: number
 }) {
   const views = new Map<string, View>()
+  /** Streams that carry only the overview (a list from the index), to end them when the server stops. */
+  const overviewOnly = new Set<() => void>()
 
   function intervalOf(view: View): number {
     const wanted = Math.min(...[...view.subscribers].map((subscriber) => subscriber.everyMs))
@@ -144,6 +148,21 @@ export function createLiveHub(options: {
       send: (event: LiveEvent) => void,
       end: () => void,
     ): Promise<() => void> {
+      const unwatch = options.index
+        ? await options.index.watch(
+            credentials,
+            live.filters,
+            (overview) => send({ event: 'overview', data: overview }),
+            live.overview,
+          )
+        : () => {}
+      if (live.list === false) {
+        overviewOnly.add(end)
+        return () => {
+          overviewOnly.delete(end)
+          unwatch()
+        }
+      }
       const key = `${digest(credentials.authorization)} ${live.body.toString()}`
       let view = views.get(key)
       if (!view) {
@@ -168,14 +187,6 @@ export function createLiveHub(options: {
       } else if (live.initial !== false) {
         void refresh(view)
       }
-      const unwatch = options.index
-        ? await options.index.watch(
-            credentials,
-            live.filters,
-            (overview) => send({ event: 'overview', data: overview }),
-            live.overview,
-          )
-        : () => {}
       const current = view
       return () => {
         unwatch()
@@ -187,6 +198,7 @@ export function createLiveHub(options: {
     /** Ends every stream now (draining before a stop). */
     endStreams() {
       for (const view of views.values()) for (const subscriber of view.subscribers) subscriber.end()
+      for (const end of overviewOnly) end()
     },
     stats: () => ({
       views: views.size,

@@ -18,6 +18,8 @@ type LiveRequest = {
   after: string | null
   everyMs: number
   initial: boolean
+  /** False: the tab wants only the overview (its list comes from the index). */
+  list: boolean
   problems: string[]
 }
 
@@ -34,7 +36,9 @@ function readLiveRequest(params: URLSearchParams): LiveRequest {
     problems.push('every must be a number of seconds from 1 to 3600')
   const initial = params.get('initial')
   if (initial !== null && initial !== '0' && initial !== '1') problems.push('initial must be 0 or 1')
-  return { first, after, everyMs: every * 1000, initial: initial !== '0', problems }
+  const list = params.get('list')
+  if (list !== null && list !== '0' && list !== '1') problems.push('list must be 0 or 1')
+  return { first, after, everyMs: every * 1000, initial: initial !== '0', list: list !== '0', problems }
 }
 
 function write(res: ServerResponse, event: LiveEvent) {
@@ -42,7 +46,7 @@ function write(res: ServerResponse, event: LiveEvent) {
 }
 
 /**
- * GET /api/live?state=…&m.<key>=…&size=…&after=…&every=<seconds>[&window=…][&histogram=1][&initial=0]: one Server-Sent Events
+ * GET /api/live?state=…&m.<key>=…&size=…&after=…&every=<seconds>[&window=…][&histogram=1][&initial=0][&list=0]: one Server-Sent Events
  * stream per tab with the list page it shows (`list`, or `list-error`) and the overview of its filters and window
  * (`overview`), fed by the server's one refresh of each distinct view.
  */
@@ -93,6 +97,7 @@ export function liveRoute(
         filters,
         everyMs: request.everyMs,
         initial: request.initial,
+        list: request.list,
         overview: { window, histogram: params.get('histogram') === '1' },
       },
       (event) => write(res, event),

@@ -1,6 +1,7 @@
 import { readListEnvelope } from '../shared/listAnswer'
 import { toListPage } from './listPage'
-import { buildListBody, type ListParams, type Speller } from './listRequest'
+import { buildListBody, isWindowed, type ListParams, type Speller } from './listRequest'
+import { viewSearch } from './overview'
 import type { Execution, ExecutionList } from './schemas'
 import { apiRequest } from './transport'
 
@@ -14,12 +15,29 @@ export async function listExecutions(
   params: ListParams,
   options: ListCallOptions = {},
 ): Promise<ExecutionList> {
+  if (isWindowed(params)) return listFromIndex(params, options.signal)
   const envelope = await apiRequest({
     method: 'GET',
     path: '/executions',
     body: buildListBody(params, options.spell),
     read: readListEnvelope,
     signal: options.signal,
+  })
+  return toListPage<Execution>(envelope)
+}
+
+/** A windowed list: the index's matching rows, newest created (or updated) first. */
+async function listFromIndex(params: ListParams, signal?: AbortSignal): Promise<ExecutionList> {
+  const filters = { states: params.states ?? [], metadata: params.metadata ?? [] }
+  const query = viewSearch(filters, params.window ?? { kind: 'any', field: 'created' }, false)
+  query.set('size', String(params.first))
+  if (params.window?.field === 'updated') query.set('sort', 'updated')
+  if (params.after) query.set('after', params.after)
+  const envelope = await apiRequest({
+    method: 'GET',
+    path: `/index/executions?${query.toString()}`,
+    read: readListEnvelope,
+    signal,
   })
   return toListPage<Execution>(envelope)
 }

@@ -1,5 +1,6 @@
 import { buildListBody as buildSharedListBody, type ListRequestBody } from '../shared/listBody'
 import type { MetadataFilter } from '../shared/filters'
+import type { TimeWindow } from '../shared/timeWindow'
 
 export type { ListFilters, MetadataFilter } from '../shared/filters'
 export type { ListRequestBody } from '../shared/listBody'
@@ -10,7 +11,15 @@ export interface ListParams {
   after?: string | null
   states?: readonly string[]
   metadata?: readonly MetadataFilter[]
+  /**
+   * A time window: the API has none, so a list with one (other than any time) pages from the dashboard's index,
+   * newest first (GET /api/index/executions), and its cursors are the index's.
+   */
+  window?: TimeWindow
 }
+
+/** Whether the list comes from the index (it has a window) rather than the API. */
+export const isWindowed = (params: ListParams) => params.window !== undefined && params.window.kind !== 'any'
 
 /** How a state filter goes upstream (see stateSpeller); as given by default. */
 export type Speller = (state: string) => string

@@ -17,10 +17,10 @@ export const overviewKeys = {
 
 const windowKey = (window: TimeWindow) => writeWindowParams(window, new URLSearchParams()).toString()
 
-/** The query string of a view for the server's own routes: filters, window, and the histogram asked for. */
-export function viewSearch(filters: ListFilters, window: TimeWindow): URLSearchParams {
+/** The query string of a view for the server's own routes: filters, window, and the histogram if asked for. */
+export function viewSearch(filters: ListFilters, window: TimeWindow, histogram = true): URLSearchParams {
   const params = writeWindowParams(window, writeFilterParams(filters, new URLSearchParams()))
-  params.set('histogram', '1')
+  if (histogram) params.set('histogram', '1')
   return params
 }
 

@@ -21,6 +21,12 @@ describe('Dashboard', () => {
     mswServer.use(
       http.post('*/api/executions', () => HttpResponse.json({ data: [execution], page_info: {} })),
       http.post('*/api/executions/e1/attempts', () => HttpResponse.json({ data: [], page_info: {} })),
+      http.get('*/api/overview', () =>
+        HttpResponse.json(
+          { error: { code: 'index_unavailable', message: 'The index is off.' } },
+          { status: 503 },
+        ),
+      ),
     )
     renderWithProviders(<Dashboard />)
     await userEvent.click(await screen.findByRole('row', { name: 'Execution e1' }))

@@ -12,7 +12,8 @@ import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
 import { BulkTools, LinkTools } from './lazyTools'
 import { useUrlSearch } from '../lib/useUrlSearch'
-import { readListView, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
+import { paramsOf, readListView, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
+import { readWindowParams, type TimeWindow } from '../shared/timeWindow'
 import { filtersKey } from '../shared/filters'
 
 // Only narrow screens with an execution open need the drawer (a modal dialog).
@@ -33,12 +34,23 @@ function restoreFocus(id: string) {
   else focusTitle()
 }
 
-/** The list's filters alone, as one object per filter set: opening an execution or paging keeps it. */
-function useListFilters(search: string): ListFilters {
+/**
+ * The list's filters and time window alone, as one object per view: opening an execution or paging keeps it.
+ * (Bulk "all matching" takes the window too: with one, it walks the index's list of the window.)
+ */
+function useListFilters(search: string): ListFilters & { window?: TimeWindow } {
   const { view } = readListView(search)
-  const key = filtersKey(view)
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the filters
-  return useMemo<ListFilters>(() => ({ states: view.states, metadata: view.metadata }), [key])
+  const { window: timeWindow } = readWindowParams(paramsOf(search))
+  const key = `${filtersKey(view)} ${JSON.stringify(timeWindow)}`
+  return useMemo(
+    () => ({
+      states: view.states,
+      metadata: view.metadata,
+      ...(timeWindow.kind === 'any' ? {} : { window: timeWindow }),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the filters and window
+    [key],
+  )
 }
 
 /**

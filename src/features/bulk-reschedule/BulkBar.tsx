@@ -1,6 +1,6 @@
+import type { WindowedFilters } from './useDryRun'
 import '../../styles/views.css'
 import { lazy, Suspense, useState } from 'react'
-import type { ListFilters } from '../../api'
 import type { BulkSource } from './BulkDialog'
 import { useSelectedExecutions, useSelectionActions } from './selection'
 
@@ -8,7 +8,7 @@ import { useSelectedExecutions, useSelectionActions } from './selection'
 const BulkDialog = lazy(async () => ({ default: (await import('./BulkDialog')).BulkDialog }))
 
 /** The checked rows' count and the bulk actions; the dialog lives here, not in a row, so refresh can't take it. */
-export function BulkBar({ filters }: { filters: ListFilters }) {
+export function BulkBar({ filters }: { filters: WindowedFilters }) {
   const selected = useSelectedExecutions()
   const { clear } = useSelectionActions()
   const [source, setSource] = useState<BulkSource | null>(null)

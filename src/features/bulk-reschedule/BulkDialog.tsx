@@ -1,7 +1,8 @@
+import type { WindowedFilters } from './useDryRun'
 import '../../styles/dialogs.css'
 import { useId, useRef, useState } from 'react'
 import { ModalDialog } from '../../components/ModalDialog'
-import type { Execution, ListFilters } from '../../api'
+import type { Execution } from '../../api'
 import { useRefreshPause } from '../../components/RefreshSettings'
 import { BulkPlan } from './BulkPlan'
 import { BulkProgress } from './BulkProgress'
@@ -10,7 +11,7 @@ import { DryRunStep } from './DryRunStep'
 import { useBulkRun } from './useBulkRun'
 
 export type BulkSource =
-  { kind: 'selection'; executions: Execution[] } | { kind: 'matching'; filters: ListFilters }
+  { kind: 'selection'; executions: Execution[] } | { kind: 'matching'; filters: WindowedFilters }
 
 /** The whole bulk flow in one app-level dialog: count first, then confirm, run, and results. */
 export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: () => void }) {
@@ -33,7 +34,12 @@ export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: (
     setPlanned(ids.map((id) => known.current.get(id) ?? { id, state: 'unknown' }) as Execution[])
   }
   const finished = run.snapshot !== null && !run.active
-  const origin = source.kind === 'selection' ? 'selected' : 'matching the filters'
+  const origin =
+    source.kind === 'selection'
+      ? 'selected'
+      : source.filters.window
+        ? 'matching the filters in the time window'
+        : 'matching the filters'
 
   return (
     <ModalDialog

@@ -1,5 +1,6 @@
+import type { WindowedFilters } from './useDryRun'
 import { useEffect } from 'react'
-import type { Execution, ListFilters } from '../../api'
+import type { Execution } from '../../api'
 import type { WalkReport } from '../../shared/listWalker'
 import { DRY_RUN_PAGE_SIZE, useDryRun } from './useDryRun'
 
@@ -16,7 +17,7 @@ export function countedWords(count: number, report: WalkReport): string {
 }
 
 interface DryRunStepProps {
-  filters: ListFilters
+  filters: WindowedFilters
   /** The executions counted, and how they were counted in words. */
   onCounted: (executions: Execution[], counted: string) => void
   onCancel: () => void

@@ -3,7 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { listExecutions, stateSpeller, type Execution, type ListFilters } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { contradictsFilters } from '../../shared/filters'
+import type { TimeWindow } from '../../shared/timeWindow'
 import { describeWalkStop, walkList, type WalkReport } from '../../shared/listWalker'
+
+/** The list's filters, and its time window when it has one. */
+export type WindowedFilters = ListFilters & { window?: TimeWindow }
 
 export const DRY_RUN_PAGE_SIZE = 100
 /** The most executions one run takes; a larger set is narrowed by filters first. */
@@ -28,7 +32,7 @@ export type DryRun =
  * walker every "all pages" job uses: rows that contradict the filters are left out, duplicates count once,
  * and every stop other than the end is reported.
  */
-export function useDryRun(filters: ListFilters) {
+export function useDryRun(filters: WindowedFilters) {
   const client = useQueryClient()
   const [state, setState] = useState<DryRun>({ kind: 'idle' })
   const controllerRef = useRef<AbortController | null>(null)
@@ -46,7 +50,14 @@ export function useDryRun(filters: ListFilters) {
       signal: controller.signal,
       fetchPage: async (after) => {
         const page = await listExecutions(
-          { first: DRY_RUN_PAGE_SIZE, after, states: filters.states, metadata: filters.metadata },
+          {
+            first: DRY_RUN_PAGE_SIZE,
+            after,
+            states: filters.states,
+            metadata: filters.metadata,
+            // With a time window, the walk pages the index's list of the window (the API has no time filter).
+            ...(filters.window ? { window: filters.window } : {}),
+          },
           { signal: controller.signal, spell: stateSpeller(client) },
         )
         return {

@@ -1,3 +1,4 @@
+import { readWindowParams } from '../../shared/timeWindow'
 import '../../styles/dialogs.css'
 import { useId, useState } from 'react'
 import { ModalDialog } from '../../components/ModalDialog'
@@ -42,6 +43,12 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
         Export executions
       </h2>
       <p>{describeFilters(search)}, all pages, straight from the API.</p>
+      {readWindowParams(new URLSearchParams(search)).window.kind !== 'any' ? (
+        <p className="muted">
+          The time window does not apply to exports yet: the file holds every execution of these filters,
+          whatever its time.
+        </p>
+      ) : null}
       <fieldset className="export-formats" disabled={running}>
         <legend>Format</legend>
         {FORMATS.map(([value, label, hint]) => (

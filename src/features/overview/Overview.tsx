@@ -46,6 +46,18 @@ export function Overview() {
     },
     [navigate],
   )
+  const showRunningBefore = useCallback(
+    (start: number) => {
+      const current = readListView(window.location.search).view
+      const listed = writeListView(
+        firstPage({ ...current, states: ['created', 'started'] }),
+        window.location.search,
+      )
+      const field = readWindowParams(paramsOf(window.location.search)).window.field
+      navigate(writeWindowParams({ kind: 'absolute', from: null, to: start, field }, listed), 'push')
+    },
+    [navigate],
+  )
   const { refetch } = query
   return (
     <OverviewStrip
@@ -57,6 +69,7 @@ export function Overview() {
       onWindowChange={setWindow}
       activeStates={view.states}
       onPickState={pickState}
+      onShowRunningBefore={showRunningBefore}
       live={live}
     />
   )

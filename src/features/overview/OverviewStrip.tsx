@@ -31,6 +31,8 @@ export interface OverviewStripProps {
   /** The states the list is filtered to (by meaning or spelling). */
   activeStates: readonly string[]
   onPickState: (state: string) => void
+  /** Shows what was created before `start` and is still running (a window cannot show it). */
+  onShowRunningBefore: (start: number) => void
   live: LiveStatus
 }
 
@@ -46,8 +48,8 @@ export function OverviewStrip(props: OverviewStripProps) {
       </div>
       {window.kind !== 'any' ? (
         <p className="muted">
-          Counts and bars cover {windowText(window).replace(/^L/, 'l')}; the list below shows every execution
-          the API lists for these filters, whatever its time.
+          Counts, bars and the list below cover {windowText(window).replace(/^L/, 'l')}. The API has no time
+          filter: the list comes from the dashboard&rsquo;s index, newest first.
         </p>
       ) : null}
       <OverviewBody {...props} answer={answer} />
@@ -63,6 +65,7 @@ function OverviewBody({
   activeStates,
   onPickState,
   onWindowChange,
+  onShowRunningBefore,
   window,
 }: OverviewStripProps) {
   if (!answer) {
@@ -111,6 +114,18 @@ function OverviewBody({
       <p className="overview-coverage" role="status">
         {coverageLine(answer.coverage)}
       </p>
+      {answer.runningBefore > 0 && answer.window?.from != null ? (
+        <p className="overview-note muted">
+          {formatCount(answer.runningBefore)} created before this window are still running.{' '}
+          <button
+            type="button"
+            className="overview-link"
+            onClick={() => onShowRunningBefore(answer.window?.from ?? 0)}
+          >
+            Show them
+          </button>
+        </p>
+      ) : null}
       {noteLines(answer).map((line) => (
         <p key={line} className="overview-note muted">
           {line}

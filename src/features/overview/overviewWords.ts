@@ -57,8 +57,6 @@ export function noteLines(answer: OverviewAnswer): string[] {
     lines.push(
       `${formatCount(answer.pending)} finished without the index seeing how; their outcome is being checked.`,
     )
-  if (answer.runningBefore > 0)
-    lines.push(`${formatCount(answer.runningBefore)} created before the window are still running.`)
   if (answer.window !== null && answer.undated > 0)
     lines.push(`${formatCount(answer.undated)} have no usable time, so no window holds them.`)
   if (answer.scanner === 'another replica') lines.push('Counted by another replica of the dashboard.')

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { executionListQuery, type ListParams } from '../../../api'
+import { executionListQuery, isWindowed, type ListParams } from '../../../api'
 import { useLiveFeed } from '../../../components/liveFeed'
 import { useRefetchInterval } from '../../../components/RefreshSettings'
 
@@ -15,7 +15,7 @@ export function useExecutionListSource(params: ListParams) {
   const live = useLiveFeed(params, interval)
   const query = useQuery({
     ...executionListQuery(params),
-    refetchInterval: live === 'live' ? false : interval,
+    refetchInterval: live === 'live' && !isWindowed(params) ? false : interval,
   })
   const { refetch } = query
   const refresh = useCallback(() => void refetch(), [refetch])

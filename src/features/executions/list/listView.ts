@@ -2,7 +2,8 @@ import { useMemo } from 'react'
 import type { MetadataFilter } from '../../../api'
 import { firstPage, type CursorPosition } from '../../../lib/cursorTrail'
 import { useUrlSearch } from '../../../lib/useUrlSearch'
-import { readListView, writeListView, type ListView, type PageSize } from '../../../lib/viewUrl'
+import { paramsOf, readListView, writeListView, type ListView, type PageSize } from '../../../lib/viewUrl'
+import { ANY_TIME, readWindowParams, writeWindowParams, type TimeWindow } from '../../../shared/timeWindow'
 
 export interface ListViewActions {
   setStates: (states: string[]) => void
@@ -21,9 +22,19 @@ export interface ListViewActions {
  * the URL when called, not the render's copy of it: they stay the same functions for the page's life, and
  * two quick clicks build on each other.
  */
-export function useListView(): { view: ListView; problems: string[]; actions: ListViewActions } {
+export function useListView(): {
+  view: ListView
+  /** The time window (the overview sets it): with one, the list pages from the index. */
+  timeWindow: TimeWindow
+  problems: string[]
+  actions: ListViewActions
+} {
   const [search, navigate] = useUrlSearch()
   const { view, problems } = useMemo(() => readListView(search), [search])
+  const windowKey = readWindowParams(paramsOf(search))
+  const timeWindowText = JSON.stringify(windowKey.window)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the text stands for the window
+  const timeWindow = useMemo(() => windowKey.window, [timeWindowText])
   const actions = useMemo<ListViewActions>(() => {
     const current = () => readListView(window.location.search).view
     const go = (next: ListView, mode: 'push' | 'replace') =>
@@ -45,10 +56,18 @@ export function useListView(): { view: ListView; problems: string[]; actions: Li
         filter({ metadata: merged })
       },
       removeMetadata: (key) => filter({ metadata: current().metadata.filter((other) => other.key !== key) }),
-      clearFilters: () => filter({ states: [], metadata: [] }),
+      // The time window narrows the list too: clearing the filters shows everything again.
+      clearFilters: () =>
+        navigate(
+          writeWindowParams(
+            ANY_TIME,
+            writeListView(firstPage({ ...current(), states: [], metadata: [] }), window.location.search),
+          ),
+          'replace',
+        ),
       setPageSize: (size) => filter({ size }),
       moveTo: (position) => go({ ...current(), ...position }, 'push'),
     }
   }, [navigate])
-  return { view, problems, actions }
+  return { view, timeWindow, problems: [...problems, ...windowKey.problems], actions }
 }

@@ -20,10 +20,16 @@ const NO_ROWS: ExecutionList['data'] = []
  * suggestions are theirs: they load with the filters.)
  */
 export function useExecutionList(focus: { filter: () => void; list: () => void }) {
-  const { view, problems, actions } = useListView()
+  const { view, timeWindow, problems, actions } = useListView()
   const params = useMemo<ListParams>(
-    () => ({ first: view.size, after: view.after, states: view.states, metadata: view.metadata }),
-    [view],
+    () => ({
+      first: view.size,
+      after: view.after,
+      states: view.states,
+      metadata: view.metadata,
+      ...(timeWindow.kind === 'any' ? {} : { window: timeWindow }),
+    }),
+    [view, timeWindow],
   )
   const source = useExecutionListSource(params)
   const settled = source.isPlaceholder ? undefined : source.page

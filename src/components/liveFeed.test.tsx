@@ -1,0 +1,85 @@
+import { act, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { executionListQuery, overviewKeys, type ListParams } from '../api'
+import { renderWithProviders } from '../test/renderWithProviders'
+import { useLiveFeed } from './liveFeed'
+
+class FakeEventSource {
+  static CLOSED = 2
+  static opened: FakeEventSource[] = []
+  readyState = 0
+  onopen: (() => void) | null = null
+  onerror: (() => void) | null = null
+  closed = false
+  private listeners = new Map<string, ((event: { data: string }) => void)[]>()
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this)
+  }
+  addEventListener(type: string, listener: (event: { data: string }) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
+  }
+  emit(type: string, data: unknown) {
+    for (const listener of this.listeners.get(type) ?? []) listener({ data: JSON.stringify(data) })
+  }
+  close() {
+    this.closed = true
+  }
+}
+
+const params: ListParams = { first: 20, after: null, states: ['failed'], metadata: [] }
+
+function Probe({ every }: { every: number | false }) {
+  return <p>status {useLiveFeed(params, every)}</p>
+}
+
+beforeEach(() => {
+  FakeEventSource.opened = []
+  vi.stubGlobal('EventSource', FakeEventSource)
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('useLiveFeed', () => {
+  it('opens one stream for the view and puts its list pages and overviews in the cache', async () => {
+    const { queryClient } = renderWithProviders(<Probe every={10_000} />)
+    expect(FakeEventSource.opened).toHaveLength(1)
+    const [source] = FakeEventSource.opened
+    if (!source) throw new Error('no stream')
+    const url = new URL(source.url, 'http://x')
+    expect(url.pathname).toBe('/api/live')
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      state: 'failed',
+      size: '20',
+      every: '10',
+      initial: '0',
+    })
+    await screen.findByText('status connecting')
+    act(() => source.onopen?.())
+    await screen.findByText('status live')
+
+    const row = {
+      id: 'e1',
+      state: 'failed',
+      created_at: '2026-11-20T10:00:00Z',
+      updated_at: '2026-11-20T10:00:00Z',
+    }
+    act(() => source.emit('list', { at: 1, page: { data: [row], page_info: { has_next_page: false } } }))
+    expect(queryClient.getQueryData(executionListQuery(params).queryKey)?.data).toEqual([row])
+    act(() => source.emit('overview', { total: 1 }))
+    expect(
+      queryClient.getQueryData(
+        overviewKeys.of({ states: ['failed'], metadata: [] }, { kind: 'any', field: 'created' }),
+      ),
+    ).toEqual({ total: 1 })
+
+    // A stream the server refused for good: the tab polls, and says so.
+    source.readyState = FakeEventSource.CLOSED
+    act(() => source.onerror?.())
+    await screen.findByText('status polling')
+  })
+
+  it('opens nothing while live refresh is off', async () => {
+    renderWithProviders(<Probe every={false} />)
+    await screen.findByText('status off')
+    expect(FakeEventSource.opened).toHaveLength(0)
+  })
+})
