@@ -10,8 +10,9 @@ export const SERVER_LAYERS = {
   auth: ['http', 'upstream'],
   index: ['upstream', 'store', 'auth'],
   live: ['upstream', 'index', 'auth'],
-  routes: ['http', 'auth', 'upstream', 'index', 'live', 'store'],
-  app: ['http', 'auth', 'upstream', 'index', 'live', 'routes', 'store'],
+  audit: ['http', 'auth', 'upstream', 'store'],
+  routes: ['http', 'auth', 'upstream', 'index', 'live', 'store', 'audit'],
+  app: ['http', 'auth', 'upstream', 'index', 'live', 'routes', 'store', 'audit'],
 }
 const OTHER_FOLDERS = ['testing', 'integration']
 

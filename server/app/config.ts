@@ -1,4 +1,5 @@
 import { parseSessionKeys, parseSessionTtl, type SessionKeyring } from '../auth/sessionKeys.ts'
+import { identitySettingsFromEnv, type IdentitySettings } from '../audit/identity.ts'
 import { proxyTrustFrom, type ProxyTrust } from '../http/origin.ts'
 import { DEFAULT_BUDGET, type BudgetSettings } from '../upstream/budget.ts'
 import { DEFAULT_INDEX, type IndexSettings } from '../index/settings.ts'
@@ -24,6 +25,10 @@ export interface DashboardSettings {
   /** The embedded store's directory, or null with DATABASE_URL. */
   dataDir: string
   databaseUrl: string | null
+  /** Who the user is and what they may do (DASHBOARD_USER_HEADER, …_GROUPS_HEADER, …_VIEWERS, …_OPERATORS). */
+  identity: IdentitySettings
+  /** How long audit records are kept (DASHBOARD_AUDIT_DAYS, default 90). */
+  auditDays: number
 }
 
 function parsePublicOrigin(value: string | undefined): string | null {
@@ -116,5 +121,7 @@ export function settingsFromEnv(
       }) ?? 50,
     dataDir: env.DASHBOARD_DATA_DIR?.trim() || './data',
     databaseUrl: env.DATABASE_URL?.trim() || null,
+    identity: identitySettingsFromEnv(env),
+    auditDays: parseNumber('DASHBOARD_AUDIT_DAYS', env.DASHBOARD_AUDIT_DAYS, { min: 1, unit: 'days' }) ?? 90,
   }
 }

@@ -3,6 +3,11 @@ import type { ProxyEvent } from '../http/events.ts'
 import { createSignInLimiter } from '../auth/signInLimiter.ts'
 import { createExecutionIndex, type ExecutionIndex } from '../index/executionIndex.ts'
 import { createLiveHub } from '../live/hub.ts'
+import { NO_IDENTITY_SETTINGS } from '../audit/identity.ts'
+import { createRescheduleGuard } from '../audit/rescheduleGuard.ts'
+import { createAuditTrail, type AuditTrail } from '../audit/trail.ts'
+import { AUDIT_PATH, auditRoute, WHOAMI_PATH, whoamiRoute } from '../routes/audit.ts'
+import { describeUpstream } from '../upstream/config.ts'
 import type { Gauge } from '../http/metrics.ts'
 import { dashboardGauges } from './gauges.ts'
 import { createApiRoutes, type Middleware, type OwnRoute } from '../routes/api.ts'
@@ -37,6 +42,8 @@ export interface Dashboard {
   index: ExecutionIndex | null
   store: Store | null
   live: ReturnType<typeof createLiveHub>
+  /** The audit trail of reschedules, when there is a store. */
+  trail: AuditTrail | null
   /** The dashboard's own figures for /metrics. */
   gauges: () => Gauge[]
   close(): Promise<void>
@@ -61,11 +68,19 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     throw error
   }
   const live = createLiveHub({ client, index, minMs: indexSettings.liveMinMs })
+  const trail = store ? createAuditTrail(store, { retentionDays: settings.auditDays ?? 90 }) : null
+  const identity = settings.identity ?? NO_IDENTITY_SETTINGS
+  const prune = () => void trail?.prune().catch((error: unknown) => onError('pruning the audit trail', error))
+  prune()
+  const pruning = setInterval(prune, 6 * 3_600_000)
+  pruning.unref()
   const ownRoutes: Record<string, OwnRoute> = {
     [OVERVIEW_PATH]: overviewRoute(index),
     [INDEX_LIST_PATH]: indexListRoute(index),
     [ID_SET_PATH]: idSetRoute(client, index),
     [LIVE_PATH]: liveRoute(live, index, settings.trust, settings.streamsPerAddress),
+    [AUDIT_PATH]: auditRoute(trail),
+    [WHOAMI_PATH]: whoamiRoute(identity, settings.trust, trail !== null),
   }
   const handle = createApiRoutes({
     client,
@@ -82,6 +97,13 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     observe: index
       ? (credentials, operation, body, answer) => index.observe(credentials, operation, body, answer)
       : undefined,
+    guard: createRescheduleGuard({
+      trail,
+      identity,
+      trust: settings.trust,
+      upstream: describeUpstream(upstream),
+      onError: (error) => onError('writing the audit trail', error),
+    }),
     isDemo: options.isDemo,
     bodyLimitBytes: options.bodyLimitBytes,
     onEvent: options.onEvent,
@@ -93,7 +115,9 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     store,
     live,
     gauges: dashboardGauges(client, index, live),
+    trail,
     async close() {
+      clearInterval(pruning)
       live.close()
       await index?.close()
       client.close()

@@ -1,5 +1,14 @@
 export type RouteName =
-  'list_executions' | 'list_attempts' | 'reschedule' | 'session' | 'export' | 'overview' | 'live' | 'refused'
+  | 'list_executions'
+  | 'list_attempts'
+  | 'reschedule'
+  | 'session'
+  | 'export'
+  | 'overview'
+  | 'live'
+  | 'audit'
+  | 'whoami'
+  | 'refused'
 
 /** One finished request, for logs and metrics: never headers, bodies, cookies or tokens. */
 export interface ProxyEvent {

@@ -9,9 +9,15 @@ import type { ProxyEvent, RouteName } from '../http/events.ts'
 import { sendJsonError } from '../http/json.ts'
 import { isCrossSite, type OriginSettings } from '../http/origin.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
-import { effectiveMethod, matchOperation, NOT_ADDRESSABLE } from '../upstream/operations.ts'
+import {
+  effectiveMethod,
+  matchOperation,
+  NOT_ADDRESSABLE,
+  type MatchedOperation,
+} from '../upstream/operations.ts'
 import { EXPORT_PATH, exportOwner, type createExportRoute } from './export.ts'
-import { forwardOperation, type AnswerObserver } from './forward.ts'
+import { forwardOperation, type AnswerObserver, type ForwardContext } from './forward.ts'
+import type { RescheduleGuard } from '../audit/rescheduleGuard.ts'
 import { handleSession } from './session.ts'
 
 export const API_PREFIX = '/api'
@@ -43,6 +49,8 @@ export interface ApiRoutesOptions {
   /** Routes such as /overview and /live, by path after /api. */
   ownRoutes?: Record<string, OwnRoute>
   observe?: AnswerObserver
+  /** Before a reschedule leaves: the user's role, and the audit trail's intent (see server/audit/). */
+  guard?: RescheduleGuard
   isDemo: boolean
   bodyLimitBytes?: number
   onEvent?: (event: ProxyEvent) => void
@@ -88,7 +96,7 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     }
     try {
       res.setHeader('X-Request-Id', requestId)
-      handle(req, res, pathname, method).then(finish, contain)
+      handle(req, res, pathname, method, requestId).then(finish, contain)
     } catch (error) {
       contain(error)
     }
@@ -105,6 +113,7 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     res: ServerResponse,
     pathname: string,
     method: string,
+    requestId: string,
   ): Promise<Outcome> {
     const refuse = (status: number, code: DashboardErrorCode, message: string): Outcome => {
       // Drain what the browser sent so the kept-alive connection stays in step.
@@ -149,12 +158,34 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     }
     const credentials = withCredentials(req, res)
     if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
+    return forward(req, res, operation, read, credentials, requestId)
+  }
+
+  /** One of the API's operations; a reschedule passes the guard first (role, audit intent). */
+  async function forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    operation: MatchedOperation,
+    read: Buffer,
+    credentials: Credentials,
+    requestId: string,
+  ): Promise<Outcome> {
     const onRefused =
       credentials.source === 'session' ? () => clearSessionCookie(req, res, session.trust) : undefined
+    let onSettled: ForwardContext['onSettled']
+    if (operation.operation === 'reschedule' && options.guard) {
+      const decision = await options.guard(req, credentials, operation.executionId ?? '', read, requestId)
+      if (decision.kind === 'refused') {
+        sendJsonError(res, decision.status, decision.code, decision.message)
+        return { status: decision.status, route: 'refused', detail: decision.code }
+      }
+      onSettled = decision.settle
+    }
     const result = await forwardOperation(req, res, operation, read, credentials, {
       client,
       observe: options.observe,
       onRefused,
+      onSettled,
     })
     return { ...result, route: operation.operation }
   }

@@ -35,6 +35,8 @@ export interface ForwardContext {
   observe?: AnswerObserver
   /** Called when the API refused the session's token, so the cookie can be cleared. */
   onRefused?: () => void
+  /** Hears the API's answer, or the failure that left the call open (the audit trail's outcome). */
+  onSettled?: (answer: UpstreamAnswer | null, failure: string | null) => Promise<void>
 }
 
 /** A 401 for a token the dashboard holds becomes the dashboard's own words, with the API's reason. */
@@ -83,9 +85,11 @@ export async function forwardOperation(
     if (error instanceof CallAbandonedError)
       return { status: 499, detail: 'browser went away; upstream call aborted' }
     if (!(error instanceof UpstreamFailure)) throw error
+    await context.onSettled?.(null, error.code)
     sendJsonError(res, error.status, error.code, error.message)
     return { status: error.status, detail: error.code }
   }
+  await context.onSettled?.(answer, null)
   const seen = { upstreamStatus: answer.status, upstreamMs: answer.upstreamMs }
   const secret = secretOf(credentials.authorization)
   const refused = answer.status === 401 ? REFUSED_MESSAGES[credentials.source] : undefined

@@ -68,6 +68,31 @@ export const MIGRATIONS: readonly Migration[] = [
       create index index_members_by_seq on index_members (partition_id, seq);
     `,
   },
+  {
+    version: 2,
+    description: 'the audit trail of reschedules',
+    sql: `
+      create table audit_records (
+        id text primary key,
+        at double precision not null,
+        user_name text not null,
+        via text not null,
+        upstream text not null,
+        execution_id text not null,
+        request_body text not null,
+        bulk_run text,
+        request_id text not null,
+        outcome text not null,
+        status integer,
+        result_state text,
+        detail text,
+        completed_at double precision
+      );
+      create index audit_by_time on audit_records (at desc, id desc);
+      create index audit_by_execution on audit_records (execution_id, at desc);
+      create index audit_by_user on audit_records (user_name, at desc);
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0

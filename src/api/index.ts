@@ -50,3 +50,5 @@ export { isFinalState, readableState, seenStates, stateMeaning, stateSpeller } f
 export type { SeenStates } from './executionStates'
 export { overviewKeys, overviewQuery, viewSearch } from './overview'
 export { readAnswer } from './transport'
+export { whoamiKeys, whoamiQuery } from './whoami'
+export type { WhoAmI } from './whoami'

@@ -8,9 +8,11 @@ import { anyAnswer, apiExchange } from './transport'
 /** One PATCH; never retried here or by the caller, since the spec does not say it is idempotent. */
 export async function rescheduleExecution(
   id: string,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; bulkRun?: string } = {},
 ): Promise<RescheduleOutcome> {
   const { status, data } = await apiExchange({
+    // The audit trail groups a bulk run's reschedules under its id.
+    headers: options.bulkRun ? { 'X-Bulk-Run': options.bulkRun } : undefined,
     method: 'PATCH',
     path: `${executionPath(id)}/schedule`,
     body: { schedule_for: true },

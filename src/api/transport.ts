@@ -20,6 +20,8 @@ export interface ApiRequest<T> {
   read: AnswerReader<T>
   signal?: AbortSignal
   timeoutMs?: number
+  /** Headers of the dashboard's own (a bulk run's id); never credentials. */
+  headers?: Record<string, string>
 }
 
 /**
@@ -33,7 +35,7 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
 /** Like apiRequest, but keeps the 2xx status too: 200, 202 and 204 can mean different things. */
 export async function apiExchange<T>(request: ApiRequest<T>): Promise<{ status: number; data: T }> {
   const { method, path, body, read, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = request
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { ...request.headers, Accept: 'application/json' }
   let wireMethod: string = method
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json'

@@ -118,7 +118,10 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
         <BulkTools filters={filters} />
       </div>
       <ErrorBoundary section="The overview">
-        <LazyOverview />
+        {/* On a phone the counts fold behind a summary line, so the first card stays on the first screen. */}
+        <CollapsedOnPhone summary="Overview: counts and time window">
+          <LazyOverview />
+        </CollapsedOnPhone>
       </ErrorBoundary>
       <div className={`dashboard${executionId && !inDrawer ? ' has-panel' : ''}`}>
         <ErrorBoundary section="The executions view">

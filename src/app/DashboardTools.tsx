@@ -2,6 +2,7 @@ import type { ListFilters } from '../api'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { ThemeSetting } from '../components/ThemeSetting'
 import { BulkBar } from '../features/bulk-reschedule'
+import { AuditButton } from '../features/audit'
 import { ExportButton } from '../features/export'
 import { SessionStatus } from '../features/session'
 import { ViewsBar } from '../features/views'
@@ -36,6 +37,9 @@ export function LinkTools({
       </ErrorBoundary>
       <ErrorBoundary section="Export">
         <ExportButton search={search} />
+      </ErrorBoundary>
+      <ErrorBoundary section="Audit">
+        <AuditButton />
       </ErrorBoundary>
     </>
   )

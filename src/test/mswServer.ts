@@ -1,8 +1,22 @@
+import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 
+/** Who the server says the user is: an operator by default (a test that needs a viewer overrides it). */
+const defaultHandlers = [
+  http.get('*/api/whoami', () =>
+    HttpResponse.json({
+      user: 'server token (127.0.0.1)',
+      via: 'server token',
+      role: 'operator',
+      refusal: null,
+      audited: true,
+    }),
+  ),
+]
+
 /** One MSW server for container tests; any request without a handler fails the test. */
-export const mswServer = setupServer()
+export const mswServer = setupServer(...defaultHandlers)
 
 export function setUpMswServer(): void {
   beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }))

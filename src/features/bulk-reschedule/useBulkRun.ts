@@ -43,12 +43,13 @@ export function useBulkRun() {
   const start = useCallback(
     (ids: readonly string[], concurrency: number) => {
       if (runRef.current) return
+      const bulkRun = crypto.randomUUID()
       const run = startBulkRun({
         ids,
         concurrency,
         onChange: setSnapshot,
         send: async (id) => {
-          const outcome = await rescheduleExecution(id)
+          const outcome = await rescheduleExecution(id, { bulkRun })
           applyRescheduleAnswer(queryClient, outcome)
           return describeOutcome(outcome)
         },

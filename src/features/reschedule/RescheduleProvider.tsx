@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query'
 import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react'
+import { whoamiQuery } from '../../api'
+import { useAnnounce } from '../../components/Announcer'
 import type { Execution } from '../../api'
 import { useRefreshPause } from '../../components/RefreshSettings'
 import { focusIsPlaced } from '../../lib/rowLookup'
@@ -31,7 +34,13 @@ interface RescheduleProviderProps {
 export function RescheduleProvider({ children, onOpenExecution, onRestoreFocus }: RescheduleProviderProps) {
   const [target, setTarget] = useState<Target | null>(null)
   useRefreshPause(target !== null)
-  const open = useCallback<OpenReschedule>((snapshot, opener) => setTarget({ snapshot, opener }), [])
+  const refusal = useQuery({ ...whoamiQuery(), select: (who) => who.refusal }).data ?? null
+  const announce = useAnnounce()
+  // The `r` key and every other way in say the same as the disabled button.
+  const open = useCallback<OpenReschedule>(
+    (snapshot, opener) => (refusal === null ? setTarget({ snapshot, opener }) : announce(refusal, 'error')),
+    [refusal, announce],
+  )
 
   const close = (openInstead?: string) => {
     const closing = target

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { sessionQuery, signOut } from '../../api'
+import { sessionQuery, signOut, whoamiQuery } from '../../api'
 import { useAnnounce } from '../../components/Announcer'
 import { useSwitchSession } from './useSwitchSession'
 
 /** Which API the dashboard is connected to, and Sign out when a user signed in. */
 export function SessionStatus() {
   const session = useQuery(sessionQuery())
+  const who = useQuery({ ...whoamiQuery(), enabled: session.data !== undefined })
   const switchSession = useSwitchSession()
   const announce = useAnnounce()
   const [isSigningOut, setIsSigningOut] = useState(false)
@@ -41,6 +42,12 @@ export function SessionStatus() {
         Connected to <code className="mono">{api}</code>
         {mode === 'server-token' ? ' with the server’s token' : ''}
       </span>
+      {who.data ? (
+        <span className="muted session-user" title={`From the ${who.data.via}`}>
+          You: <strong>{who.data.user}</strong>
+          {who.data.role === 'viewer' ? ' (viewer)' : ''}
+        </span>
+      ) : null}
       {mode === 'sign-in' && signedIn ? (
         <button
           type="button"

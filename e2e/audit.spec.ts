@@ -1,0 +1,33 @@
+import { expect, test } from './support/fixtures.ts'
+import { openDashboard } from './support/executionsPage.ts'
+
+test('a reschedule is on the audit trail with who did it and what came of it; the header says who you are', async ({
+  page,
+  demo,
+}) => {
+  await openDashboard(page)
+  await expect(page.getByText(/^You: server token \(127\.0\.0\.1\)$/)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Reschedule exec-flaky' }).click()
+  const confirm = page.getByRole('dialog')
+  await confirm.getByRole('button', { name: 'Reschedule' }).click()
+  await expect(confirm).toHaveCount(0)
+  expect((await demo.stats()).reschedules_by_id['exec-flaky']).toBe(1)
+
+  await page.getByRole('button', { name: 'Audit' }).click()
+  const audit = page.getByRole('dialog', { name: 'Audit' })
+  const filters = audit.getByRole('form', { name: 'Audit filters' })
+  await filters.getByLabel('Execution').fill('exec-flaky')
+  await filters.getByRole('button', { name: 'Filter' }).click()
+  const row = audit.getByRole('row').filter({ hasText: 'exec-flaky' })
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('server token (127.0.0.1)')
+  await expect(row).toContainText(/Rescheduled \(HTTP 2\d\d\)/)
+
+  // No match says so; Close returns to the page.
+  await filters.getByLabel('Execution').fill('no-such-execution')
+  await filters.getByRole('button', { name: 'Filter' }).click()
+  await expect(audit.getByRole('status')).toHaveText('No reschedules recorded match these filters.')
+  await audit.getByRole('button', { name: 'Close' }).click()
+  await expect(audit).toHaveCount(0)
+})

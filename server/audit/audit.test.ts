@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningDemoApi } from '../demo-api/index.ts'
+import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
+import { openEmbeddedStore } from '../store/embedded.ts'
+import { migrate } from '../store/migrations.ts'
+import type { Store } from '../store/store.ts'
+import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
+import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
+import { rawRequest } from '../testing/httpTestKit.ts'
+import { identitySettingsFromEnv } from './identity.ts'
+import { proxyTrustFrom } from '../http/origin.ts'
+
+let api: RunningDemoApi
+let demo: DemoClient
+let store: Store
+let open: TestDashboard
+let guarded: TestDashboard
+let ids: string[]
+
+beforeAll(async () => {
+  ;({ api, client: demo } = await startTestApi({ executionCount: 60 }))
+  store = await openEmbeddedStore(await embeddedDataDir())
+  await migrate(store)
+  const env = { EXEC_API_URL: api.url, EXEC_API_TOKEN: api.token }
+  open = await startTestDashboard({ env, store, index: { enabled: false } })
+  guarded = await startTestDashboard({
+    env,
+    store,
+    index: { enabled: false },
+    settings: {
+      trust: proxyTrustFrom(true, undefined),
+      identity: identitySettingsFromEnv({
+        DASHBOARD_USER_HEADER: 'X-Forwarded-User',
+        DASHBOARD_GROUPS_HEADER: 'X-Forwarded-Groups',
+        DASHBOARD_VIEWERS: 'vera',
+        DASHBOARD_OPERATORS: 'oncall',
+      }),
+    },
+  })
+  const page = await demo.listExecutions({ page: { first: 10 }, filters: { states: ['failed'] } })
+  ids = page.json.data.map((execution) => execution.id)
+}, 60_000)
+afterAll(async () => {
+  await open.close()
+  await guarded.close()
+  await store.close()
+  await api.close()
+})
+
+const reschedule = (dashboard: TestDashboard, id: string, headers: Record<string, string> = {}) =>
+  rawRequest(`${dashboard.url}/api/executions/${encodeURIComponent(id)}/schedule`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ schedule_for: true }),
+  })
+const audit = async (dashboard: TestDashboard, query: string) =>
+  JSON.parse((await rawRequest(`${dashboard.url}/api/audit?${query}`)).body) as {
+    data: {
+      id: string
+      user: string
+      outcome: string
+      status: number | null
+      executionId: string
+      bulkRun: string | null
+    }[]
+    page_info: { has_next_page: boolean; end_cursor: string | null }
+  }
+const patchesOf = async (id: string) =>
+  (await demo.control<{ reschedules_by_id: Record<string, number> }>('GET', '/stats')).json.reschedules_by_id[
+    id
+  ] ?? 0
+
+describe('the audit trail', () => {
+  it('records who rescheduled what and what came of it, with the bulk run it belongs to', async () => {
+    const id = ids[0] ?? ''
+    const answer = await reschedule(open, id, { 'X-Bulk-Run': 'run-1' })
+    expect(answer.status).toBeLessThan(300)
+    const { data } = await audit(open, `execution=${encodeURIComponent(id)}`)
+    expect(data).toHaveLength(1)
+    expect(data[0]).toMatchObject({ outcome: 'rescheduled', bulkRun: 'run-1', executionId: id })
+    // Server token and no trusted header: the token, and the client's address.
+    expect(data[0]?.user).toBe('server token (127.0.0.1)')
+    expect(JSON.stringify(data)).not.toContain(api.token)
+  })
+
+  it('writes the intent before the PATCH leaves: a call in flight is already on record', async () => {
+    const id = ids[1] ?? ''
+    await demo.control('POST', '/faults', { rules: [{ operation: 'reschedule', delayMs: 1500, times: 1 }] })
+    const sent = reschedule(open, id)
+    await expect
+      .poll(async () => (await audit(open, `execution=${encodeURIComponent(id)}`)).data[0]?.outcome)
+      .toBe('pending')
+    await sent
+    expect((await audit(open, `execution=${encodeURIComponent(id)}`)).data[0]?.outcome).toBe('rescheduled')
+  })
+
+  it('refuses a viewer, sends nothing to the API, and records the refusal', async () => {
+    const id = ids[2] ?? ''
+    const refused = await reschedule(guarded, id, { 'X-Forwarded-User': 'vera' })
+    expect(refused.status).toBe(403)
+    expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'forbidden_role' } })
+    expect(await patchesOf(id)).toBe(0)
+    const { data } = await audit(guarded, 'user=vera')
+    expect(data[0]).toMatchObject({ outcome: 'not_permitted', executionId: id })
+
+    // Operators by group; anyone else is refused when DASHBOARD_OPERATORS is set.
+    expect(
+      (await reschedule(guarded, id, { 'X-Forwarded-User': 'olga', 'X-Forwarded-Groups': 'oncall' })).status,
+    ).toBeLessThan(300)
+    expect((await reschedule(guarded, id, { 'X-Forwarded-User': 'mallory' })).status).toBe(403)
+    expect(await patchesOf(id)).toBe(1)
+  })
+
+  it('ignores the user header unless the request comes through a trusted proxy', async () => {
+    const who = async (dashboard: TestDashboard) =>
+      JSON.parse(
+        (await rawRequest(`${dashboard.url}/api/whoami`, { headers: { 'X-Forwarded-User': 'root' } })).body,
+      ) as {
+        user: string
+        role: string
+      }
+    expect((await who(open)).user).toBe('server token (127.0.0.1)')
+    expect(await who(guarded)).toMatchObject({ user: 'root', role: 'viewer' })
+  })
+
+  it('pages newest first and refuses a bad filter with a clear message', async () => {
+    const first = await audit(open, 'size=1')
+    expect(first.data).toHaveLength(1)
+    expect(first.page_info.has_next_page).toBe(true)
+    const next = await audit(open, `size=1&after=${first.page_info.end_cursor ?? ''}`)
+    expect(next.data[0]?.id).not.toBe(first.data[0]?.id)
+    const bad = await rawRequest(`${open.url}/api/audit?outcome=maybe`)
+    expect(bad.status).toBe(400)
+    expect(bad.body).toContain('outcome must be one of')
+  })
+})

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto'
+import type { Store } from '../store/store.ts'
+
+/**
+ * `pending`: the intent was written and the PATCH sent, and no outcome was recorded (the server stopped in
+ * between): its outcome is unknown. `unknown`: the call failed in a way that leaves it open whether the API acted.
+ */
+export const AUDIT_OUTCOMES = [
+  'pending',
+  'rescheduled',
+  'refused_by_api',
+  'unknown',
+  'not_permitted',
+] as const
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number]
+
+export interface AuditEntry {
+  user: string
+  via: string
+  upstream: string
+  executionId: string
+  requestBody: string
+  bulkRun: string | null
+  requestId: string
+}
+
+export interface AuditRecord extends AuditEntry {
+  id: string
+  at: number
+  outcome: AuditOutcome
+  status: number | null
+  resultState: string | null
+  detail: string | null
+  completedAt: number | null
+}
+
+export interface AuditQuery {
+  user?: string
+  execution?: string
+  outcome?: AuditOutcome
+  bulkRun?: string
+  from?: number
+  to?: number
+  first: number
+  after?: string | null
+}
+
+const MAX_BODY = 4_096
+const DAY_MS = 86_400_000
+
+interface RecordRow {
+  id: string
+  at: number
+  user_name: string
+  via: string
+  upstream: string
+  execution_id: string
+  request_body: string
+  bulk_run: string | null
+  request_id: string
+  outcome: AuditOutcome
+  status: number | null
+  result_state: string | null
+  detail: string | null
+  completed_at: number | null
+}
+
+const toRecord = (row: RecordRow): AuditRecord => ({
+  id: row.id,
+  at: Number(row.at),
+  user: row.user_name,
+  via: row.via,
+  upstream: row.upstream,
+  executionId: row.execution_id,
+  requestBody: row.request_body,
+  bulkRun: row.bulk_run,
+  requestId: row.request_id,
+  outcome: row.outcome,
+  status: row.status === null ? null : Number(row.status),
+  resultState: row.result_state,
+  detail: row.detail,
+  completedAt: row.completed_at === null ? null : Number(row.completed_at),
+})
+
+const encodeCursor = (record: AuditRecord) =>
+  Buffer.from(JSON.stringify([record.at, record.id])).toString('base64url')
+
+function decodeCursor(cursor: string): [number, string] | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown
+    if (Array.isArray(parsed) && typeof parsed[0] === 'number' && typeof parsed[1] === 'string')
+      return [parsed[0], parsed[1]]
+  } catch {
+    // Not one of ours.
+  }
+  return null
+}
+
+/**
+ * The audit trail in the store: a reschedule's intent is written (and committed) before its PATCH leaves, its
+ * outcome after, so a crash in between leaves a `pending` record, never a missing one. A refusal by role is
+ * recorded too. Records older than `retentionDays` are pruned.
+ */
+export function createAuditTrail(store: Store, options: { retentionDays: number; now?: () => number }) {
+  const now = options.now ?? Date.now
+  const columns =
+    'id, at, user_name, via, upstream, execution_id, request_body, bulk_run, request_id, outcome, status, result_state, detail, completed_at'
+  const insert = (entry: AuditEntry, outcome: AuditOutcome, detail: string | null) => {
+    const id = randomUUID()
+    const at = now()
+    return store
+      .query(
+        `insert into audit_records (${columns}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, null, null, $11, $12)`,
+        [
+          id,
+          at,
+          entry.user,
+          entry.via,
+          entry.upstream,
+          entry.executionId,
+          entry.requestBody.slice(0, MAX_BODY),
+          entry.bulkRun,
+          entry.requestId,
+          outcome,
+          detail,
+          outcome === 'pending' ? null : at,
+        ],
+      )
+      .then(() => id)
+  }
+  return {
+    /** Writes the intent; resolves once it is committed (then, and only then, may the PATCH leave). */
+    begin: (entry: AuditEntry) => insert(entry, 'pending', null),
+    refused: (entry: AuditEntry, detail: string) => insert(entry, 'not_permitted', detail),
+    async complete(
+      id: string,
+      outcome: {
+        outcome: AuditOutcome
+        status: number | null
+        resultState: string | null
+        detail: string | null
+      },
+    ): Promise<void> {
+      await store.query(
+        `update audit_records set outcome = $2, status = $3, result_state = $4, detail = $5, completed_at = $6 where id = $1`,
+        [id, outcome.outcome, outcome.status, outcome.resultState, outcome.detail, now()],
+      )
+    },
+    /** Newest first, after `after`, with the filters given; `unknown` includes records left pending. */
+    async list(
+      query: AuditQuery,
+    ): Promise<{ records: AuditRecord[]; hasNext: boolean; endCursor: string | null }> {
+      const where: string[] = []
+      const params: unknown[] = []
+      const add = (clause: (n: string) => string, value: unknown) => {
+        params.push(value)
+        where.push(clause(`$${params.length}`))
+      }
+      if (query.user) add((n) => `user_name = ${n}`, query.user)
+      if (query.execution) add((n) => `execution_id = ${n}`, query.execution)
+      if (query.bulkRun) add((n) => `bulk_run = ${n}`, query.bulkRun)
+      if (query.outcome === 'unknown') where.push(`outcome in ('unknown', 'pending')`)
+      else if (query.outcome) add((n) => `outcome = ${n}`, query.outcome)
+      if (query.from !== undefined) add((n) => `at >= ${n}`, query.from)
+      if (query.to !== undefined) add((n) => `at < ${n}`, query.to)
+      const after = query.after ? decodeCursor(query.after) : null
+      if (after) {
+        params.push(after[0], after[1])
+        where.push(`(at < $${params.length - 1} or (at = $${params.length - 1} and id < $${params.length}))`)
+      }
+      params.push(query.first + 1)
+      const rows = await store.query<RecordRow>(
+        `select ${columns} from audit_records ${where.length > 0 ? `where ${where.join(' and ')}` : ''} order by at desc, id desc limit $${params.length}`,
+        params,
+      )
+      const records = rows.slice(0, query.first).map(toRecord)
+      const last = records.at(-1)
+      return { records, hasNext: rows.length > query.first, endCursor: last ? encodeCursor(last) : null }
+    },
+    /** The latest record of each of `ids` that the API accepted: "rescheduled by alice, 5 min ago". */
+    async latestFor(ids: readonly string[]): Promise<AuditRecord[]> {
+      if (ids.length === 0) return []
+      const rows = await store.query<RecordRow>(
+        `select distinct on (execution_id) ${columns} from audit_records where execution_id = any($1) and outcome in ('rescheduled', 'pending', 'unknown') order by execution_id, at desc`,
+        [ids],
+      )
+      return rows.map(toRecord)
+    },
+    async prune(): Promise<number> {
+      const rows = await store.query<{ id: string }>(`delete from audit_records where at < $1 returning id`, [
+        now() - options.retentionDays * DAY_MS,
+      ])
+      return rows.length
+    },
+  }
+}
+
+export type AuditTrail = ReturnType<typeof createAuditTrail>

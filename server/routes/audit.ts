@@ -1,0 +1,77 @@
+import { identify, type IdentitySettings } from '../audit/identity.ts'
+import { AUDIT_OUTCOMES, type AuditOutcome, type AuditTrail } from '../audit/trail.ts'
+import { sendJson, sendJsonError } from '../http/json.ts'
+import type { ProxyTrust } from '../http/origin.ts'
+import type { OwnRoute } from './api.ts'
+
+export const AUDIT_PATH = '/audit'
+export const WHOAMI_PATH = '/whoami'
+const MAX_TEXT = 200
+
+/** GET /api/whoami: who the dashboard thinks you are, where that came from, and whether you may reschedule. */
+export function whoamiRoute(identity: IdentitySettings, trust: ProxyTrust, audited: boolean): OwnRoute {
+  return (req, res, credentials) => {
+    const who = identify(req, credentials, trust, identity)
+    sendJson(res, 200, { user: who.user, via: who.via, role: who.role, refusal: who.refusal, audited })
+    return Promise.resolve({ status: 200, route: 'whoami' })
+  }
+}
+
+function readInstant(text: string | null, name: string, problems: string[]): number | undefined {
+  if (text === null || text === '') return undefined
+  const at = Date.parse(text)
+  if (Number.isNaN(at)) problems.push(`${name} must be a date and time such as 2026-11-23T09:30:00Z`)
+  return Number.isNaN(at) ? undefined : at
+}
+
+/**
+ * GET /api/audit?user=…&execution=…&outcome=…&bulk=…&from=…&to=…&size=…&after=…: the reschedules the server
+ * forwarded (and refused), newest first. `unknown` includes records whose outcome was never written.
+ */
+export function auditRoute(trail: AuditTrail | null): OwnRoute {
+  return async (req, res) => {
+    if (!trail) {
+      sendJsonError(
+        res,
+        503,
+        'store_unavailable',
+        'The audit trail needs the store, which is off on this server.',
+      )
+      return { status: 503, route: 'audit', detail: 'store_unavailable' }
+    }
+    const params = new URLSearchParams((req.url ?? '').split('?')[1] ?? '')
+    const problems: string[] = []
+    const text = (name: string) => {
+      const value = params.get(name)
+      if (value !== null && value.length > MAX_TEXT)
+        problems.push(`${name} is longer than ${MAX_TEXT} characters`)
+      return value || undefined
+    }
+    const outcome = text('outcome')
+    if (outcome !== undefined && !(AUDIT_OUTCOMES as readonly string[]).includes(outcome))
+      problems.push(`outcome must be one of ${AUDIT_OUTCOMES.join(', ')}`)
+    const first = Number(params.get('size') ?? 50)
+    if (!Number.isInteger(first) || first < 1 || first > 500)
+      problems.push('size must be a whole number from 1 to 500')
+    const query = {
+      user: text('user'),
+      execution: text('execution'),
+      bulkRun: text('bulk'),
+      outcome: outcome as AuditOutcome | undefined,
+      from: readInstant(params.get('from'), 'from', problems),
+      to: readInstant(params.get('to'), 'to', problems),
+      first,
+      after: text('after') ?? null,
+    }
+    if (problems.length > 0) {
+      sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
+      return { status: 400, route: 'audit', detail: 'bad_request' }
+    }
+    const page = await trail.list(query)
+    sendJson(res, 200, {
+      data: page.records,
+      page_info: { has_next_page: page.hasNext, end_cursor: page.endCursor },
+    })
+    return { status: 200, route: 'audit' }
+  }
+}

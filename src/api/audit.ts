@@ -1,0 +1,54 @@
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import type { ReadResult } from '../shared/listAnswer'
+import { apiRequest } from './transport'
+
+/** One reschedule the dashboard's server forwarded (or refused), as GET /api/audit lists it. */
+export interface AuditRecord {
+  id: string
+  at: number
+  user: string
+  via: string
+  executionId: string
+  bulkRun: string | null
+  requestId: string
+  /** `pending`: sent, and no outcome was recorded (the server stopped): unknown. */
+  outcome: 'pending' | 'rescheduled' | 'refused_by_api' | 'unknown' | 'not_permitted'
+  status: number | null
+  resultState: string | null
+  detail: string | null
+}
+
+export interface AuditFilters {
+  user: string
+  execution: string
+  outcome: string
+}
+
+interface AuditPage {
+  data: AuditRecord[]
+  page_info: { has_next_page: boolean; end_cursor: string | null }
+}
+
+function readAuditPage(payload: unknown): ReadResult<AuditPage> {
+  const page = payload as Partial<AuditPage> | null
+  return page && Array.isArray(page.data) && typeof page.page_info === 'object'
+    ? { ok: true, value: page as AuditPage }
+    : { ok: false, problems: [{ path: 'data', message: 'expected a list of records' }] }
+}
+
+export function auditQuery(filters: AuditFilters) {
+  return infiniteQueryOptions({
+    queryKey: ['audit', filters] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ size: '50' })
+      for (const name of ['user', 'execution', 'outcome'] as const) {
+        const value = filters[name].trim()
+        if (value) params.set(name, value)
+      }
+      if (pageParam) params.set('after', pageParam)
+      return apiRequest({ method: 'GET', path: `/audit?${params.toString()}`, read: readAuditPage, signal })
+    },
+    getNextPageParam: (last) => (last.page_info.has_next_page ? last.page_info.end_cursor : null),
+  })
+}

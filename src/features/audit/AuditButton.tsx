@@ -1,0 +1,25 @@
+import { lazy, Suspense, useState } from 'react'
+
+const AuditDialog = lazy(async () => ({ default: (await import('./AuditDialog')).AuditDialog }))
+
+/** Audit: who rescheduled what, when, and what came of it (the server's trail). */
+export function AuditButton() {
+  const [isOpen, setOpen] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-small"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        Audit
+      </button>
+      {isOpen ? (
+        <Suspense fallback={<span role="status">Opening…</span>}>
+          <AuditDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}

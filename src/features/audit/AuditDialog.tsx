@@ -1,0 +1,125 @@
+import '../../styles/dialogs.css'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useId, useState, type SyntheticEvent } from 'react'
+import { auditQuery, type AuditFilters, type AuditRecord } from '../../api/audit'
+import { ApiErrorPanel } from '../../components/ErrorViews'
+import { ModalDialog } from '../../components/ModalDialog'
+
+const OUTCOMES: [string, string][] = [
+  ['', 'Any outcome'],
+  ['rescheduled', 'Rescheduled'],
+  ['refused_by_api', 'Refused by the API'],
+  ['unknown', 'Outcome unknown'],
+  ['not_permitted', 'Not permitted'],
+]
+const OUTCOME_WORDS: Record<AuditRecord['outcome'], string> = {
+  rescheduled: 'Rescheduled',
+  refused_by_api: 'Refused by the API',
+  unknown: 'Outcome unknown',
+  pending: 'Outcome unknown (none recorded)',
+  not_permitted: 'Not permitted',
+}
+const NO_FILTERS: AuditFilters = { user: '', execution: '', outcome: '' }
+const time = (at: number) => new Date(at).toLocaleString('en-GB', { hour12: false })
+
+/** The audit trail, newest first: filter by user, execution and outcome; more on demand. */
+export function AuditDialog({ onClose }: { onClose: () => void }) {
+  const titleId = useId()
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS)
+  const query = useInfiniteQuery(auditQuery(filters))
+  const records = query.data?.pages.flatMap((page) => page.data) ?? []
+  const apply = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const text = (name: string) => {
+      const value = form.get(name)
+      return typeof value === 'string' ? value : ''
+    }
+    setFilters({ user: text('user'), execution: text('execution'), outcome: text('outcome') })
+  }
+  return (
+    <ModalDialog labelledBy={titleId} className="dialog audit-dialog" onEscape={onClose}>
+      <h2 id={titleId} className="panel-title">
+        Audit
+      </h2>
+      <p className="muted">Every reschedule this dashboard sent or refused, newest first.</p>
+      <form className="audit-filters" onSubmit={apply} aria-label="Audit filters">
+        <label>
+          User <input name="user" defaultValue={filters.user} />
+        </label>
+        <label>
+          Execution <input name="execution" defaultValue={filters.execution} />
+        </label>
+        <label>
+          Outcome
+          <select name="outcome" defaultValue={filters.outcome}>
+            {OUTCOMES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button button-small">
+          Filter
+        </button>
+      </form>
+      {query.error ? (
+        <ApiErrorPanel
+          title="The audit trail could not be read"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.isPending ? (
+        <p role="status">Loading the audit trail…</p>
+      ) : records.length === 0 ? (
+        <p role="status">
+          No reschedules recorded{filters === NO_FILTERS ? ' yet' : ' match these filters'}.
+        </p>
+      ) : (
+        <table className="audit-table">
+          <caption className="visually-hidden">Reschedules, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">User</th>
+              <th scope="col">Execution</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Bulk run</th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.map((record) => (
+              <tr key={record.id}>
+                <td>{time(record.at)}</td>
+                <td>{record.user}</td>
+                <td className="mono">{record.executionId}</td>
+                <td>
+                  {OUTCOME_WORDS[record.outcome]}
+                  {record.status !== null ? ` (HTTP ${record.status})` : ''}
+                  {record.detail && record.outcome !== 'refused_by_api' ? ` — ${record.detail}` : ''}
+                </td>
+                <td className="mono">{record.bulkRun ? record.bulkRun.slice(0, 8) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="dialog-actions">
+        {query.hasNextPage ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </ModalDialog>
+  )
+}

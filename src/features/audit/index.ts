@@ -1,0 +1,1 @@
+export { AuditButton } from './AuditButton'
