@@ -15,7 +15,8 @@ export default defineConfig({
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 20_000,
+  // Several tests reload and walk pages against two servers that index as they go: room for a busy machine.
+  timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['./e2e/support/summaryReporter.ts']],
   use: {

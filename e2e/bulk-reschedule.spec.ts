@@ -79,6 +79,8 @@ test('all matching: a dry run counts first, a typed count confirms, and 429, 503
   page,
   demo,
 }) => {
+  // Over a hundred PATCHes, each recorded in the audit trail before and after it is sent.
+  test.setTimeout(60_000)
   const filters = { states: ['failed'], metadata: [{ key: 'env', values: ['production'] }] }
   const expected = await allDemoIds(filters)
   expect(expected.length).toBeGreaterThan(100)

@@ -7,14 +7,15 @@ test('a slow upstream times out at the proxy (504), says so, and the retry recov
   page,
   demo,
 }) => {
-  await demo.addFaults([{ operation: 'list_executions', delayMs: 4000, times: 1 }])
-  await page.goto('/')
+  // A view no other test opens: no answer a moment ago (the server's 1 s reuse) can stand in for this read.
+  await demo.addFaults([{ operation: 'list_executions', delayMs: 4000, times: 1, lane: 'user' }])
+  await page.goto('/?size=100')
   await expect(
     page.getByRole('status').filter({ hasText: /The request failed \(HTTP 504\); retrying/ }),
   ).toBeVisible({
     timeout: 6000,
   })
-  await expectIds(page, await demoIds({ page: { first: 20 } }))
+  await expectIds(page, await demoIds({ page: { first: 100 } }))
 })
 
 test('a filter change cancels the read still in flight', async ({ page, demo }) => {

@@ -39,6 +39,10 @@ export async function startDashboardStack(): Promise<DashboardStack> {
   process.env.EXEC_API_TOKEN = demo.token
   // Short enough for a test to see the proxy's 504, long enough for every legitimate call.
   process.env.EXEC_API_TIMEOUT_MS = '3000'
+  // Each test watches new views; the index's own calls get room so its counts settle within a test (the budget
+  // has its own tests).
+  process.env.DASHBOARD_UPSTREAM_RATE = '5'
+  process.env.DASHBOARD_UPSTREAM_BURST = '20'
   // Every test signs in from 127.0.0.1; the per-address limit has its own unit test.
   process.env.DASHBOARD_SIGN_IN_LIMIT = '1000'
   // The tests inject faults on purpose; their error lines would bury Playwright's report (E2E_LOG_LEVEL=info shows them).

@@ -39,7 +39,7 @@ describe('fault rules', () => {
     const scan = { headers: { 'user-agent': 'execution-dashboard (index)' } }
     expect((await client.listExecutions({}, scan)).status).toBe(200)
     expect(
-      (await client.listExecutions({}, { headers: { 'user-agent': 'execution-dashboard (live)' } })).status,
+      (await client.listExecutions({}, { headers: { 'user-agent': 'execution-dashboard (user)' } })).status,
     ).toBe(503)
     await addFaults({ operation: 'list_executions', status: 503, times: 1, background: true })
     expect((await client.listExecutions({}, scan)).status).toBe(503)

@@ -22,10 +22,13 @@ export const faultRuleSchema = z.object({
   /** Answer 200 with a body that breaks the response schema. */
   malformed: z.boolean().optional(),
   /**
-   * Also hit the dashboard's background calls (its index scans, User-Agent `execution-dashboard (index)` or
-   * `(rescan)`). Off by default: a fault meant for what a user does is not used up by a scan running meanwhile.
+   * Also hit the dashboard's background calls: its index scans and its live refreshes (User-Agent
+   * `execution-dashboard (index)`, `(rescan)` or `(live)`). Off by default: a fault meant for what a user's own
+   * request does is not used up by a refresh the server runs on its own meanwhile.
    */
   background: z.boolean().optional(),
+  /** Only the dashboard's calls of this lane (its User-Agent `execution-dashboard (<lane>)`). */
+  lane: z.enum(['user', 'live', 'index', 'rescan']).optional(),
 })
 
 export type FaultRule = z.output<typeof faultRuleSchema>
@@ -37,20 +40,24 @@ interface StoredRule {
   remaining: number
 }
 
-const BACKGROUND_AGENT = /^execution-dashboard \((index|rescan)\)$/
+const DASHBOARD_AGENT = /^execution-dashboard \((\w+)\)$/
+const BACKGROUND_LANES = ['index', 'rescan', 'live']
 
-/** A call the dashboard's index makes on its own (a scan), not one a user's action caused. */
-export const isBackgroundRequest = (req: IncomingMessage) =>
-  BACKGROUND_AGENT.test(req.headers['user-agent'] ?? '')
+/** The dashboard's lane a request says it comes from (its User-Agent), or null for any other client. */
+const laneOf = (req: IncomingMessage) => DASHBOARD_AGENT.exec(req.headers['user-agent'] ?? '')?.[1] ?? null
+
+/** A call the dashboard makes on its own (a scan, a live refresh), not one a user's request made. */
+export const isBackgroundRequest = (req: IncomingMessage) => BACKGROUND_LANES.includes(laneOf(req) ?? '')
 
 function appliesTo(
   rule: FaultRule,
   operation: Operation,
   executionId: string | undefined,
-  background: boolean,
+  lane: string | null,
 ): boolean {
+  const background = BACKGROUND_LANES.includes(lane ?? '')
   return (
-    (!background || rule.background === true) &&
+    (rule.lane !== undefined ? rule.lane === lane : !background || rule.background === true) &&
     (rule.operation === undefined || rule.operation === operation) &&
     (rule.executionId === undefined || rule.executionId === executionId)
   )
@@ -74,8 +81,12 @@ export class FaultBook {
   }
 
   /** The first stored rule matching the request, counting it against the rule's `times`. */
-  take(operation: Operation, executionId: string | undefined, background = false): FaultRule | undefined {
-    const stored = this.rules.find(({ rule }) => appliesTo(rule, operation, executionId, background))
+  take(
+    operation: Operation,
+    executionId: string | undefined,
+    lane: string | null = null,
+  ): FaultRule | undefined {
+    const stored = this.rules.find(({ rule }) => appliesTo(rule, operation, executionId, lane))
     if (!stored) return undefined
     stored.remaining -= 1
     if (stored.remaining <= 0) this.rules = this.rules.filter((other) => other !== stored)
@@ -90,14 +101,14 @@ export function selectFault(
   operation: Operation,
   executionId: string | undefined,
 ): FaultRule | undefined {
-  const background = isBackgroundRequest(req)
+  const lane = laneOf(req)
   const value = req.headers[FAULT_HEADER]
   const header = Array.isArray(value) ? value.join(', ') : value
   if (header !== undefined) {
     const rule = parseFaultHeader(header)
-    if (appliesTo(rule, operation, executionId, background)) return rule
+    if (appliesTo(rule, operation, executionId, lane)) return rule
   }
-  return book.take(operation, executionId, background)
+  return book.take(operation, executionId, lane)
 }
 
 function parseFaultHeader(header: string): FaultRule {

@@ -79,7 +79,7 @@ describe('the live stream', () => {
 
   it('with initial=0 fetches nothing at once: the tab has the page itself', async () => {
     await demo.control('POST', '/faults', {
-      rules: [{ operation: 'list_executions', status: 503, times: 1 }],
+      rules: [{ operation: 'list_executions', status: 503, times: 1, lane: 'live' }],
     })
     const faults = async () => (await demo.control<{ rules: unknown[] }>('GET', '/faults')).json.rules
     const quiet = await openSse(`${dashboard.url}/api/live?state=created&size=7&every=60&initial=0`)
@@ -94,7 +94,7 @@ describe('the live stream', () => {
 
   it('with list=0 sends only the overview and refreshes no list', async () => {
     await demo.control('POST', '/faults', {
-      rules: [{ operation: 'list_executions', status: 503, times: 1 }],
+      rules: [{ operation: 'list_executions', status: 503, times: 1, lane: 'live' }],
     })
     const stream = await openSse(`${dashboard.url}/api/live?state=started&size=9&every=1&list=0`)
     await stream.next((event) => event.event === 'overview')

@@ -7,7 +7,9 @@ import { useSwitchSession } from './useSwitchSession'
 /** Which API the dashboard is connected to, and Sign out when a user signed in. */
 export function SessionStatus() {
   const session = useQuery(sessionQuery())
-  const who = useQuery({ ...whoamiQuery(), enabled: session.data !== undefined })
+  // Only with credentials: before sign-in the server has no one to name (and would say the session ended).
+  const hasCredentials = session.data?.mode === 'server-token' || session.data?.signedIn === true
+  const who = useQuery({ ...whoamiQuery(), enabled: hasCredentials })
   const switchSession = useSwitchSession()
   const announce = useAnnounce()
   const [isSigningOut, setIsSigningOut] = useState(false)
