@@ -101,7 +101,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
       trail,
       identity,
       trust: settings.trust,
-      upstream: describeUpstream(upstream),
+      upstream: () => describeUpstream(upstream),
       onError: (error) => onError('writing the audit trail', error),
     }),
     isDemo: options.isDemo,

@@ -15,7 +15,7 @@ describe('the reschedule guard', () => {
       trail,
       identity: NO_IDENTITY_SETTINGS,
       trust: TRUST_NO_PROXY,
-      upstream: 'x',
+      upstream: () => 'x',
     })
     const decision = await guard(request, credentials, 'e1', Buffer.from('{}'), 'r1')
     expect(decision).toMatchObject({ kind: 'refused', status: 503, code: 'store_unavailable' })
@@ -34,7 +34,7 @@ describe('the reschedule guard', () => {
       trail,
       identity: NO_IDENTITY_SETTINGS,
       trust: TRUST_NO_PROXY,
-      upstream: 'x',
+      upstream: () => 'x',
     })
     await guard(request, credentials, 'e1', Buffer.from('{"note":"s3cret-token"}'), 'r1')
     expect(JSON.stringify(written)).not.toContain('s3cret-token')

@@ -43,7 +43,8 @@ export function createRescheduleGuard(options: {
   trail: AuditTrail | null
   identity: IdentitySettings
   trust: ProxyTrust
-  upstream: string
+  /** The upstream's description, read when a record is written. */
+  upstream: () => string
   onError?: (error: unknown) => void
 }) {
   return async function guard(
@@ -61,7 +62,7 @@ export function createRescheduleGuard(options: {
     const entry: AuditEntry = {
       user: who.user,
       via: who.via,
-      upstream: options.upstream,
+      upstream: options.upstream(),
       executionId,
       // Never the token, even if someone pasted it into a body.
       requestBody: secret !== '' && text.includes(secret) ? '(withheld: it contained the token)' : text,

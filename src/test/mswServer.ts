@@ -2,8 +2,17 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 
-/** Who the server says the user is: an operator by default (a test that needs a viewer overrides it). */
+/**
+ * Who the server says the user is: an operator by default (a test that needs a viewer overrides it); and an
+ * overview the server cannot give (its index off), for tests of other parts that render the whole dashboard.
+ */
 const defaultHandlers = [
+  http.get('*/api/overview', () =>
+    HttpResponse.json(
+      { error: { code: 'index_unavailable', message: 'The execution index is turned off.' } },
+      { status: 503 },
+    ),
+  ),
   http.get('*/api/whoami', () =>
     HttpResponse.json({
       user: 'server token (127.0.0.1)',
