@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import type { OverviewAnswer } from '../../shared/overview'
+import { bucketText, countPrefix, coverageLine, noteLines, totalText, windowText } from './overviewWords'
+
+const AT = Date.UTC(2026, 10, 23, 9, 30, 0)
+const base: OverviewAnswer = {
+  filters: { states: [], metadata: [] },
+  window: null,
+  undated: 0,
+  runningBefore: 0,
+  histogram: null,
+  counts: { created: 0, started: 0, succeed: 0, failed: 0 },
+  other: {},
+  pending: 0,
+  total: 1234,
+  coverage: { kind: 'exact', asOf: AT, executions: 1234, calls: 1 },
+  notes: { excluded: 0, pending: 0, order: 'unknown', refreshFailing: null },
+  scanner: 'this replica',
+  generatedAt: AT,
+}
+
+describe('overview words', () => {
+  it('says each coverage as what it is', () => {
+    expect(coverageLine({ kind: 'exact', asOf: AT, executions: 1, calls: 1 })).toMatch(
+      /^Exact as of .*, 1 executions, 1 call$/,
+    )
+    expect(
+      coverageLine({ kind: 'at_least', asOf: AT, executions: 50_000, calls: 500, reason: 'the row cap' }),
+    ).toMatch(/^At least 50,000 executions \(as of .*\): the row cap$/)
+    expect(coverageLine({ kind: 'counting', executions: 12, estimate: null, calls: 2 })).toBe(
+      'Counting: 12 so far, 2 calls',
+    )
+    expect(coverageLine({ kind: 'counting', executions: 12, estimate: 40, calls: 2 })).toBe(
+      'Counting 12 of about 40',
+    )
+    expect(coverageLine({ kind: 'failed', at: AT, executions: 3, calls: 1, reason: 'HTTP 500' })).toMatch(
+      /^Could not count: HTTP 500 \(3 seen before, at .*\)$/,
+    )
+  })
+
+  it('never shows a lower bound as a plain number', () => {
+    expect([countPrefix(base.coverage), totalText(base)]).toEqual(['', '1,234'])
+    const counting = {
+      ...base,
+      coverage: { kind: 'counting', executions: 1, estimate: null, calls: 1 },
+    } as const
+    expect([countPrefix(counting.coverage), totalText(counting)]).toEqual(['≥ ', '1,234 so far'])
+    const failed = {
+      ...base,
+      coverage: { kind: 'failed', at: AT, executions: 1, calls: 1, reason: 'x' },
+    } as const
+    expect(totalText(failed)).toBe('at least 1,234')
+  })
+
+  it('lists only the notes that apply', () => {
+    expect(noteLines(base)).toEqual([])
+    const lines = noteLines({
+      ...base,
+      window: { from: AT, to: null, field: 'created' },
+      undated: 2,
+      pending: 3,
+      scanner: 'another replica',
+      notes: { excluded: 4, pending: 3, order: 'none', refreshFailing: { since: AT, reason: 'HTTP 503' } },
+    })
+    expect(lines).toHaveLength(5)
+    expect(lines.join(' ')).toMatch(
+      /Refreshing has failed since .*HTTP 503.*4 rows.*3 finished.*2 have no usable time.*another replica/,
+    )
+  })
+
+  it('says windows and buckets in words', () => {
+    expect(windowText({ kind: 'any', field: 'created' })).toBe('Any time')
+    expect(windowText({ kind: 'relative', preset: '6h', field: 'updated' })).toBe(
+      'Last 6 hours (by last update)',
+    )
+    expect(windowText({ kind: 'absolute', from: null, to: null, field: 'created' })).toBe(
+      'From the beginning to now',
+    )
+    expect(windowText({ kind: 'absolute', from: AT, to: AT + 60_000, field: 'created' })).toMatch(
+      /^From .* to .*$/,
+    )
+    expect(bucketText(AT, 5 * 60_000)).toMatch(/^\d\d:\d\d – \d\d:\d\d$/)
+    expect(bucketText(AT, 86_400_000)).toMatch(/2026/)
+  })
+})
