@@ -1,7 +1,10 @@
 import { expect, test } from './support/fixtures.ts'
 import { demoIds } from './support/demoQuery.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
-import { expectIds } from './support/executionsPage.ts'
+import { expectIds, withoutLiveRefresh } from './support/executionsPage.ts'
+
+// Each test is about the list's own read failing: no live stream or poll answers in its place.
+test.beforeEach(async ({ page }) => withoutLiveRefresh(page))
 
 const listAlert = (page: import('@playwright/test').Page) =>
   page.getByRole('alert').filter({ hasText: 'Executions could not be loaded' })

@@ -53,3 +53,11 @@ export async function openDashboard(page: Page, path = '/'): Promise<void> {
 export async function expectSent(bodies: ListBody[], expected: ListBody): Promise<void> {
   await expect.poll(() => bodies).toContainEqual(expected)
 }
+
+/**
+ * Live refresh off before the page loads (the browser's stored preference): for tests of the list's own read and
+ * its failures, so neither the server's live stream nor a poll answers in its place.
+ */
+export async function withoutLiveRefresh(page: Page): Promise<void> {
+  await page.addInitScript(() => window.localStorage.setItem('execution-dashboard:auto-refresh', 'off'))
+}

@@ -54,9 +54,15 @@ describe('the request budget', () => {
     budget.report({ status: 503, retryAfterSeconds: null })
     budget.report({ status: 503, retryAfterSeconds: null })
     expect(budget.stats().pausedUntil - Date.now()).toBe(2_000)
+    // The API answers again: the back-off is over at once, and the next failure starts it afresh.
     budget.report({ status: 200, retryAfterSeconds: null })
+    expect(budget.stats().pausedUntil).toBeLessThanOrEqual(Date.now())
     budget.report({ status: 503, retryAfterSeconds: null })
-    expect(budget.stats().pausedUntil - Date.now()).toBe(2_000)
+    expect(budget.stats().pausedUntil - Date.now()).toBe(1_000)
+    // A Retry-After holds even when another call succeeds meanwhile.
+    budget.report({ status: 429, retryAfterSeconds: 5 })
+    budget.report({ status: 200, retryAfterSeconds: null })
+    expect(budget.stats().pausedUntil - Date.now()).toBe(5_000)
     budget.close()
   })
 

@@ -4,7 +4,8 @@
  * never wait, but they use tokens too, so the server's own work slows down when people are busy; `live`
  * (refreshing views people watch) is served before `index` (building and keeping the index), and that before
  * `rescan` (the slow periodic re-scan of a complete index).
- * After a 429 the waiting lanes pause for its Retry-After; after a 5xx or no answer, for 1, 2, 4 … 60 s.
+ * After a 429 the waiting lanes pause for its Retry-After; after a 5xx or no answer, for 1, 2, 4 … 60 s, until
+ * the API answers again.
  */
 export type Lane = 'user' | 'live' | 'index' | 'rescan'
 type WaitingLane = Exclude<Lane, 'user'>
@@ -41,6 +42,8 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   let tokens = settings.burst
   let refilledAt = now()
   let pausedUntil = 0
+  /** The part of the pause a 429's Retry-After asked for: a later success does not cut it short. */
+  let limitedUntil = 0
   let failures = 0
   let timer: NodeJS.Timeout | undefined
   const queues: Record<WaitingLane, Waiter[]> = { live: [], index: [], rescan: [] }
@@ -107,12 +110,18 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
     report(outcome: { status: number | null; retryAfterSeconds: number | null }) {
       const { status, retryAfterSeconds } = outcome
       if (status === 429) {
-        pausedUntil = Math.max(pausedUntil, now() + Math.min((retryAfterSeconds ?? 1) * 1000, MAX_BACKOFF_MS))
+        limitedUntil = Math.max(
+          limitedUntil,
+          now() + Math.min((retryAfterSeconds ?? 1) * 1000, MAX_BACKOFF_MS),
+        )
+        pausedUntil = Math.max(pausedUntil, limitedUntil)
       } else if (status === null || status >= 500) {
         failures += 1
         pausedUntil = Math.max(pausedUntil, now() + Math.min(1000 * 2 ** (failures - 1), MAX_BACKOFF_MS))
       } else {
+        // The API answers again: a back-off for its earlier failures is over (a Retry-After still holds).
         failures = 0
+        pausedUntil = Math.min(pausedUntil, Math.max(limitedUntil, now()))
       }
       pump()
     },
