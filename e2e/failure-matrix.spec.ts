@@ -23,7 +23,7 @@ test('429 with Retry-After: the read waits, says so, and retries', async ({ page
   await page.goto('/')
   await expect(
     page.getByRole('status').filter({ hasText: /^Rate limited; retrying in [1-3] s$/ }),
-  ).toBeVisible()
+  ).toBeVisible({ timeout: 10_000 })
   await expectIds(page, await demoIds({ page: { first: 20 } }))
   expect((await demo.stats()).requests.list_executions).toBeGreaterThanOrEqual(2)
 })

@@ -40,7 +40,7 @@ test('a poll while a row is read holds new rows behind a Show bar; rows on scree
   const changed = execution('row-10', 'failed')
   await serve(demo, [execution('new-1'), execution('new-2'), ...OLD.slice(0, 9), changed, ...OLD.slice(10)])
   // The next refresh, from the server's live stream (clicking Refresh now would scroll the page to the button).
-  await expect(page.getByText('2 new executions in this list')).toBeVisible({ timeout: 12_000 })
+  await expect(page.getByText('2 new executions in this list')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole('status').filter({ hasText: 'More executions arrived' })).toBeAttached()
   expect(await shownIds(page)).not.toContain('new-1')
   // Rows already on screen update in place, and the change is marked.
