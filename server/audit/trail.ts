@@ -177,15 +177,6 @@ export function createAuditTrail(store: Store, options: { retentionDays: number;
       const last = records.at(-1)
       return { records, hasNext: rows.length > query.first, endCursor: last ? encodeCursor(last) : null }
     },
-    /** The latest record of each of `ids` that the API accepted: "rescheduled by alice, 5 min ago". */
-    async latestFor(ids: readonly string[]): Promise<AuditRecord[]> {
-      if (ids.length === 0) return []
-      const rows = await store.query<RecordRow>(
-        `select distinct on (execution_id) ${columns} from audit_records where execution_id = any($1) and outcome in ('rescheduled', 'pending', 'unknown') order by execution_id, at desc`,
-        [ids],
-      )
-      return rows.map(toRecord)
-    },
     async prune(): Promise<number> {
       const rows = await store.query<{ id: string }>(`delete from audit_records where at < $1 returning id`, [
         now() - options.retentionDays * DAY_MS,

@@ -3,7 +3,7 @@ import type { ExecutionIndex } from '../index/executionIndex.ts'
 import { INDEX_SORTS, type IndexSort } from '../index/indexPage.ts'
 import type { IndexedExecution } from '../index/rows.ts'
 import type { OwnRoute } from './api.ts'
-import { readView } from './overview.ts'
+import { readView, refuseWithoutIndex } from './overview.ts'
 
 export const INDEX_LIST_PATH = '/index/executions'
 const MAX_CURSOR = 512
@@ -24,15 +24,7 @@ const asApiRow = (row: IndexedExecution) => ({
  */
 export function indexListRoute(index: ExecutionIndex | null): OwnRoute {
   return async (req, res, credentials) => {
-    if (!index) {
-      sendJsonError(
-        res,
-        503,
-        'index_unavailable',
-        'The execution index is turned off on this server (DASHBOARD_INDEX=0).',
-      )
-      return { status: 503, route: 'overview', detail: 'index_unavailable' }
-    }
+    if (!index) return refuseWithoutIndex(res)
     const { params, filters, window, problems } = readView(req.url)
     const sort = params.get('sort') ?? 'created'
     const first = Number(params.get('size') ?? 20)

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http'
 import { readFilterParams } from '../../src/shared/filterCodec.ts'
 import { readWindowParams } from '../../src/shared/timeWindow.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
@@ -14,21 +15,24 @@ export function readView(url: string | undefined) {
   return { params, filters, window, problems: [...filterProblems, ...windowProblems] }
 }
 
+/** The answer of a route that needs the index on a server that runs without it. */
+export function refuseWithoutIndex(res: ServerResponse) {
+  sendJsonError(
+    res,
+    503,
+    'index_unavailable',
+    'The execution index is turned off on this server (DASHBOARD_INDEX=0).',
+  )
+  return Promise.resolve({ status: 503, route: 'overview' as const, detail: 'index_unavailable' })
+}
+
 /**
  * GET /api/overview?state=…&m.<key>=…[&window=1h | &from=…&to=…][&on=updated][&histogram=1]: counts per state over
  * the whole filtered set (within the window), with their coverage, and the histogram when asked.
  */
 export function overviewRoute(index: ExecutionIndex | null): OwnRoute {
   return async (req, res, credentials) => {
-    if (!index) {
-      sendJsonError(
-        res,
-        503,
-        'index_unavailable',
-        'The execution index is turned off on this server (DASHBOARD_INDEX=0).',
-      )
-      return { status: 503, route: 'overview', detail: 'index_unavailable' }
-    }
+    if (!index) return refuseWithoutIndex(res)
     const { params, filters, window, problems } = readView(req.url)
     if (problems.length > 0) {
       sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)

@@ -14,7 +14,7 @@ export { isWindowed } from './listRequest'
 export { attemptKeys, executionKeys, executionListQuery, rescheduleKeys } from './queries'
 export { attemptListQuery } from './attemptQueries'
 export { KNOWN_EXECUTION_STATES, readMetadata } from './schemas'
-export { nextPageOf, sameStart, toListPage } from './listPage'
+export { nextPageOf, sameStart, toListPage, walkPageOf } from './listPage'
 export type { NextPage } from './listPage'
 export { lacksTimeZone, timestampInstant } from '../shared/timestamps'
 export type {

@@ -1,6 +1,13 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { listExecutions, rememberExecution, stateSpeller, type Execution, type ListFilters } from '../../api'
+import {
+  listExecutions,
+  walkPageOf,
+  rememberExecution,
+  stateSpeller,
+  type Execution,
+  type ListFilters,
+} from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { contradictsFilters } from '../../shared/filters'
 import { walkList, type WalkReport } from '../../shared/listWalker'
@@ -37,17 +44,13 @@ export function useFindExecution(id: string, filters: ListFilters | undefined) {
       first: SEARCH_PAGE_SIZE,
       maxPages: SEARCH_MAX_PAGES,
       signal: controller.signal,
-      fetchPage: async (after) => {
-        const list = await listExecutions(
-          { first: SEARCH_PAGE_SIZE, after, states: asked.states, metadata: asked.metadata },
-          { signal: controller.signal, spell: stateSpeller(client) },
-        )
-        return {
-          rows: list.data,
-          hasNext: list.page_info.has_next_page,
-          endCursor: list.page_info.end_cursor,
-        }
-      },
+      fetchPage: async (after) =>
+        walkPageOf(
+          await listExecutions(
+            { first: SEARCH_PAGE_SIZE, after, states: asked.states, metadata: asked.metadata },
+            { signal: controller.signal, spell: stateSpeller(client) },
+          ),
+        ),
       idOf: (execution) => execution.id,
       contradicts: (execution) => contradictsFilters(execution, asked),
       onRows: (rows, progress) => {

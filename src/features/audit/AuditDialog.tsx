@@ -4,6 +4,7 @@ import { useId, useState, type SyntheticEvent } from 'react'
 import { auditQuery, type AuditFilters, type AuditRecord } from '../../api/audit'
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import { ModalDialog } from '../../components/ModalDialog'
+import { formText } from '../../lib/formText'
 
 const OUTCOMES: [string, string][] = [
   ['', 'Any outcome'],
@@ -31,11 +32,11 @@ export function AuditDialog({ onClose }: { onClose: () => void }) {
   const apply = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    const text = (name: string) => {
-      const value = form.get(name)
-      return typeof value === 'string' ? value : ''
-    }
-    setFilters({ user: text('user'), execution: text('execution'), outcome: text('outcome') })
+    setFilters({
+      user: formText(form, 'user'),
+      execution: formText(form, 'execution'),
+      outcome: formText(form, 'outcome'),
+    })
   }
   return (
     <ModalDialog labelledBy={titleId} className="dialog audit-dialog" onEscape={onClose}>

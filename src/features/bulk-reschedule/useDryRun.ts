@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { listExecutions, stateSpeller, type Execution, type ListFilters } from '../../api'
+import { listExecutions, walkPageOf, stateSpeller, type Execution, type ListFilters } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { contradictsFilters } from '../../shared/filters'
 import type { TimeWindow } from '../../shared/timeWindow'
@@ -48,24 +48,20 @@ export function useDryRun(filters: WindowedFilters) {
       first: DRY_RUN_PAGE_SIZE,
       maxRows: MAX_RUN_SIZE,
       signal: controller.signal,
-      fetchPage: async (after) => {
-        const page = await listExecutions(
-          {
-            first: DRY_RUN_PAGE_SIZE,
-            after,
-            states: filters.states,
-            metadata: filters.metadata,
-            // With a time window, the walk pages the index's list of the window (the API has no time filter).
-            ...(filters.window ? { window: filters.window } : {}),
-          },
-          { signal: controller.signal, spell: stateSpeller(client) },
-        )
-        return {
-          rows: page.data,
-          hasNext: page.page_info.has_next_page,
-          endCursor: page.page_info.end_cursor,
-        }
-      },
+      fetchPage: async (after) =>
+        walkPageOf(
+          await listExecutions(
+            {
+              first: DRY_RUN_PAGE_SIZE,
+              after,
+              states: filters.states,
+              metadata: filters.metadata,
+              // With a time window, the walk pages the index's list of the window (the API has no time filter).
+              ...(filters.window ? { window: filters.window } : {}),
+            },
+            { signal: controller.signal, spell: stateSpeller(client) },
+          ),
+        ),
       idOf: (execution) => execution.id,
       contradicts: (execution) => contradictsFilters(execution, filters),
       onRows: (rows, progress) => {

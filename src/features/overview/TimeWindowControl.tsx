@@ -1,4 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react'
+import { formText } from '../../lib/formText'
 import { WINDOW_PRESETS, type TimeWindow, type WindowPreset } from '../../shared/timeWindow'
 import { PRESET_LABELS, windowText } from './overviewWords'
 
@@ -47,12 +48,8 @@ export function TimeWindowControl({ window, onChange }: TimeWindowControlProps) 
   const apply = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    const text = (name: string) => {
-      const value = form.get(name)
-      return typeof value === 'string' ? value : ''
-    }
-    const from = instantOf(text('from'))
-    const to = instantOf(text('to'))
+    const from = instantOf(formText(form, 'from'))
+    const to = instantOf(formText(form, 'to'))
     if (from === null && to === null) return setError('Give a start, an end, or both.')
     if (from !== null && to !== null && from >= to) return setError('The start must be before the end.')
     setError(null)
