@@ -58,8 +58,12 @@ describe('the live stream', () => {
     expect(stream.status).toBe(200)
     const list = JSON.parse((await stream.next((event) => event.event === 'list')).data) as {
       page: { data: unknown[] }
+      age: number
     }
     expect(list.page.data).toHaveLength(5)
+    // How long ago the call that answered was sent: the tab orders pages by it (shared/answerAge.ts).
+    expect(list.age).toBeGreaterThanOrEqual(0)
+    expect(list.age).toBeLessThan(60_000)
     const overview = await stream.next(
       (event) => event.event === 'overview' && event.data.includes('"kind":"exact"'),
     )

@@ -10,7 +10,8 @@ import { messageFromText } from '../../src/shared/errorBody.ts'
 
 /** What a browser tab hears on its stream. */
 export type LiveEvent =
-  | { event: 'list'; data: { at: number; page: unknown } | { at: number; unchanged: true } }
+  /** `age`: ms since the call that answered was sent, so the tab never trades a newer page for it. */
+  | { event: 'list'; data: { at: number; age: number; page: unknown } | { at: number; unchanged: true } }
   | { event: 'list-error'; data: { at: number; status: number; code: string; message: string } }
   | { event: 'overview'; data: OverviewAnswer }
 
@@ -44,7 +45,7 @@ interface View {
   timer: NodeJS.Timeout | undefined
   refreshing: boolean
   /** The last answer, so a tab that joins hears it at once instead of costing a call. */
-  last: { event: LiveEvent; text: string | null; at: number } | null
+  last: { event: LiveEvent; text: string | null; at: number; askedAt: number } | null
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url')
@@ -68,9 +69,15 @@ export function createLiveHub(options: {
     return Math.max(options.minMs, wanted)
   }
 
-  function deliver(view: View, event: LiveEvent, text: string | null) {
+  /** A list page's age is said as it leaves: how long ago the call that answered it was sent. */
+  function aged(event: LiveEvent, askedAt: number, now: number): LiveEvent {
+    if (event.event !== 'list' || !('page' in event.data)) return event
+    return { event: 'list', data: { ...event.data, age: Math.max(0, now - askedAt) } }
+  }
+
+  function deliver(view: View, event: LiveEvent, text: string | null, askedAt = Date.now()) {
     const now = Date.now()
-    view.last = { event, text, at: now }
+    view.last = { event, text, at: now, askedAt }
     for (const subscriber of view.subscribers) {
       // A tab that asked for a slower refresh hears at its own pace.
       if (now - subscriber.sentAt < subscriber.everyMs - options.minMs / 2) continue
@@ -80,7 +87,7 @@ export function createLiveHub(options: {
         continue
       }
       subscriber.lastText = text
-      subscriber.send(event)
+      subscriber.send(aged(event, askedAt, now))
     }
   }
 
@@ -111,8 +118,9 @@ export function createLiveHub(options: {
       }
       deliver(
         view,
-        { event: 'list', data: { at: answer.receivedAt, page: JSON.parse(text) as unknown } },
+        { event: 'list', data: { at: answer.receivedAt, age: 0, page: JSON.parse(text) as unknown } },
         text,
+        answer.sentAt,
       )
     } catch (error) {
       if (error instanceof CallAbandonedError) return
@@ -179,11 +187,13 @@ export function createLiveHub(options: {
       const subscriber: Subscriber = { everyMs: live.everyMs, sentAt: 0, lastText: null, send, end }
       view.subscribers.add(subscriber)
       schedule(view)
+      // A tab that fetched the page itself (initial=0) has news at least as fresh as the last answer: it
+      // hears the next refresh. Another hears the last answer at once, or costs one call.
       const last = view.last
-      if (last && Date.now() - last.at < intervalOf(view)) {
+      if (live.initial !== false && last && Date.now() - last.at < intervalOf(view)) {
         subscriber.sentAt = Date.now()
         subscriber.lastText = last.text
-        send(last.event)
+        send(aged(last.event, last.askedAt, subscriber.sentAt))
       } else if (live.initial !== false) {
         void refresh(view)
       }

@@ -7,6 +7,7 @@ import type { UpstreamAnswer, UpstreamClient } from '../upstream/client.ts'
 import { secretOf } from '../upstream/listPage.ts'
 import type { MatchedOperation } from '../upstream/operations.ts'
 import { CallAbandonedError, UpstreamFailure } from '../upstream/request.ts'
+import { ANSWER_AGE_HEADER } from '../../src/shared/answerAge.ts'
 import { relayAnswer } from './relay.ts'
 
 export interface ForwardResult {
@@ -80,6 +81,7 @@ export async function forwardOperation(
       authorization: credentials.authorization,
       lane: 'user',
       signal: controller.signal,
+      fresh: operation.method === 'GET' && /\bno-cache\b/i.test(req.headers['cache-control'] ?? ''),
     })
   } catch (error) {
     if (error instanceof CallAbandonedError)
@@ -98,6 +100,8 @@ export async function forwardOperation(
     return { ...seen, status: 401, detail: refuseToken(res, answer, refused, secret) }
   }
   context.observe?.(credentials, operation, body, answer)
+  // How old the answer is, so a tab never replaces it with an older one from its live stream (src/api/answerAge.ts).
+  res.setHeader(ANSWER_AGE_HEADER, String(Math.max(0, Date.now() - answer.sentAt)))
   const detail = await relayAnswer(res, answer, { acceptEncoding: req.headers['accept-encoding'], secret })
   const shared = answer.shared ? 'shared' : undefined
   return { ...seen, status: res.statusCode, detail: detail ?? shared }

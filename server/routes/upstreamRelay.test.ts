@@ -105,6 +105,29 @@ describe('what comes back from the API', () => {
     expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(body)))
   })
 
+  it('says how old a read is, and asks the API again when the browser asks for no-cache (Refresh now)', async () => {
+    reply = (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[]}')
+    const reusing = await startTestDashboard({
+      env: { EXEC_API_URL: `${upstreamUrl}/v2`, EXEC_API_TOKEN: TOKEN },
+      settings: { reuseMs: 60_000 },
+    })
+    servers.push(reusing)
+    const read = (headers: Record<string, string> = {}) =>
+      rawRequest(`${reusing.url}/api/executions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'GET', ...headers },
+        body: listBody,
+      })
+    const before = upstreamArrived
+    const first = await read()
+    const reused = await read()
+    expect(upstreamArrived - before).toBe(1)
+    for (const answer of [first, reused])
+      expect(Number(answer.headers['x-answer-age'])).toBeGreaterThanOrEqual(0)
+    await read({ 'Cache-Control': 'no-cache' })
+    expect(upstreamArrived - before).toBe(2)
+  })
+
   it('never relays Set-Cookie from the API', async () => {
     reply = (_req, res) =>
       res.writeHead(200, { 'Set-Cookie': 'upstream=1', 'Content-Type': 'application/json' }).end('{}')

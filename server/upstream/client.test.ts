@@ -36,7 +36,7 @@ const client = (reuseMs = 0) =>
   })
 const read = (
   c: ReturnType<typeof client>,
-  options: { body?: string; token?: string; signal?: AbortSignal } = {},
+  options: { body?: string; token?: string; signal?: AbortSignal; fresh?: boolean } = {},
 ) =>
   c.call({
     operation: LIST_EXECUTIONS,
@@ -44,6 +44,7 @@ const read = (
     authorization: `Bearer ${options.token ?? 'secret-1'}`,
     lane: 'user',
     signal: options.signal,
+    fresh: options.fresh,
   })
 
 async function released() {
@@ -92,10 +93,16 @@ describe('the upstream client', () => {
     const again = await read(c)
     expect(again.shared).toBe(true)
     expect(calls).toBe(1)
+    // Refresh now: a person asked for the API's answer, not the one of a moment ago.
+    const asked = await read(c, { fresh: true })
+    expect(asked.shared).toBe(false)
+    expect(asked.sentAt).toBeGreaterThanOrEqual(again.sentAt)
+    expect(calls).toBe(2)
+    expect((await read(c)).body.toString()).toBe(asked.body.toString())
     const fresh = client(0)
     await read(fresh)
     await read(fresh)
-    expect(calls).toBe(3)
+    expect(calls).toBe(4)
     c.close()
     fresh.close()
   })

@@ -12,9 +12,13 @@ export interface CallOptions {
   lane: Lane
   signal?: AbortSignal
   timeoutMs?: number
+  /** A person asked for the API's answer now (Refresh now): no answer of a moment ago stands in for it. */
+  fresh?: boolean
 }
 
 export interface UpstreamAnswer extends RawAnswer {
+  /** When the call that answered was sent (ms epoch): the answer is at least as new as this. */
+  sentAt: number
   /** When the answer arrived (ms epoch). */
   receivedAt: number
   /** Answered by a call another caller made (in flight, or a moment ago). */
@@ -62,11 +66,12 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
       throw new CallAbandonedError()
     })
     upstreamCalls += 1
+    const sentAt = Date.now()
     try {
       const answer = await sendOnce({ ...options, config, agents, signal, maxAnswerBytes })
       if (answer.status < 500) lastAnsweredAt = Date.now()
       budget.report({ status: answer.status, retryAfterSeconds: parseRetryAfter(answer.retryAfter) })
-      return { ...answer, receivedAt: Date.now(), shared: false }
+      return { ...answer, sentAt, receivedAt: Date.now(), shared: false }
     } catch (error) {
       if (!(error instanceof CallAbandonedError)) budget.report({ status: null, retryAfterSeconds: null })
       throw error
@@ -115,7 +120,7 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
   function read(options: CallOptions): Promise<UpstreamAnswer> {
     const key = `${digest(options.authorization ?? '')} ${options.operation.path} ${options.body.toString()}`
     const reused = recent.get(key)
-    if (reused && Date.now() - reused.receivedAt <= reuseMs)
+    if (reused && !options.fresh && Date.now() - reused.receivedAt <= reuseMs)
       return Promise.resolve({ ...reused, shared: true })
     // Users share with users; the server's own lanes with each other, so a person never waits in the budget.
     const flightKey = `${options.lane === 'user' ? 'user' : 'server'} ${key}`

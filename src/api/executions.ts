@@ -3,12 +3,15 @@ import { toListPage } from './listPage'
 import { buildListBody, isWindowed, type ListParams, type Speller } from './listRequest'
 import { viewSearch } from './overview'
 import type { Execution, ExecutionList } from './schemas'
-import { apiRequest } from './transport'
+import { ANSWER_AGE_HEADER, askedAtOf } from '../shared/answerAge'
+import { apiExchange, apiRequest } from './transport'
 
 export interface ListCallOptions {
   signal?: AbortSignal
   /** The spelling of state filters (see stateSpeller); as given by default. */
   spell?: Speller
+  /** A person asked for it now (Refresh now): the server sends the API's answer, not one of a moment ago. */
+  fresh?: boolean
 }
 
 export async function listExecutions(
@@ -16,14 +19,16 @@ export async function listExecutions(
   options: ListCallOptions = {},
 ): Promise<ExecutionList> {
   if (isWindowed(params)) return listFromIndex(params, options.signal)
-  const envelope = await apiRequest({
+  const answer = await apiExchange({
     method: 'GET',
     path: '/executions',
     body: buildListBody(params, options.spell),
     read: readListEnvelope,
     signal: options.signal,
+    headers: options.fresh ? { 'Cache-Control': 'no-cache' } : undefined,
   })
-  return toListPage<Execution>(envelope)
+  const askedAt = askedAtOf(answer.headers.get(ANSWER_AGE_HEADER), Date.now())
+  return { ...toListPage<Execution>(answer.data), askedAt }
 }
 
 /** A windowed list: the index's matching rows, newest created (or updated) first. */

@@ -11,7 +11,13 @@ export { readRescheduleAnswer } from './rescheduleAnswer'
 export type { RescheduleOutcome } from './rescheduleAnswer'
 export type { ListFilters, ListParams, MetadataFilter, Speller } from './listRequest'
 export { isWindowed } from './listRequest'
-export { attemptKeys, executionKeys, executionListQuery, rescheduleKeys } from './queries'
+export {
+  attemptKeys,
+  executionKeys,
+  executionListQuery,
+  freshExecutionListQuery,
+  rescheduleKeys,
+} from './queries'
 export { attemptListQuery } from './attemptQueries'
 export { KNOWN_EXECUTION_STATES, readMetadata } from './schemas'
 export { nextPageOf, sameStart, toListPage, walkPageOf } from './listPage'

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, type QueryFunctionContext } from '@tanstack/react-query'
 import { stateSpeller } from './executionStates'
 import { listExecutions } from './executions'
 import type { ListParams } from './listRequest'
@@ -12,4 +12,15 @@ export function executionListQuery(params: ListParams) {
     queryFn: ({ signal, client }) => listExecutions(params, { signal, spell: stateSpeller(client) }),
     placeholderData: keepPreviousData,
   })
+}
+
+/** Refresh now: the same page, asked of the API now (no answer of a moment ago stands in for it). */
+export function freshExecutionListQuery(params: ListParams) {
+  const query = executionListQuery(params)
+  return {
+    ...query,
+    staleTime: 0,
+    queryFn: ({ signal, client }: QueryFunctionContext) =>
+      listExecutions(params, { signal, spell: stateSpeller(client), fresh: true }),
+  }
 }

@@ -33,6 +33,8 @@ export interface ListPage<T> {
   page_info: PageInfo
   /** Rows that could not be read; absent or empty when every row was. */
   rejected?: RejectedRow[]
+  /** When the API was asked for this page, in this browser's clock (shared/answerAge.ts); absent when unknown. */
+  askedAt?: number
 }
 
 export type ExecutionList = ListPage<Execution>

@@ -32,8 +32,10 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
   return (await apiExchange(request)).data
 }
 
-/** Like apiRequest, but keeps the 2xx status too: 200, 202 and 204 can mean different things. */
-export async function apiExchange<T>(request: ApiRequest<T>): Promise<{ status: number; data: T }> {
+/** Like apiRequest, but keeps the 2xx status and the headers too: 200, 202 and 204 can mean different things. */
+export async function apiExchange<T>(
+  request: ApiRequest<T>,
+): Promise<{ status: number; data: T; headers: Headers }> {
   const { method, path, body, read, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = request
   const headers: Record<string, string> = { ...request.headers, Accept: 'application/json' }
   let wireMethod: string = method
@@ -70,7 +72,7 @@ export async function apiExchange<T>(request: ApiRequest<T>): Promise<{ status: 
 
   const payload = parseBody(text, response.headers.get('content-type'))
   if (!response.ok) throw httpError(response, payload)
-  return { status: response.status, data: readAnswer(read, payload) }
+  return { status: response.status, data: readAnswer(read, payload), headers: response.headers }
 }
 
 export function failureOf(

@@ -77,6 +77,23 @@ describe('useLiveFeed', () => {
     await screen.findByText('status polling')
   })
 
+  it('never trades the page on screen for one the server asked the API for before it', () => {
+    const { queryClient } = renderWithProviders(<Probe every={10_000} />)
+    const [source] = FakeEventSource.opened
+    if (!source) throw new Error('no stream')
+    const key = executionListQuery(params).queryKey
+    const page = (id: string) => ({
+      data: [{ id, state: 'failed', created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z' }],
+      page_info: { has_next_page: false },
+    })
+    // The tab's own read (Refresh now) was asked for a second ago.
+    queryClient.setQueryData(key, { ...page('mine'), askedAt: Date.now() - 1_000 })
+    act(() => source.emit('list', { at: 1, age: 5_000, page: page('older') }))
+    expect(queryClient.getQueryData(key)?.data[0]?.id).toBe('mine')
+    act(() => source.emit('list', { at: 2, age: 0, page: page('newer') }))
+    expect(queryClient.getQueryData(key)?.data[0]?.id).toBe('newer')
+  })
+
   it('opens nothing while live refresh is off', async () => {
     renderWithProviders(<Probe every={false} />)
     await screen.findByText('status off')

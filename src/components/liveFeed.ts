@@ -7,11 +7,13 @@ import {
   toListPage,
   viewSearch,
   type Execution,
+  type ExecutionList,
   type ListParams,
 } from '../api'
 import { sessionSlice } from '../lib/clientStore'
 import { useClientStore, useSlice } from '../lib/useClientStore'
 import { useUrlSearch } from '../lib/useUrlSearch'
+import { askedAtOf } from '../shared/answerAge'
 import { readListEnvelope } from '../shared/listAnswer'
 import { readWindowParams } from '../shared/timeWindow'
 
@@ -89,8 +91,12 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
     source.addEventListener('list', (event) => {
       const data = parse(event.data)
       if (typeof data !== 'object' || data === null || !('page' in data)) return
+      const askedAt = askedAtOf('age' in data ? data.age : undefined, Date.now())
+      // A refresh the server began before the tab's own read (Refresh now, a page it fetched) is older news.
+      const shown = client.getQueryData<ExecutionList>(listKey)
+      if (shown?.askedAt !== undefined && askedAt < shown.askedAt) return
       const envelope = readListEnvelope(data.page)
-      if (envelope.ok) client.setQueryData(listKey, toListPage<Execution>(envelope.value))
+      if (envelope.ok) client.setQueryData(listKey, { ...toListPage<Execution>(envelope.value), askedAt })
       else refetchList()
     })
     source.addEventListener('list-error', refetchList)

@@ -6,6 +6,8 @@
 const ROW = 'tr[data-row-id]'
 
 export const rowAttributes = (id: string) => ({ 'data-row-id': id })
+/** A row that stays, dimmed, after its execution left the filter: not a grid row, but it marks the place. */
+export const departedRowAttributes = (id: string) => ({ 'data-departed-id': id })
 
 /** The rows under `root`, in document order. */
 export function rowElements(root: ParentNode | null | undefined = document): HTMLElement[] {
@@ -30,9 +32,20 @@ export function tabStopRow(root: ParentNode): HTMLElement | null {
   return root.querySelector<HTMLElement>(`${ROW}[tabindex="0"]`)
 }
 
-/** Focuses the row of `id`; false when it is not on the page. */
+/** The row of `id`; when it has left the list but its place is marked, the row now in that place. */
+export function rowInPlaceOf(id: string, root: ParentNode = document): HTMLElement | null {
+  const row = rowElement(id, root)
+  if (row) return row
+  const departed = root.querySelector(`tr[data-departed-id="${CSS.escape(id)}"]`)
+  if (!departed) return null
+  const rows = rowElements(root)
+  const after = rows.find((each) => departed.compareDocumentPosition(each) & Node.DOCUMENT_POSITION_FOLLOWING)
+  return after ?? rows.at(-1) ?? null
+}
+
+/** Focuses the row of `id`, or the row now in its place; false when neither is on the page. */
 export function focusRow(id: string): boolean {
-  const row = rowElement(id)
+  const row = rowInPlaceOf(id)
   row?.focus()
   return row !== null
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { executionListQuery, isWindowed, type ListParams } from '../../../api'
+import { executionListQuery, freshExecutionListQuery, isWindowed, type ListParams } from '../../../api'
 import { useLiveFeed } from '../../../components/liveFeed'
 import { useRefetchInterval } from '../../../components/RefreshSettings'
 
@@ -17,8 +17,11 @@ export function useExecutionListSource(params: ListParams) {
     ...executionListQuery(params),
     refetchInterval: live === 'live' && !isWindowed(params) ? false : interval,
   })
-  const { refetch } = query
-  const refresh = useCallback(() => void refetch(), [refetch])
+  // Refresh now asks the API itself: the server's answer of a moment ago does not stand in for it.
+  const refresh = useCallback(
+    () => void client.query(freshExecutionListQuery(params)).catch(() => {}),
+    [client, params],
+  )
   // On intent only (the pointer or focus on Next), never on a poll: a live list's end cursor moves with
   // every refresh, and prefetching each one would double the traffic. A failure here is not the user's
   // problem; the page reports its own when it is opened.
