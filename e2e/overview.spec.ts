@@ -108,3 +108,31 @@ test('a time window narrows the counts and the histogram; a bar narrows it furth
   await page.reload()
   await expect(overview(page).getByRole('combobox', { name: 'Time window' })).toHaveValue('1h')
 })
+
+for (const width of [1280, 1024]) {
+  test(`at ${width} px the list holds still while the header's tools, the list's controls and the overview load`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 })
+    // Their chunks come late, as on a slow network; the list's own answer does not wait for them.
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/(Overview|controls|DashboardTools)-[^/]*\.(js|css)$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto('/', { waitUntil: 'commit' })
+    const row = page
+      .getByRole('grid', { name: /^Executions/ })
+      .getByRole('row', { name: /^Execution / })
+      .first()
+    await expect(row).toBeVisible()
+    const before = (await row.boundingBox())?.y
+    release()
+    await expect(overview(page).getByText(/^Exact as of/)).toBeVisible()
+    await expect(page.getByLabel('Metadata key')).toBeAttached()
+    await expect(page.getByRole('button', { name: 'Export…' })).toBeVisible()
+    // Within a pixel: rem-based reservations round differently from the laid-out lines.
+    expect(Math.abs(((await row.boundingBox())?.y ?? 0) - (before ?? 0))).toBeLessThanOrEqual(1)
+  })
+}
