@@ -86,3 +86,32 @@ test('Stop cancels the download and the server stops paging the API', async ({ p
   await demoListExecutions({ page: { first: 1 } })
   expect((await demo.stats()).requests.list_executions).toBe(before + 2)
 })
+
+test('with a time window the file holds the window: newest first, from the index, and says so', async ({
+  page,
+}) => {
+  const rows: { id: string; created_at: string }[] = []
+  for (let after: string | undefined; ;) {
+    const answer = await demoListExecutions({ page: after ? { first: 100, after } : { first: 100 } })
+    rows.push(...answer.data)
+    if (!answer.page_info.has_next_page || !answer.page_info.end_cursor) break
+    after = answer.page_info.end_cursor
+  }
+  const times = rows.map((row) => Date.parse(row.created_at)).sort((a, b) => a - b)
+  const from = times[times.length - 150] ?? 0
+  const expected = rows
+    .filter((row) => Date.parse(row.created_at) >= from)
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || (a.id < b.id ? 1 : -1))
+    .map((row) => row.id)
+  const dialog = await openExport(page, `/?from=${encodeURIComponent(new Date(from).toISOString())}`)
+  await expect(dialog).toContainText('in the time window from')
+  await expect(dialog).toContainText("from the dashboard's index")
+  await dialog.getByRole('radio', { name: /NDJSON/ }).check()
+  const downloading = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Start export' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^executions-all-created-\d{4}-\d\d-\d\dT\d{4}Z-to-now-/)
+  const lines = (await downloadedText(download)).trimEnd().split('\n')
+  expect(lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(expected)
+  await expect(dialog.getByRole('status')).toContainText(`${expected.length.toLocaleString('en-US')} rows`)
+})

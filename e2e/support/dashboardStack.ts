@@ -45,6 +45,9 @@ export async function startDashboardStack(): Promise<DashboardStack> {
   process.env.DASHBOARD_UPSTREAM_BURST = '20'
   // Fewer head refreshes of the many views the tests open: less load on a machine that runs two workers.
   process.env.DASHBOARD_INDEX_REFRESH_MS = '15000'
+  // Each test resets the demo and sets its own faults: an answer of the test before must not stand in for the
+  // next test's first read (reuse has its own tests in server/upstream and server/routes).
+  process.env.DASHBOARD_REUSE_MS = '0'
   // Every test signs in from 127.0.0.1; the per-address limit has its own unit test.
   process.env.DASHBOARD_SIGN_IN_LIMIT = '1000'
   // The tests inject faults on purpose; their error lines would bury Playwright's report (E2E_LOG_LEVEL=info shows them).

@@ -3,7 +3,7 @@ import { currentStack } from './dashboardStack.ts'
 import type { ListBody } from './executionsPage.ts'
 
 interface DemoPage {
-  data: { id: string; state: string; metadata?: Record<string, string> }[]
+  data: { id: string; state: string; created_at: string; metadata?: Record<string, string> }[]
   page_info: { has_next_page: boolean; end_cursor: string | null }
 }
 

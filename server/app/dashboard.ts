@@ -89,6 +89,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     limiter: createSignInLimiter(settings.signInAttemptsPerMinute),
     exportRoute: createExportRoute({
       client,
+      index,
       maxRows: settings.exportMaxRows,
       pageSize: () => index?.pageSize() ?? 100,
       spell: index ? (state) => index.spell(state) : undefined,

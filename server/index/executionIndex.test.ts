@@ -115,6 +115,17 @@ describe('the execution index', () => {
     expect(after.total).toBe(before.total - 1)
   })
 
+  it('catches with its whole re-scan what nothing else sees: another client rescheduling an old failure', async () => {
+    const index = await start({ settings: { refreshMs: 60_000, fullRescanMs: 300 } })
+    const before = await index.until('exact', { states: ['failed'] })
+    const [oldest] = (await demo.allExecutions({ states: ['failed'] })).slice(-1)
+    // Another client: the dashboard relays nothing of it, and its place in the list does not move.
+    expect((await demo.reschedule(oldest?.id ?? '', { schedule_for: true })).status).toBe(200)
+    await expect
+      .poll(async () => (await index.overview({ states: ['failed'] })).total, { timeout: 15_000 })
+      .toBe(before.total - 1)
+  })
+
   it('says what it does not know: a failing API is "failed" with the reason, never zero', async () => {
     await demo.control('POST', '/faults', {
       rules: [

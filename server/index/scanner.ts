@@ -95,6 +95,7 @@ export async function fullScan(ctx: ScanContext, family: Family, lane: Lane): Pr
   if (family.phase === 'new' || family.phase === 'failed') family.phase = 'counting'
   family.calls = 0
   ctx.partition.familyChanged(family)
+  const startedAt = ctx.now()
   const seen = new Set<string>()
   const order = createOrderTracker()
   try {
@@ -120,7 +121,7 @@ export async function fullScan(ctx: ScanContext, family: Family, lane: Lane): Pr
         ctx.partition.familyChanged(family)
       },
     })
-    finishScan(ctx, family, report, seen, order.verdict())
+    finishScan(ctx, family, report, { seen, startedAt }, order.verdict())
   } catch (error) {
     failScan(ctx, family, error instanceof Error ? error.message : String(error))
   } finally {
@@ -133,7 +134,7 @@ function finishScan(
   ctx: ScanContext,
   family: Family,
   report: Awaited<ReturnType<typeof walkList>>,
-  seen: Set<string>,
+  walked: { seen: Set<string>; startedAt: number },
   order: ReturnType<ReturnType<typeof createOrderTracker>['verdict']>,
 ) {
   family.excluded = report.excluded
@@ -145,7 +146,10 @@ function finishScan(
   family.fullScanAt = ctx.now()
   family.refreshedAt = family.fullScanAt
   if (report.stop.kind === 'end') {
-    for (const id of [...family.members.keys()]) if (!seen.has(id)) ctx.partition.removeMember(family, id)
+    // What the walk did not see has left, unless something else (a head refresh, a relayed page) saw it
+    // since the walk began: an execution created behind the walk's first page is still there.
+    for (const [id, row] of [...family.members])
+      if (!walked.seen.has(id) && row.lastSeenAt < walked.startedAt) ctx.partition.removeMember(family, id)
     family.phase = 'complete'
     family.reason = null
     family.estimate = family.members.size

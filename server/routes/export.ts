@@ -37,7 +37,7 @@ export function createExportRoute(settings: ExportSettings) {
     }
     running.add(owner)
     try {
-      return await streamExport(req, res, credentials.authorization, settings)
+      return await streamExport(req, res, credentials, settings)
     } finally {
       running.delete(owner)
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { csvCell, csvExecutionLine, csvLine } from './exportCsv.ts'
+import { ANY_TIME } from '../../src/shared/timeWindow.ts'
 import { exportFileName, parseExportRequest } from './exportRequest.ts'
 
 describe('CSV encoding', () => {
@@ -42,6 +43,7 @@ describe('export request', () => {
       format: 'ndjson',
       states: ['failed'],
       metadata: [{ key: 'env', values: ['prod', 'dev'] }],
+      window: { kind: 'any', field: 'created' },
     })
     expect(parseExportRequest('')).toMatchObject({ format: 'csv', states: [], metadata: [] })
     expect(parseExportRequest('format=xlsx')).toBe('Unknown format “xlsx”: use csv or ndjson.')
@@ -52,6 +54,17 @@ describe('export request', () => {
     expect(parseExportRequest(Array.from({ length: 21 }, (_, i) => `state=s${i}`).join('&'))).toBe(
       'At most 20 states.',
     )
+    expect(parseExportRequest('window=2h')).toMatch(/^Window must be one of/)
+  })
+
+  it('pins a relative window when the export starts, and keeps an absolute one', () => {
+    const now = Date.parse('2026-11-22T09:30:00Z')
+    expect(parseExportRequest('window=1h&on=updated', now)).toMatchObject({
+      window: { kind: 'absolute', from: now - 3_600_000, to: now, field: 'updated' },
+    })
+    expect(parseExportRequest('from=2026-11-22T08:00:00Z', now)).toMatchObject({
+      window: { kind: 'absolute', from: Date.parse('2026-11-22T08:00:00Z'), to: null, field: 'created' },
+    })
   })
 
   it('names the file after what and when', () => {
@@ -59,6 +72,7 @@ describe('export request', () => {
       format: 'csv' as const,
       states: ['failed'],
       metadata: [{ key: 'env', values: ['production'] }],
+      window: ANY_TIME,
     }
     expect(exportFileName(request, new Date('2026-11-22T09:30:12Z'))).toBe(
       'executions-failed-env=production-2026-11-22T0930Z.csv',
@@ -66,8 +80,17 @@ describe('export request', () => {
     expect(
       exportFileName({ ...request, states: [], metadata: [{ key: 'a"b/c', values: ['x'] }] }, new Date(0)),
     ).toBe('executions-a_b_c=x-1970-01-01T0000Z.csv')
-    expect(exportFileName({ format: 'ndjson', states: [], metadata: [] }, new Date(0))).toMatch(
+    expect(exportFileName({ ...request, format: 'ndjson', states: [], metadata: [] }, new Date(0))).toMatch(
       /^executions-all-/,
+    )
+    const window = {
+      kind: 'absolute' as const,
+      from: Date.parse('2026-11-22T08:30:00Z'),
+      to: Date.parse('2026-11-22T09:30:00Z'),
+      field: 'created' as const,
+    }
+    expect(exportFileName({ ...request, window }, new Date('2026-11-22T09:31:00Z'))).toBe(
+      'executions-failed-env=production-created-2026-11-22T0830Z-to-2026-11-22T0930Z-2026-11-22T0931Z.csv',
     )
   })
 })

@@ -2,19 +2,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { once } from 'node:events'
 import { contradictsFilters } from '../../src/shared/filters.ts'
 import { buildListBody, type StateSpeller } from '../../src/shared/listBody.ts'
-import { describeWalkStop, walkList, type WalkReport } from '../../src/shared/listWalker.ts'
+import { describeWalkStop, walkList, type WalkPage, type WalkReport } from '../../src/shared/listWalker.ts'
+import type { Credentials } from '../auth/credentials.ts'
+import type { ExecutionIndex } from '../index/executionIndex.ts'
 import { SECURITY_HEADERS, sendJsonError } from '../http/json.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 import { fetchListPage, type ApiRow } from '../upstream/listPage.ts'
 import { UpstreamFailure } from '../upstream/request.ts'
 import { CSV_BOM, CSV_HEADER, csvExecutionLine, csvLine } from './exportCsv.ts'
 import { exportFileName, parseExportRequest, type ExportFormat, type ExportRequest } from './exportRequest.ts'
+import { INDEX_EXPORT_PAGE, windowPage } from './exportWindow.ts'
 
 export const DEFAULT_EXPORT_MAX_ROWS = 100_000
 export const EXPORT_PAGE_SIZE = 100
 
 export interface ExportSettings {
   client: UpstreamClient
+  /** Pages a windowed export (the API has no time filter); without it such an export is refused. */
+  index?: ExecutionIndex | null
   maxRows?: number
   /** Rows asked for per page: the largest page the API accepts, when the index has learned it. */
   pageSize?: () => number
@@ -29,8 +34,13 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 }
 
 /** The file's last line when it does not hold everything, in the file's own format. */
-function markerLine(format: ExportFormat, report: WalkReport): string | null {
+function markerLine(format: ExportFormat, report: WalkReport, unsure: string | null): string | null {
   const { stop, rows, excluded } = report
+  if (unsure !== null && stop.kind === 'end') {
+    return format === 'csv'
+      ? csvLine([`# export may be incomplete after ${rows} rows: ${unsure}`])
+      : `${JSON.stringify({ export_incomplete: true, rows, reason: unsure })}\n`
+  }
   const leftOut =
     excluded > 0 ? `; ${excluded} rows the API returned do not match the filters and were left out` : ''
   if (stop.kind === 'row_cap') {
@@ -69,7 +79,7 @@ function startFile(res: ServerResponse, request: ExportRequest, now: Date) {
 export async function streamExport(
   req: IncomingMessage,
   res: ServerResponse,
-  authorization: string | null,
+  credentials: Credentials,
   settings: ExportSettings,
 ): Promise<{ status: number; detail: string }> {
   const request = parseExportRequest((req.url ?? '').split('?')[1] ?? '')
@@ -77,10 +87,22 @@ export async function streamExport(
     sendJsonError(res, 400, request.includes('longer than') ? 'filter_too_long' : 'bad_request', request)
     return { status: 400, detail: 'bad_request' }
   }
-  const first = settings.pageSize?.() ?? EXPORT_PAGE_SIZE
+  const windowed = request.window.kind !== 'any'
+  if (windowed && !settings.index) {
+    sendJsonError(
+      res,
+      503,
+      'index_unavailable',
+      'A time window needs the execution index, which is turned off on this server (DASHBOARD_INDEX=0).',
+    )
+    return { status: 503, detail: 'index_unavailable' }
+  }
+  const first = windowed ? INDEX_EXPORT_PAGE : (settings.pageSize?.() ?? EXPORT_PAGE_SIZE)
   const gone = new AbortController()
   res.once('close', () => gone.abort())
   let started = false
+  /** Why a windowed file may not hold every execution of the window (the index's coverage), or null. */
+  let unsure: string | null = null
   const begin = async () => {
     if (started) return
     started = true
@@ -95,13 +117,20 @@ export async function streamExport(
     idOf: (row) => (typeof row.id === 'string' ? row.id : null),
     contradicts: (row) => contradictsFilters({ state: String(row.state), metadata: row.metadata }, request),
     fetchPage: async (after) => {
-      const body = Buffer.from(JSON.stringify(buildListBody({ ...request, first, after }, settings.spell)))
-      const page = await fetchListPage(settings.client, {
-        body,
-        authorization,
-        lane: 'user',
-        signal: gone.signal,
-      })
+      let page: WalkPage<ApiRow>
+      if (windowed && settings.index) {
+        const answer = await windowPage(settings.index, credentials, request, first, after)
+        unsure = answer.unsure
+        page = answer.page
+      } else {
+        const body = Buffer.from(JSON.stringify(buildListBody({ ...request, first, after }, settings.spell)))
+        page = await fetchListPage(settings.client, {
+          body,
+          authorization: credentials.authorization,
+          lane: 'user',
+          signal: gone.signal,
+        })
+      }
       await begin()
       return page
     },
@@ -120,7 +149,7 @@ export async function streamExport(
     return { status: res.statusCode, detail: `${report.stop.kind} rows=0` }
   }
   await begin()
-  const marker = markerLine(request.format, report)
+  const marker = markerLine(request.format, report, unsure)
   if (marker !== null) await write(res, marker, gone.signal)
   res.end()
   const how = report.stop.kind === 'end' ? '' : `${report.stop.kind} `

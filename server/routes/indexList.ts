@@ -9,7 +9,7 @@ export const INDEX_LIST_PATH = '/index/executions'
 const MAX_CURSOR = 512
 
 /** A row as the API sent it: its own spellings and timestamps, and its metadata. */
-const asApiRow = (row: IndexedExecution) => ({
+export const asApiRow = (row: IndexedExecution) => ({
   id: row.id,
   state: row.state,
   created_at: row.createdRaw,

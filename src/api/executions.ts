@@ -1,4 +1,5 @@
 import { readListEnvelope } from '../shared/listAnswer'
+import { readCoverage } from '../shared/overview'
 import { toListPage } from './listPage'
 import { buildListBody, isWindowed, type ListParams, type Speller } from './listRequest'
 import { viewSearch } from './overview'
@@ -44,5 +45,6 @@ async function listFromIndex(params: ListParams, signal?: AbortSignal): Promise<
     read: readListEnvelope,
     signal,
   })
-  return toListPage<Execution>(envelope)
+  const coverage = readCoverage(envelope['coverage'])
+  return { ...toListPage<Execution>(envelope), ...(coverage ? { coverage } : {}) }
 }

@@ -1,3 +1,4 @@
+import type { Coverage } from '../shared/overview'
 import { readMetadata as readMetadataValue } from '../shared/metadata'
 import type { KnownExecutionState } from '../shared/states'
 import type { PageInfo, StateResource } from '../shared/listAnswer'
@@ -35,6 +36,8 @@ export interface ListPage<T> {
   rejected?: RejectedRow[]
   /** When the API was asked for this page, in this browser's clock (shared/answerAge.ts); absent when unknown. */
   askedAt?: number
+  /** A page from the index (a time window): how complete the index is; absent for the API's own pages. */
+  coverage?: Coverage
 }
 
 export type ExecutionList = ListPage<Execution>

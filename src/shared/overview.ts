@@ -18,6 +18,36 @@ export type Coverage =
   /** The scan failed; the counts are what it saw before. */
   | { kind: 'failed'; at: number; executions: number; calls: number; reason: string }
 
+/** A coverage as the server sent it, or null when it is not one (the list from the index carries one). */
+export function readCoverage(value: unknown): Coverage | null {
+  if (typeof value !== 'object' || value === null) return null
+  const coverage = value as Record<string, unknown>
+  const kind = String(coverage['kind'])
+  const executions = coverage['executions']
+  if (
+    !COVERAGE_KINDS.includes(kind) ||
+    typeof executions !== 'number' ||
+    !Number.isInteger(executions) ||
+    executions < 0
+  )
+    return null
+  return value as Coverage
+}
+
+/** What a list from the index may be missing while its coverage is not exact, in words; null when exact. */
+export function coverageDoubtText(coverage: Coverage): string | null {
+  switch (coverage.kind) {
+    case 'exact':
+      return null
+    case 'counting':
+      return `the index is still counting (${coverage.executions.toLocaleString('en-US')} executions seen so far)`
+    case 'at_least':
+      return `the index holds at least ${coverage.executions.toLocaleString('en-US')} executions of these filters, not all (${coverage.reason})`
+    case 'failed':
+      return `the index could not list these filters: ${coverage.reason}`
+  }
+}
+
 export type OrderKind = 'created_desc' | 'created_asc' | 'none' | 'unknown'
 
 export interface CoverageNotes {

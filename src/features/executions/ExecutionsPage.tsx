@@ -101,6 +101,13 @@ function ListBody({ list, ...props }: ExecutionsPageProps & { list: ExecutionLis
         />
       )
     }
+    case 'counting':
+      return (
+        <p role="status" className="notice">
+          No executions of this window yet, but the list may not be complete: {content.doubt}. It fills in as
+          the index finds them.
+        </p>
+      )
     case 'no-match':
     case 'empty-page':
     case 'none-yet':

@@ -1,4 +1,5 @@
 import { readWindowParams } from '../../shared/timeWindow'
+import { windowText } from '../../lib/windowText'
 import '../../styles/dialogs.css'
 import { useId, useState } from 'react'
 import { ModalDialog } from '../../components/ModalDialog'
@@ -29,6 +30,7 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
   const [format, setFormat] = useState<ExportFormat>('csv')
   const { phase, start, stop, reset } = useExport(search)
   const running = phase.kind === 'running'
+  const timeWindow = readWindowParams(new URLSearchParams(search)).window
 
   return (
     <ModalDialog
@@ -42,13 +44,16 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
       <h2 id={titleId} className="panel-title">
         Export executions
       </h2>
-      <p>{describeFilters(search)}, all pages, straight from the API.</p>
-      {readWindowParams(new URLSearchParams(search)).window.kind !== 'any' ? (
-        <p className="muted">
-          The time window does not apply to exports yet: the file holds every execution of these filters,
-          whatever its time.
+      {timeWindow.kind === 'any' ? (
+        <p>{describeFilters(search)}, all pages, straight from the API.</p>
+      ) : (
+        <p>
+          {describeFilters(search)}, in the time window{' '}
+          {windowText(timeWindow).replace(/^./, (first) => first.toLowerCase())}, newest first, from the
+          dashboard&apos;s index (the API has no time filter). A moving window is fixed when the export
+          starts; if the index does not hold every execution, the file&apos;s last line says so.
         </p>
-      ) : null}
+      )}
       <fieldset className="export-formats" disabled={running}>
         <legend>Format</legend>
         {FORMATS.map(([value, label, hint]) => (

@@ -27,6 +27,14 @@ export function ExportOutcome({ phase }: { phase: ExportPhase }) {
           </p>
         )
       }
+      if (phase.ending.kind === 'incomplete') {
+        return (
+          <p className="dialog-warning">
+            Saved {phase.fileName} with {rowsText(phase.rows)}, but it may not hold every execution of the
+            window: {phase.ending.reason}. Its last line says so too.
+          </p>
+        )
+      }
       if (phase.ending.kind === 'cut') {
         return (
           <p className="dialog-warning">

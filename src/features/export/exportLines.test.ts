@@ -32,6 +32,16 @@ describe('export lines', () => {
       kind: 'failed',
       reason: 'timeout',
     })
+    expect(
+      exportEnding('csv', '# export may be incomplete after 40 rows: the index is still counting'),
+    ).toEqual({
+      kind: 'incomplete',
+      reason: 'the index is still counting',
+    })
+    expect(exportEnding('ndjson', '{"export_incomplete":true,"rows":40,"reason":"counting"}')).toEqual({
+      kind: 'incomplete',
+      reason: 'counting',
+    })
     expect(exportEnding('ndjson', '{"id":"export_failed"}')).toEqual({ kind: 'complete' })
     expect(exportEnding('ndjson', 'not json')).toEqual({ kind: 'complete' })
   })
@@ -41,6 +51,7 @@ describe('export lines', () => {
     expect(rowsIn('csv', 12, { kind: 'failed', reason: 'x' })).toBe(10)
     expect(rowsIn('ndjson', 10, { kind: 'cut', atRows: 9 })).toBe(9)
     expect(rowsIn('csv', 0, { kind: 'complete' })).toBe(0)
+    expect(rowsIn('ndjson', 41, { kind: 'incomplete', reason: 'x' })).toBe(40)
   })
 
   it('takes the file name from Content-Disposition, or a plain one', () => {
@@ -50,9 +61,12 @@ describe('export lines', () => {
     expect(fileNameFrom(null, 'ndjson')).toBe('executions.ndjson')
   })
 
-  it('sends the list filters and nothing about the position or the session', () => {
+  it('sends the list filters and time window, and nothing about the position or the session', () => {
     expect(exportPath('?state=failed&m.env=prod&m.env=dev&after=c&execution=e&size=50', 'csv')).toBe(
       '/export/executions?format=csv&state=failed&m.env=prod&m.env=dev',
+    )
+    expect(exportPath('?window=1h&on=updated&state=failed', 'ndjson')).toBe(
+      '/export/executions?format=ndjson&state=failed&window=1h&on=updated',
     )
   })
 })

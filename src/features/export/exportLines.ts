@@ -1,11 +1,16 @@
 import type { Speller } from '../../api'
 import { readFilterParams, writeFilterParams } from '../../shared/filterCodec'
+import { readWindowParams, writeWindowParams } from '../../shared/timeWindow'
 
 export type ExportFormat = 'csv' | 'ndjson'
 
 /** How the server ended the file: its last line says so when it was cut or the API failed midway. */
 export type ExportEnding =
-  { kind: 'complete' } | { kind: 'cut'; atRows: number } | { kind: 'failed'; reason: string }
+  | { kind: 'complete' }
+  | { kind: 'cut'; atRows: number }
+  | { kind: 'failed'; reason: string }
+  /** A windowed file from an index that does not hold every execution of the filters. */
+  | { kind: 'incomplete'; reason: string }
 
 const KEPT_LINE_START = 4096
 
@@ -57,6 +62,8 @@ export function exportEnding(format: ExportFormat, lastLine: string): ExportEndi
     if (cut) return { kind: 'cut', atRows: Number(cut[1]) }
     const failed = /^# export failed after \d+ rows: (.*)$/s.exec(cell)
     if (failed) return { kind: 'failed', reason: failed[1] ?? '' }
+    const incomplete = /^# export may be incomplete after \d+ rows: (.*)$/s.exec(cell)
+    if (incomplete) return { kind: 'incomplete', reason: incomplete[1] ?? '' }
     return { kind: 'complete' }
   }
   let marker: unknown
@@ -67,9 +74,9 @@ export function exportEnding(format: ExportFormat, lastLine: string): ExportEndi
   }
   const record = (typeof marker === 'object' && marker !== null ? marker : {}) as Record<string, unknown>
   if (record.export_truncated === true) return { kind: 'cut', atRows: Number(record.rows) }
-  if (record.export_failed === true) {
-    return { kind: 'failed', reason: typeof record.reason === 'string' ? record.reason : 'no reason given' }
-  }
+  const reason = typeof record.reason === 'string' ? record.reason : 'no reason given'
+  if (record.export_failed === true) return { kind: 'failed', reason }
+  if (record.export_incomplete === true) return { kind: 'incomplete', reason }
   return { kind: 'complete' }
 }
 
@@ -87,14 +94,16 @@ export function fileNameFrom(disposition: string | null, format: ExportFormat): 
 }
 
 /**
- * The list's filters from the page URL, as the export route takes them (the same codec on both sides), with
- * states in the spelling the API answers with, as the page's own list calls send them.
+ * The list's filters and time window from the page URL, as the export route takes them (the same codecs on
+ * both sides), with states in the spelling the API answers with, as the page's own list calls send them.
  */
 export function exportPath(search: string, format: ExportFormat, spell: Speller = (state) => state): string {
-  const { filters } = readFilterParams(new URLSearchParams(search))
+  const page = new URLSearchParams(search)
+  const { filters } = readFilterParams(page)
   const params = writeFilterParams(
     { states: filters.states.map(spell), metadata: filters.metadata },
     new URLSearchParams({ format }),
   )
+  writeWindowParams(readWindowParams(page).window, params)
   return `/export/executions?${params.toString()}`
 }

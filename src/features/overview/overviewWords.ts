@@ -1,5 +1,6 @@
 import type { Coverage, CoverageNotes, OverviewAnswer } from '../../shared/overview'
-import { PRESET_MS, type TimeWindow, type WindowPreset } from '../../shared/timeWindow'
+import { dateTime } from '../../lib/windowText'
+import { PRESET_MS } from '../../shared/timeWindow'
 
 const number = new Intl.NumberFormat('en')
 export const formatCount = (count: number) => number.format(count)
@@ -63,26 +64,7 @@ export function noteLines(answer: OverviewAnswer): string[] {
   return lines
 }
 
-export const PRESET_LABELS: Record<WindowPreset, string> = {
-  '15m': 'Last 15 minutes',
-  '1h': 'Last hour',
-  '6h': 'Last 6 hours',
-  '24h': 'Last 24 hours',
-  '7d': 'Last 7 days',
-}
-
-const dateTime = (at: number) =>
-  new Date(at).toLocaleString('en-GB', { hour12: false, dateStyle: 'medium', timeStyle: 'short' })
-
-/** The window in words, for the control and the histogram. */
-export function windowText(window: TimeWindow): string {
-  const on = window.field === 'updated' ? ' (by last update)' : ''
-  if (window.kind === 'any') return 'Any time'
-  if (window.kind === 'relative') return PRESET_LABELS[window.preset] + on
-  const from = window.from === null ? 'the beginning' : dateTime(window.from)
-  const to = window.to === null ? 'now' : dateTime(window.to)
-  return `From ${from} to ${to}${on}`
-}
+export { PRESET_LABELS, windowText } from '../../lib/windowText'
 
 /** A bucket's span in words: times within a day, dates beyond. */
 export function bucketText(start: number, bucketMs: number): string {

@@ -10,15 +10,27 @@ interface ListNoticesProps {
   previousSkips: boolean
   /** What in the link's filters could not be used. */
   linkProblems: readonly string[]
+  /** Why a window's list from the index may not hold every execution of the window; null when it does. */
+  indexDoubt: string | null
 }
 
-export function ListNotices({ rejected, paging, previousSkips, linkProblems }: ListNoticesProps) {
+export function ListNotices({ rejected, paging, previousSkips, linkProblems, indexDoubt }: ListNoticesProps) {
   const fields = [
     ...new Set(rejected.flatMap((row) => row.problems.map((problem) => problem.split(':')[0] ?? ''))),
   ]
-  if (rejected.length === 0 && paging === null && !previousSkips && linkProblems.length === 0) return null
+  if (
+    rejected.length === 0 &&
+    paging === null &&
+    !previousSkips &&
+    linkProblems.length === 0 &&
+    indexDoubt === null
+  )
+    return null
   return (
     <div className="list-notices">
+      {indexDoubt !== null ? (
+        <p className="notice">This window&apos;s list may not hold every execution yet: {indexDoubt}.</p>
+      ) : null}
       {linkProblems.length > 0 ? (
         <p className="notice">
           Some filters of this link could not be used and are left out: {linkProblems.join('; ')}.

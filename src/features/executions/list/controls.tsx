@@ -59,6 +59,7 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
         paging={pager.problem}
         previousSkips={pager.previousSkips}
         linkProblems={list.linkProblems}
+        indexDoubt={list.indexDoubt}
       />
     </>
   )

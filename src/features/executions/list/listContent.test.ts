@@ -39,6 +39,22 @@ describe('what the list’s place shows', () => {
     )
   })
 
+  it('no rows of a window from an index that is still counting is not "none": it says so', () => {
+    const counting = {
+      ...empty,
+      coverage: { kind: 'counting' as const, executions: 40, estimate: null, calls: 1 },
+    }
+    const filtered = { ...DEFAULT_LIST_VIEW, states: ['failed'] }
+    expect(listContent({ view: filtered, page: counting, isPlaceholder: false, error: null })).toEqual({
+      kind: 'counting',
+      doubt: 'the index is still counting (40 executions seen so far)',
+    })
+    const exact = { ...empty, coverage: { kind: 'exact' as const, asOf: 0, executions: 40, calls: 1 } }
+    expect(listContent({ view: filtered, page: exact, isPlaceholder: false, error: null }).kind).toBe(
+      'no-match',
+    )
+  })
+
   it('the rows, with a refresh that failed said above them', () => {
     const failed = new Error('down')
     expect(listContent({ view: DEFAULT_LIST_VIEW, page: rows, isPlaceholder: false, error: failed })).toEqual(

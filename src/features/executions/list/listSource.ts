@@ -4,6 +4,8 @@ import { executionListQuery, freshExecutionListQuery, isWindowed, type ListParam
 import { useLiveFeed } from '../../../components/liveFeed'
 import { useRefetchInterval } from '../../../components/RefreshSettings'
 
+const COUNTING_REFRESH_MS = 2_000
+
 /**
  * Where the list's answers come from, and the one place that decides how it stays fresh: the server's live
  * stream (components/liveFeed.ts) while it is open, else the query refetched every few seconds (the Refresh
@@ -15,7 +17,13 @@ export function useExecutionListSource(params: ListParams) {
   const live = useLiveFeed(params, interval)
   const query = useQuery({
     ...executionListQuery(params),
-    refetchInterval: live === 'live' && !isWindowed(params) ? false : interval,
+    // A window's list from an index that is still counting is read again soon (it costs the API nothing).
+    refetchInterval: (current) =>
+      current.state.data?.coverage?.kind === 'counting'
+        ? COUNTING_REFRESH_MS
+        : live === 'live' && !isWindowed(params)
+          ? false
+          : interval,
   })
   // Refresh now asks the API itself: the server's answer of a moment ago does not stand in for it.
   const refresh = useCallback(

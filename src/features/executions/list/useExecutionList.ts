@@ -4,6 +4,7 @@ import { cursorPager, previousCursor } from '../../../components/cursorPager'
 import { useQueryCacheSelector } from '../../../lib/useQueryCacheSelector'
 import { PAGE_SIZES } from '../../../lib/viewUrl'
 import { contradictsFilters } from '../../../shared/filters'
+import { coverageDoubtText } from '../../../shared/overview'
 import { listContent, listSummary } from './listContent'
 import { useExecutionListSource } from './listSource'
 import { useListView } from './listView'
@@ -89,6 +90,8 @@ export function useExecutionList(focus: { filter: () => void; list: () => void }
     filterByMetadata,
     /** What in the link's filters could not be used. */
     linkProblems: problems,
+    /** Why a window's list from the index may not hold every execution of the window; null when it does. */
+    indexDoubt: source.page?.coverage && rows.length > 0 ? coverageDoubtText(source.page.coverage) : null,
     stateCounts,
     contradicting,
     source,
