@@ -3,7 +3,7 @@ import type { ProxyEvent } from '../http/events.ts'
 import { createSignInLimiter } from '../auth/signInLimiter.ts'
 import { createExecutionIndex, type ExecutionIndex } from '../index/executionIndex.ts'
 import { createLiveHub } from '../live/hub.ts'
-import { NO_IDENTITY_SETTINGS } from '../audit/identity.ts'
+import { identify, NO_IDENTITY_SETTINGS } from '../audit/identity.ts'
 import { createRescheduleGuard } from '../audit/rescheduleGuard.ts'
 import { createAuditTrail, type AuditTrail } from '../audit/trail.ts'
 import { AUDIT_PATH, auditRoute, WHOAMI_PATH, whoamiRoute } from '../routes/audit.ts'
@@ -77,7 +77,11 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   const ownRoutes: Record<string, OwnRoute> = {
     [OVERVIEW_PATH]: overviewRoute(index),
     [INDEX_LIST_PATH]: indexListRoute(index),
-    [ID_SET_PATH]: idSetRoute(client, index),
+    [ID_SET_PATH]: idSetRoute(
+      client,
+      index,
+      (req, credentials) => identify(req, credentials, settings.trust, identity).refusal,
+    ),
     [LIVE_PATH]: liveRoute(live, index, settings.trust, settings.streamsPerAddress),
     [AUDIT_PATH]: auditRoute(trail),
     [WHOAMI_PATH]: whoamiRoute(identity, settings.trust, trail !== null),

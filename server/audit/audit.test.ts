@@ -111,6 +111,17 @@ describe('the audit trail', () => {
     expect(await patchesOf(id)).toBe(1)
   })
 
+  it('refuses a viewer the id set a bulk run starts from, and gives it to an operator', async () => {
+    const ids = (headers: Record<string, string>) =>
+      rawRequest(`${guarded.url}/api/executions/ids?state=failed&max=5`, { headers })
+    const refused = await ids({ 'X-Forwarded-User': 'vera' })
+    expect(refused.status).toBe(403)
+    expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'forbidden_role' } })
+    expect(refused.body).toContain('A bulk reschedule is for operators.')
+    const allowed = await ids({ 'X-Forwarded-User': 'olga', 'X-Forwarded-Groups': 'oncall' })
+    expect(allowed.status).toBe(200)
+  })
+
   it('ignores the user header unless the request comes through a trusted proxy', async () => {
     const who = async (dashboard: TestDashboard) =>
       JSON.parse(

@@ -1,6 +1,8 @@
 import { contradictsFilters } from '../../src/shared/filters.ts'
 import { buildListBody } from '../../src/shared/listBody.ts'
 import { describeWalkStop, walkList } from '../../src/shared/listWalker.ts'
+import type { IncomingMessage } from 'node:http'
+import type { Credentials } from '../auth/credentials.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
@@ -32,8 +34,18 @@ export interface IdSetAnswer {
  * matching". From the index when it holds the set exactly, else by paging the API here (the largest page it
  * accepts, ids kept only up to `max`, the rest counted), so the browser does not page through it 100 at a time.
  */
-export function idSetRoute(client: UpstreamClient, index: ExecutionIndex | null): OwnRoute {
+export function idSetRoute(
+  client: UpstreamClient,
+  index: ExecutionIndex | null,
+  /** Why this user may not reschedule (a viewer), or null: the set is the first step of a bulk run. */
+  refusalOf: (req: IncomingMessage, credentials: Credentials) => string | null = () => null,
+): OwnRoute {
   return async (req, res, credentials) => {
+    const refusal = refusalOf(req, credentials)
+    if (refusal !== null) {
+      sendJsonError(res, 403, 'forbidden_role', `${refusal} A bulk reschedule is for operators.`)
+      return { status: 403, route: 'refused', detail: 'forbidden_role' }
+    }
     const { params, filters, window, problems } = readView(req.url)
     const max = Number(params.get('max') ?? DEFAULT_MAX)
     if (!Number.isInteger(max) || max < 1 || max > MOST_IDS)
