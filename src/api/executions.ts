@@ -1,5 +1,5 @@
 import { readListEnvelope } from '../shared/listAnswer'
-import { readCoverage } from '../shared/overview'
+import { readCoverage } from '../shared/coverage'
 import { toListPage } from './listPage'
 import { buildListBody, isWindowed, type ListParams, type Speller } from './listRequest'
 import { viewSearch } from './overview'

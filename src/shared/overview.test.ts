@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { coverageDoubtText as coverageDoubt, readCoverage } from './overview'
+import { readCoverage } from './coverage'
+import { coverageDoubtText as coverageDoubt } from './overview'
 
 describe('coverageDoubtText', () => {
   it('says why a file of the window may not hold it all, and nothing when the index is exact', () => {

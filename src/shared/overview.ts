@@ -1,4 +1,5 @@
 import type { ListFilters } from './filters'
+import { COVERAGE_KINDS, type Coverage } from './coverage'
 import type { ReadResult } from './listAnswer'
 import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from './states'
 
@@ -7,32 +8,7 @@ import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from './states'
  * browser's reader of it. The server builds it; the types are here so both sides name the same fields.
  */
 
-/** How complete an answer of the index is; never a smaller truth (counts of a scan cut short are lower bounds). */
-export type Coverage =
-  /** Every execution of the view, as of `asOf`: a whole scan ended where the API said there was no more. */
-  | { kind: 'exact'; asOf: number; executions: number; calls: number }
-  /** A scan stopped before the end (`reason`), or outcomes are still being checked: counts are lower bounds. */
-  | { kind: 'at_least'; asOf: number; executions: number; calls: number; reason: string }
-  /** The first scan is running: `executions` so far of about `estimate` (unknown: null). */
-  | { kind: 'counting'; executions: number; estimate: number | null; calls: number }
-  /** The scan failed; the counts are what it saw before. */
-  | { kind: 'failed'; at: number; executions: number; calls: number; reason: string }
-
-/** A coverage as the server sent it, or null when it is not one (the list from the index carries one). */
-export function readCoverage(value: unknown): Coverage | null {
-  if (typeof value !== 'object' || value === null) return null
-  const coverage = value as Record<string, unknown>
-  const kind = String(coverage['kind'])
-  const executions = coverage['executions']
-  if (
-    !COVERAGE_KINDS.includes(kind) ||
-    typeof executions !== 'number' ||
-    !Number.isInteger(executions) ||
-    executions < 0
-  )
-    return null
-  return value as Coverage
-}
+export type { Coverage } from './coverage'
 
 /** What a list from the index may be missing while its coverage is not exact, in words; null when exact. */
 export function coverageDoubtText(coverage: Coverage): string | null {
@@ -103,7 +79,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0
-const COVERAGE_KINDS = ['exact', 'at_least', 'counting', 'failed']
 
 /**
  * Checks what the overview is drawn from: the counts, the total and the coverage. A field the strip does not

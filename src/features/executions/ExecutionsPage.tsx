@@ -2,23 +2,13 @@ import type { ReactNode } from 'react'
 import type { Execution } from '../../api'
 import { ApiErrorPanel, RetryNotice } from '../../components/ErrorViews'
 import { PaginationBar } from '../../components/PaginationBar'
-import { METADATA_KEY_INPUT_ID } from './filters/filterIds'
 import { EXECUTIONS_TABLE_ID, ExecutionsTable } from './grid/ExecutionsTable'
 import type { RowSelection } from './grid/rowSelection'
 import { EmptyState, ListControls, NewRowsBar } from './list/LazyControls'
 import { useExecutionList, type ExecutionListModel } from './list/useExecutionList'
 
-/** `/`: the metadata filter, unfolding it first on a phone. */
-function focusMetadataFilter() {
-  const input = document.getElementById(METADATA_KEY_INPUT_ID)
-  const folded = input?.closest('details')
-  if (folded) folded.open = true
-  input?.focus()
-}
-
 /** Focus the list's tab stop: the last focused row, else the first. */
 const focusList = () => document.getElementById(EXECUTIONS_TABLE_ID)?.focus()
-const FOCUS = { filter: focusMetadataFilter, list: focusList }
 
 export interface ExecutionsPageProps {
   /** Opens the drill-down for one execution (the attempts panel). */
@@ -36,7 +26,7 @@ export interface ExecutionsPageProps {
 
 /** The executions view's layout; what it shows is decided by useExecutionList. */
 export function ExecutionsPage(props: ExecutionsPageProps) {
-  const list = useExecutionList(FOCUS)
+  const list = useExecutionList()
   const { view, actions, pager, source } = list
   return (
     <section className="executions" aria-label="Executions">
@@ -102,18 +92,13 @@ function ListBody({ list, ...props }: ExecutionsPageProps & { list: ExecutionLis
       )
     }
     case 'counting':
-      return (
-        <p role="status" className="notice">
-          No executions of this window yet, but the list may not be complete: {content.doubt}. It fills in as
-          the index finds them.
-        </p>
-      )
     case 'no-match':
     case 'empty-page':
     case 'none-yet':
       return (
         <EmptyState
           kind={content.kind}
+          coverage={content.kind === 'counting' ? content.coverage : undefined}
           onClearFilters={actions.clearFilters}
           onFirstPage={list.pager.goFirst}
         />

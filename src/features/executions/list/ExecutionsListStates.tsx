@@ -1,3 +1,5 @@
+import { coverageDoubtText, type Coverage } from '../../../shared/overview'
+
 interface Props {
   onClearFilters: () => void
   onFirstPage: () => void
@@ -32,6 +34,19 @@ export function EmptyPage({ onFirstPage }: Pick<Props, 'onFirstPage'>) {
       <button type="button" className="button" onClick={onFirstPage}>
         Back to first page
       </button>
+    </div>
+  )
+}
+
+/** A window's list from an index that is still counting (or could not): no rows yet is not "none". */
+export function CountingWindow({ coverage }: { coverage: Coverage }) {
+  return (
+    <div className="panel" role="status">
+      <h2 className="panel-title">No executions of this window yet</h2>
+      <p>
+        The list may not be complete: {coverageDoubtText(coverage) ?? 'the index is catching up'}. It fills in
+        as the index finds them.
+      </p>
     </div>
   )
 }

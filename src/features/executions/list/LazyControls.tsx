@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react'
 import { CollapsedOnPhone } from '../../../components/CollapsedOnPhone'
 import { lazyPart } from '../../../lib/lazyPart'
+import type { Coverage } from '../../../shared/overview'
 
 const controls = () => import('./controls')
 
@@ -30,6 +31,7 @@ export const LingeringRowView = lazyPart(controls, 'LingeringRowView')
 const NoExecutionsYet = lazyPart(controls, 'NoExecutionsYet')
 const NoMatchingExecutions = lazyPart(controls, 'NoMatchingExecutions')
 const EmptyPage = lazyPart(controls, 'EmptyPage')
+const CountingWindow = lazyPart(controls, 'CountingWindow')
 
 /** The table's keys and its time cells' tooltip (see grid/GridKeys, components/TimeCellTooltip). */
 export function TableBehaviours({
@@ -62,12 +64,14 @@ export function NewRowsBar(props: ComponentProps<typeof ShowBar>) {
   )
 }
 
-/** The list's empty states: no executions at all, none matching, an empty page. */
+/** The list's empty states: no executions at all, none matching, an empty page, a window still being counted. */
 export function EmptyState(props: {
-  kind: 'no-match' | 'empty-page' | 'none-yet'
+  kind: 'no-match' | 'empty-page' | 'none-yet' | 'counting'
+  coverage?: Coverage
   onClearFilters: () => void
   onFirstPage: () => void
 }) {
+  if (props.kind === 'counting' && props.coverage) return <CountingWindow coverage={props.coverage} />
   if (props.kind === 'no-match') return <NoMatchingExecutions onClearFilters={props.onClearFilters} />
   return props.kind === 'empty-page' ? <EmptyPage onFirstPage={props.onFirstPage} /> : <NoExecutionsYet />
 }

@@ -1,13 +1,17 @@
 import '../../../styles/controls.css'
+import { useCallback, useState } from 'react'
 import { CollapsedOnPhone } from '../../../components/CollapsedOnPhone'
 import { TimeCellTooltip } from '../../../components/TimeCellTooltip'
+import { coverageDoubtText } from '../../../shared/overview'
 import { ActiveFilters } from '../filters/ActiveFilters'
+import { METADATA_KEY_INPUT_ID } from '../filters/filterIds'
 import { ListFilters } from '../filters/ListFilters'
 import { GridKeys } from '../grid/GridKeys'
 import { ListNotices } from './ListNotices'
 import { ListTools } from './ListTools'
 import { ShortcutHelp } from './ShortcutHelp'
 import type { ExecutionListModel } from './useExecutionList'
+import { useListShortcuts } from './useListShortcuts'
 
 /*
  * What the first table does without, in one chunk loaded as the app starts (see LazyControls.tsx): the
@@ -21,9 +25,26 @@ export interface ListControlsProps {
   onLeave: () => void
 }
 
-/** The filters, the filters asked for, the tools row, the notices and the shortcut list. */
+/** `/`: the metadata filter, unfolding it first on a phone. */
+function focusMetadataFilter() {
+  const input = document.getElementById(METADATA_KEY_INPUT_ID)
+  const folded = input?.closest('details')
+  if (folded) folded.open = true
+  input?.focus()
+}
+
+/** The filters, the filters asked for, the tools row, the notices, and the keyboard shortcuts and their list. */
 export function ListControls({ list, onLeave }: ListControlsProps) {
   const { view, actions, pager, source } = list
+  // The list's keys (n, p, /, ?) come with the controls: until they load, they do nothing (as the grid's keys).
+  const [isHelpOpen, setHelpOpen] = useState(false)
+  const openHelp = useCallback(() => setHelpOpen(true), [])
+  useListShortcuts({
+    onNext: pager.goNext,
+    onPrevious: pager.goPrevious,
+    onFocusFilter: focusMetadataFilter,
+    onHelp: openHelp,
+  })
   return (
     <>
       <CollapsedOnPhone summary="Filters">
@@ -49,17 +70,17 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
             updatedAt={source.updatedAt}
             isRefreshing={source.isRefreshing}
             onRefreshNow={source.refresh}
-            onHelp={list.help.open}
+            onHelp={openHelp}
           />
         </div>
       </CollapsedOnPhone>
-      {list.help.isOpen ? <ShortcutHelp onClose={list.help.close} /> : null}
+      {isHelpOpen ? <ShortcutHelp onClose={() => setHelpOpen(false)} /> : null}
       <ListNotices
         rejected={list.rejected}
         paging={pager.problem}
         previousSkips={pager.previousSkips}
         linkProblems={list.linkProblems}
-        indexDoubt={list.indexDoubt}
+        indexDoubt={list.indexCoverage ? coverageDoubtText(list.indexCoverage) : null}
       />
     </>
   )
@@ -67,5 +88,5 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
 
 export { GridKeys, TimeCellTooltip }
 export { LingeringRowView } from '../grid/LingeringRowView'
-export { EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
+export { CountingWindow, EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
 export { NewRowsBar } from './NewRowsBar'

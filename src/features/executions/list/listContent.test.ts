@@ -47,7 +47,7 @@ describe('what the list’s place shows', () => {
     const filtered = { ...DEFAULT_LIST_VIEW, states: ['failed'] }
     expect(listContent({ view: filtered, page: counting, isPlaceholder: false, error: null })).toEqual({
       kind: 'counting',
-      doubt: 'the index is still counting (40 executions seen so far)',
+      coverage: counting.coverage,
     })
     const exact = { ...empty, coverage: { kind: 'exact' as const, asOf: 0, executions: 40, calls: 1 } }
     expect(listContent({ view: filtered, page: exact, isPlaceholder: false, error: null }).kind).toBe(

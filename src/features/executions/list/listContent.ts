@@ -1,6 +1,6 @@
 import { isApiError, type ExecutionList } from '../../../api'
 import type { ListView } from '../../../lib/viewUrl'
-import { coverageDoubtText } from '../../../shared/overview'
+import type { Coverage } from '../../../shared/overview'
 
 /** What the list's place on the page shows: an error, one of the empty states, or the rows. */
 export type ListContent =
@@ -9,7 +9,7 @@ export type ListContent =
   | { kind: 'empty-page' }
   | { kind: 'none-yet' }
   /** A window's list from an index that is still counting, or that could not: no rows yet is not "none". */
-  | { kind: 'counting'; doubt: string }
+  | { kind: 'counting'; coverage: Coverage }
   | { kind: 'rows'; refreshError: unknown }
 
 interface ContentInput {
@@ -26,8 +26,7 @@ export function listContent({ view, page, isPlaceholder, error }: ContentInput):
     return { kind: 'failed', error, cursorRefused }
   }
   if (page && page.data.length === 0 && !isPlaceholder) {
-    const doubt = page.coverage ? coverageDoubtText(page.coverage) : null
-    if (doubt !== null) return { kind: 'counting', doubt }
+    if (page.coverage && page.coverage.kind !== 'exact') return { kind: 'counting', coverage: page.coverage }
     if (view.states.length > 0 || view.metadata.length > 0) return { kind: 'no-match' }
     return view.after !== null ? { kind: 'empty-page' } : { kind: 'none-yet' }
   }

@@ -1,15 +1,13 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { executionListQuery, type ExecutionList, type ListParams, type RejectedRow } from '../../../api'
 import { cursorPager, previousCursor } from '../../../components/cursorPager'
 import { useQueryCacheSelector } from '../../../lib/useQueryCacheSelector'
 import { PAGE_SIZES } from '../../../lib/viewUrl'
 import { contradictsFilters } from '../../../shared/filters'
-import { coverageDoubtText } from '../../../shared/overview'
 import { listContent, listSummary } from './listContent'
 import { useExecutionListSource } from './listSource'
 import { useListView } from './listView'
 import { useLiveList } from './useLiveList'
-import { useListShortcuts } from './useListShortcuts'
 
 const NO_REJECTED: RejectedRow[] = []
 const NO_ROWS: ExecutionList['data'] = []
@@ -20,7 +18,7 @@ const NO_ROWS: ExecutionList['data'] = []
  * and the keyboard shortcuts. ExecutionsPage only lays out what this returns. (The filters' own options and
  * suggestions are theirs: they load with the filters.)
  */
-export function useExecutionList(focus: { filter: () => void; list: () => void }) {
+export function useExecutionList() {
   const { view, timeWindow, problems, actions } = useListView()
   const params = useMemo<ListParams>(
     () => ({
@@ -74,24 +72,14 @@ export function useExecutionList(focus: { filter: () => void; list: () => void }
     [addMetadata],
   )
 
-  const [isHelpOpen, setHelpOpen] = useState(false)
-  const openHelp = useCallback(() => setHelpOpen(true), [])
-  const closeHelp = useCallback(() => setHelpOpen(false), [])
-  useListShortcuts({
-    onNext: pager.goNext,
-    onPrevious: pager.goPrevious,
-    onFocusFilter: focus.filter,
-    onHelp: openHelp,
-  })
-
   return {
     view,
     actions,
     filterByMetadata,
     /** What in the link's filters could not be used. */
     linkProblems: problems,
-    /** Why a window's list from the index may not hold every execution of the window; null when it does. */
-    indexDoubt: source.page?.coverage && rows.length > 0 ? coverageDoubtText(source.page.coverage) : null,
+    /** How complete the index is, for a window's list from it (its notice says what it may miss). */
+    indexCoverage: rows.length > 0 ? source.page?.coverage : undefined,
     stateCounts,
     contradicting,
     source,
@@ -106,7 +94,6 @@ export function useExecutionList(focus: { filter: () => void; list: () => void }
     rows,
     rejected: source.page?.rejected ?? NO_REJECTED,
     live,
-    help: { isOpen: isHelpOpen, open: openHelp, close: closeHelp },
   }
 }
 

@@ -1,0 +1,32 @@
+/*
+ * Reading a coverage on its own: the list from the index carries one, and the first load reads that list, so
+ * this stays apart from the overview's reader (which loads with the overview).
+ */
+/** How complete an answer of the index is; never a smaller truth (counts of a scan cut short are lower bounds). */
+export type Coverage =
+  /** Every execution of the view, as of `asOf`: a whole scan ended where the API said there was no more. */
+  | { kind: 'exact'; asOf: number; executions: number; calls: number }
+  /** A scan stopped before the end (`reason`), or outcomes are still being checked: counts are lower bounds. */
+  | { kind: 'at_least'; asOf: number; executions: number; calls: number; reason: string }
+  /** The first scan is running: `executions` so far of about `estimate` (unknown: null). */
+  | { kind: 'counting'; executions: number; estimate: number | null; calls: number }
+  /** The scan failed; the counts are what it saw before. */
+  | { kind: 'failed'; at: number; executions: number; calls: number; reason: string }
+
+export const COVERAGE_KINDS = ['exact', 'at_least', 'counting', 'failed']
+
+/** A coverage as the server sent it, or null when it is not one (the list from the index carries one). */
+export function readCoverage(value: unknown): Coverage | null {
+  if (typeof value !== 'object' || value === null) return null
+  const coverage = value as Record<string, unknown>
+  const kind = String(coverage['kind'])
+  const executions = coverage['executions']
+  if (
+    !COVERAGE_KINDS.includes(kind) ||
+    typeof executions !== 'number' ||
+    !Number.isInteger(executions) ||
+    executions < 0
+  )
+    return null
+  return value as Coverage
+}
