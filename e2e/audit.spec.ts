@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures.ts'
 import { openDashboard } from './support/executionsPage.ts'
+import { downloadedText } from './support/exportFiles.ts'
 
 test('a reschedule is on the audit trail with who did it and what came of it; the header says who you are', async ({
   page,
@@ -23,6 +24,18 @@ test('a reschedule is on the audit trail with who did it and what came of it; th
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('server token (127.0.0.1)')
   await expect(row).toContainText(/Rescheduled \(HTTP 2\d\d\)/)
+
+  // The trail of these filters as a file: every record, spreadsheet-safe, never the token.
+  const downloading = page.waitForEvent('download')
+  await audit.getByRole('link', { name: 'Export CSV' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d\d-\d\dT\d{4}Z\.csv$/)
+  const [header, ...records] = (await downloadedText(download)).trimEnd().split('\r\n')
+  expect(header).toMatch(/^\uFEFFat,user,via,upstream,execution_id,/)
+  expect(records).toHaveLength(1)
+  expect(records[0]).toContain('exec-flaky')
+  expect(records[0]).toContain('rescheduled')
+  expect(records[0]).not.toContain(demo.token)
 
   // No match says so; Close returns to the page.
   await filters.getByLabel('Execution').fill('no-such-execution')

@@ -83,7 +83,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
       (req, credentials) => identify(req, credentials, settings.trust, identity).refusal,
     ),
     [LIVE_PATH]: liveRoute(live, index, settings.trust, settings.streamsPerAddress),
-    [AUDIT_PATH]: auditRoute(trail),
+    [AUDIT_PATH]: auditRoute(trail, settings.exportMaxRows),
     [WHOAMI_PATH]: whoamiRoute(identity, settings.trust, trail !== null),
   }
   const handle = createApiRoutes({

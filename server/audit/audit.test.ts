@@ -122,6 +122,33 @@ describe('the audit trail', () => {
     expect(allowed.status).toBe(200)
   })
 
+  it('exports every matching record as CSV (spreadsheet-safe) and NDJSON, never with the token', async () => {
+    await reschedule(guarded, ids[3] ?? '', {
+      'X-Forwarded-User': '=cmd|calc',
+      'X-Forwarded-Groups': 'oncall',
+    })
+    const listed = (await audit(guarded, 'size=500')).data
+    expect(listed.length).toBeGreaterThan(1)
+    const csv = await rawRequest(`${guarded.url}/api/audit?format=csv`)
+    expect(csv.status).toBe(200)
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="audit-.*Z\.csv"$/)
+    const lines = csv.body.trimEnd().split('\r\n')
+    expect(lines[0]).toBe(
+      '\uFEFFat,user,via,upstream,execution_id,request_body,outcome,status,result_state,detail,bulk_run,request_id,completed_at',
+    )
+    expect(lines).toHaveLength(listed.length + 1)
+    expect(csv.body).toContain("'=cmd|calc")
+    const ndjson = await rawRequest(`${guarded.url}/api/audit?format=ndjson&user=vera`)
+    const records = ndjson.body
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { user: string })
+    expect(records.length).toBeGreaterThan(0)
+    expect(records.every((record) => record.user === 'vera')).toBe(true)
+    expect(csv.body + ndjson.body).not.toContain(api.token)
+    expect((await rawRequest(`${guarded.url}/api/audit?format=xlsx`)).status).toBe(400)
+  })
+
   it('ignores the user header unless the request comes through a trusted proxy', async () => {
     const who = async (dashboard: TestDashboard) =>
       JSON.parse(

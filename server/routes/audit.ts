@@ -1,8 +1,10 @@
 import { identify, type IdentitySettings } from '../audit/identity.ts'
-import { AUDIT_OUTCOMES, type AuditOutcome, type AuditTrail } from '../audit/trail.ts'
+import { AUDIT_OUTCOMES, type AuditOutcome, type AuditQuery, type AuditTrail } from '../audit/trail.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ProxyTrust } from '../http/origin.ts'
 import type { OwnRoute } from './api.ts'
+import { streamAuditExport } from './auditExport.ts'
+import { DEFAULT_EXPORT_MAX_ROWS } from './exportStream.ts'
 
 export const AUDIT_PATH = '/audit'
 export const WHOAMI_PATH = '/whoami'
@@ -24,11 +26,40 @@ function readInstant(text: string | null, name: string, problems: string[]): num
   return Number.isNaN(at) ? undefined : at
 }
 
+/** The trail's filters from a query string, and what in them cannot be used. */
+export function readAuditQuery(params: URLSearchParams): { query: AuditQuery; problems: string[] } {
+  const problems: string[] = []
+  const text = (name: string) => {
+    const value = params.get(name)
+    if (value !== null && value.length > MAX_TEXT)
+      problems.push(`${name} is longer than ${MAX_TEXT} characters`)
+    return value || undefined
+  }
+  const outcome = text('outcome')
+  if (outcome !== undefined && !(AUDIT_OUTCOMES as readonly string[]).includes(outcome))
+    problems.push(`outcome must be one of ${AUDIT_OUTCOMES.join(', ')}`)
+  const first = Number(params.get('size') ?? 50)
+  if (!Number.isInteger(first) || first < 1 || first > 500)
+    problems.push('size must be a whole number from 1 to 500')
+  const query = {
+    user: text('user'),
+    execution: text('execution'),
+    bulkRun: text('bulk'),
+    outcome: outcome as AuditOutcome | undefined,
+    from: readInstant(params.get('from'), 'from', problems),
+    to: readInstant(params.get('to'), 'to', problems),
+    first,
+    after: text('after') ?? null,
+  }
+  return { query, problems }
+}
+
 /**
  * GET /api/audit?user=…&execution=…&outcome=…&bulk=…&from=…&to=…&size=…&after=…: the reschedules the server
- * forwarded (and refused), newest first. `unknown` includes records whose outcome was never written.
+ * forwarded (and refused), newest first. `unknown` includes records whose outcome was never written. With
+ * `format=csv` or `format=ndjson`, every matching record as a file (auditExport.ts).
  */
-export function auditRoute(trail: AuditTrail | null): OwnRoute {
+export function auditRoute(trail: AuditTrail | null, maxRows = DEFAULT_EXPORT_MAX_ROWS): OwnRoute {
   return async (req, res) => {
     if (!trail) {
       sendJsonError(
@@ -40,32 +71,17 @@ export function auditRoute(trail: AuditTrail | null): OwnRoute {
       return { status: 503, route: 'audit', detail: 'store_unavailable' }
     }
     const params = new URLSearchParams((req.url ?? '').split('?')[1] ?? '')
-    const problems: string[] = []
-    const text = (name: string) => {
-      const value = params.get(name)
-      if (value !== null && value.length > MAX_TEXT)
-        problems.push(`${name} is longer than ${MAX_TEXT} characters`)
-      return value || undefined
-    }
-    const outcome = text('outcome')
-    if (outcome !== undefined && !(AUDIT_OUTCOMES as readonly string[]).includes(outcome))
-      problems.push(`outcome must be one of ${AUDIT_OUTCOMES.join(', ')}`)
-    const first = Number(params.get('size') ?? 50)
-    if (!Number.isInteger(first) || first < 1 || first > 500)
-      problems.push('size must be a whole number from 1 to 500')
-    const query = {
-      user: text('user'),
-      execution: text('execution'),
-      bulkRun: text('bulk'),
-      outcome: outcome as AuditOutcome | undefined,
-      from: readInstant(params.get('from'), 'from', problems),
-      to: readInstant(params.get('to'), 'to', problems),
-      first,
-      after: text('after') ?? null,
-    }
+    const { query, problems } = readAuditQuery(params)
+    const format = params.get('format')
+    if (format !== null && format !== 'csv' && format !== 'ndjson')
+      problems.push(`Unknown format “${format.slice(0, 40)}”: use csv or ndjson`)
     if (problems.length > 0) {
       sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
       return { status: 400, route: 'audit', detail: 'bad_request' }
+    }
+    if (format === 'csv' || format === 'ndjson') {
+      const rows = await streamAuditExport(res, trail, query, { format, maxRows })
+      return { status: 200, route: 'audit', detail: `export rows=${rows}` }
     }
     const page = await trail.list(query)
     sendJson(res, 200, {

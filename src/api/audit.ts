@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import type { ReadResult } from '../shared/listAnswer'
-import { apiRequest } from './transport'
+import { API_BASE, apiRequest } from './transport'
 
 /** One reschedule the dashboard's server forwarded (or refused), as GET /api/audit lists it. */
 export interface AuditRecord {
@@ -36,16 +36,30 @@ function readAuditPage(payload: unknown): ReadResult<AuditPage> {
     : { ok: false, problems: [{ path: 'data', message: 'expected a list of records' }] }
 }
 
+/** The filters as the audit route reads them. */
+function auditParams(filters: AuditFilters): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const name of ['user', 'execution', 'outcome'] as const) {
+    const value = filters[name].trim()
+    if (value) params.set(name, value)
+  }
+  return params
+}
+
+/** Where the browser downloads every record of these filters as a file (same origin, the session's cookie). */
+export function auditExportHref(filters: AuditFilters, format: 'csv' | 'ndjson'): string {
+  const params = auditParams(filters)
+  params.set('format', format)
+  return `${API_BASE}/audit?${params.toString()}`
+}
+
 export function auditQuery(filters: AuditFilters) {
   return infiniteQueryOptions({
     queryKey: ['audit', filters] as const,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ size: '50' })
-      for (const name of ['user', 'execution', 'outcome'] as const) {
-        const value = filters[name].trim()
-        if (value) params.set(name, value)
-      }
+      const params = auditParams(filters)
+      params.set('size', '50')
       if (pageParam) params.set('after', pageParam)
       return apiRequest({ method: 'GET', path: `/audit?${params.toString()}`, read: readAuditPage, signal })
     },

@@ -94,6 +94,27 @@ describe('useLiveFeed', () => {
     expect(queryClient.getQueryData(key)?.data[0]?.id).toBe('newer')
   })
 
+  it('closes its stream while the tab is hidden, and opens one again when it is shown', async () => {
+    let state: DocumentVisibilityState = 'visible'
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state)
+    renderWithProviders(<Probe every={10_000} />)
+    const [first] = FakeEventSource.opened
+    if (!first) throw new Error('no stream')
+    act(() => {
+      state = 'hidden'
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    expect(first.closed).toBe(true)
+    await screen.findByText('status off')
+    act(() => {
+      state = 'visible'
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    expect(FakeEventSource.opened).toHaveLength(2)
+    expect(FakeEventSource.opened[1]?.closed).toBe(false)
+    visibility.mockRestore()
+  })
+
   it('opens nothing while live refresh is off', async () => {
     renderWithProviders(<Probe every={false} />)
     await screen.findByText('status off')

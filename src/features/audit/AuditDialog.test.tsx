@@ -64,6 +64,15 @@ describe('AuditDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }))
     expect(await screen.findByText('No reschedules recorded match these filters.')).toBeInTheDocument()
     expect(asked.at(-1)?.get('outcome')).toBe('unknown')
+    // The files hold every record of the filters, not only those shown.
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/audit?execution=nothing&outcome=unknown&format=csv',
+    )
+    expect(screen.getByRole('link', { name: 'Export NDJSON' })).toHaveAttribute(
+      'href',
+      '/api/audit?execution=nothing&outcome=unknown&format=ndjson',
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Close' }))
     expect(onClose).toHaveBeenCalled()
   })

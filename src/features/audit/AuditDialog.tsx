@@ -1,7 +1,7 @@
 import '../../styles/dialogs.css'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useId, useState, type SyntheticEvent } from 'react'
-import { auditQuery, type AuditFilters, type AuditRecord } from '../../api/audit'
+import { auditExportHref, auditQuery, type AuditFilters, type AuditRecord } from '../../api/audit'
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import { ModalDialog } from '../../components/ModalDialog'
 import { formText } from '../../lib/formText'
@@ -107,6 +107,13 @@ export function AuditDialog({ onClose }: { onClose: () => void }) {
         </table>
       )}
       <div className="dialog-actions">
+        {/* Every record of these filters, not only those shown: the server pages the store for the file. */}
+        <a className="button" href={auditExportHref(filters, 'csv')} download>
+          Export CSV
+        </a>
+        <a className="button" href={auditExportHref(filters, 'ndjson')} download>
+          Export NDJSON
+        </a>
         {query.hasNextPage ? (
           <button
             type="button"
