@@ -105,6 +105,30 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoViolations(page)
     })
 
+    test('the overview with a window, its histogram and the custom range pass axe, also at 320 px', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000)
+      await openDashboard(page, '/?window=7d')
+      const overview = page.getByRole('region', { name: 'Overview' })
+      await expect(
+        overview.getByRole('status').filter({ hasText: /^(Exact|At least|Counting)/ }),
+      ).toBeVisible()
+      const bars = overview.getByRole('toolbar', { name: 'Executions over time' }).getByRole('button')
+      await bars.first().focus()
+      await expectNoViolations(page)
+      await overview.getByRole('combobox', { name: 'Time window' }).selectOption({ label: 'Custom range…' })
+      await expect(overview.getByRole('form', { name: 'Custom time range' })).toBeVisible()
+      await expectNoViolations(page)
+
+      await page.setViewportSize({ width: 320, height: 700 })
+      // A phone folds the overview behind its summary line (and draws it anew when unfolded).
+      await page.getByText('Overview: counts and time window', { exact: true }).click()
+      await overview.getByRole('combobox', { name: 'Time window' }).selectOption({ label: 'Custom range…' })
+      await expect(overview.getByRole('form', { name: 'Custom time range' })).toBeVisible()
+      await expectNoViolations(page)
+    })
+
     test('an error panel passes axe', async ({ page, demo }) => {
       await demo.addFaults([
         {

@@ -50,7 +50,8 @@ test('a poll while a row is read holds new rows behind a Show bar; rows on scree
   await expect(
     page.getByRole('row', { name: 'Execution row-10, its state changed at the last refresh' }),
   ).toContainText('Failed')
-  expect((await anchor.boundingBox())?.y).toBe(topBefore)
+  // Within a pixel: a changed row's badge may round its line differently; a jump is a row's height.
+  expect(Math.abs(((await anchor.boundingBox())?.y ?? 0) - (topBefore ?? 0))).toBeLessThanOrEqual(1)
   await expect(anchor).toBeFocused()
 
   await page.getByRole('button', { name: 'Show', exact: true }).click()

@@ -1,13 +1,15 @@
 import { expect, test } from './support/fixtures.ts'
 import { demoIds } from './support/demoQuery.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
-import { expectIds, openDashboard } from './support/executionsPage.ts'
+import { expectIds, openDashboard, withoutLiveRefresh } from './support/executionsPage.ts'
 
 test('a slow upstream times out at the proxy (504), says so, and the retry recovers', async ({
   page,
   demo,
 }) => {
   await demo.addFaults([{ operation: 'list_executions', delayMs: 4000, times: 1 }])
+  // The read under test is the page's own: no stream page may answer in its place meanwhile.
+  await withoutLiveRefresh(page)
   await page.goto('/')
   await expect(
     page.getByRole('status').filter({ hasText: /The request failed \(HTTP 504\); retrying/ }),

@@ -8,15 +8,27 @@ export const PRESET_LABELS: Record<WindowPreset, string> = {
   '7d': 'Last 7 days',
 }
 
-export const dateTime = (at: number) =>
-  new Date(at).toLocaleString('en-GB', { hour12: false, dateStyle: 'medium', timeStyle: 'short' })
+/** An instant in words, in this browser's zone or (`utc`) in UTC, which it then names. */
+export const dateTime = (at: number, utc = false) =>
+  new Date(at).toLocaleString('en-GB', {
+    hour12: false,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(utc ? { timeZone: 'UTC' } : {}),
+  }) + (utc ? ' UTC' : '')
 
-/** The window in words, for the control, the histogram and the export. */
-export function windowText(window: TimeWindow): string {
+/** The window in words, for the control, the histogram and the export; `utc` follows the Times setting. */
+export function windowText(window: TimeWindow, utc = false): string {
   const on = window.field === 'updated' ? ' (by last update)' : ''
   if (window.kind === 'any') return 'Any time'
   if (window.kind === 'relative') return PRESET_LABELS[window.preset] + on
-  const from = window.from === null ? 'the beginning' : dateTime(window.from)
-  const to = window.to === null ? 'now' : dateTime(window.to)
+  const from = window.from === null ? 'the beginning' : dateTime(window.from, utc)
+  const to = window.to === null ? 'now' : dateTime(window.to, utc)
   return `From ${from} to ${to}${on}`
+}
+
+/** The zone a custom range is typed in: UTC when the Times setting says so, else this browser's. */
+export function zoneName(utc: boolean): string {
+  if (utc) return 'UTC'
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'this browser’s time zone'
 }

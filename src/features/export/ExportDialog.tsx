@@ -3,6 +3,7 @@ import { windowText } from '../../lib/windowText'
 import '../../styles/dialogs.css'
 import { useId, useState } from 'react'
 import { ModalDialog } from '../../components/ModalDialog'
+import { useTimeMode } from '../../components/TimeDisplay'
 import { readFilterParams } from '../../shared/filterCodec'
 import type { ExportFormat } from './exportLines'
 import { ExportOutcome } from './ExportOutcome'
@@ -31,6 +32,7 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
   const { phase, start, stop, reset } = useExport(search)
   const running = phase.kind === 'running'
   const timeWindow = readWindowParams(new URLSearchParams(search)).window
+  const utc = useTimeMode() === 'utc'
 
   return (
     <ModalDialog
@@ -49,7 +51,7 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
       ) : (
         <p>
           {describeFilters(search)}, in the time window{' '}
-          {windowText(timeWindow).replace(/^./, (first) => first.toLowerCase())}, newest first, from the
+          {windowText(timeWindow, utc).replace(/^./, (first) => first.toLowerCase())}, newest first, from the
           dashboard&apos;s index (the API has no time filter). A moving window is fixed when the export
           starts; if the index does not hold every execution, the file&apos;s last line says so.
         </p>

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react'
 import { overviewQuery, readAnswer } from '../../api'
 import { liveStatusSlice } from '../../components/liveFeed'
 import { useRefetchInterval } from '../../components/RefreshSettings'
+import { useTimeMode } from '../../components/TimeDisplay'
 import { firstPage } from '../../lib/cursorTrail'
 import { useSlice } from '../../lib/useClientStore'
 import { useUrlSearch } from '../../lib/useUrlSearch'
@@ -27,6 +28,7 @@ export function Overview() {
   const filters = useMemo<ListFilters>(() => ({ states: view.states, metadata: view.metadata }), [key])
   const { window: timeWindow } = useMemo(() => readWindowParams(paramsOf(search)), [search])
   const live = useSlice(liveStatusSlice)
+  const timeMode = useTimeMode()
   const interval = useRefetchInterval()
   const query = useQuery({
     ...overviewQuery(filters, timeWindow),
@@ -71,6 +73,7 @@ export function Overview() {
       onPickState={pickState}
       onShowRunningBefore={showRunningBefore}
       live={live}
+      utc={timeMode === 'utc'}
     />
   )
 }

@@ -34,6 +34,8 @@ export interface OverviewStripProps {
   /** Shows what was created before `start` and is still running (a window cannot show it). */
   onShowRunningBefore: (start: number) => void
   live: LiveStatus
+  /** The Times setting is UTC: windows are typed and said in UTC. */
+  utc?: boolean
 }
 
 /** The region above the list: counts per state over the whole filtered set, their coverage, and the histogram. */
@@ -43,13 +45,13 @@ export function OverviewStrip(props: OverviewStripProps) {
     <section className="overview" aria-labelledby="overview-title">
       <div className="overview-head">
         <h2 id="overview-title">Overview</h2>
-        <TimeWindowControl window={window} onChange={props.onWindowChange} />
+        <TimeWindowControl window={window} onChange={props.onWindowChange} utc={props.utc} />
         <p className="overview-live muted">{LIVE_WORDS[props.live]}</p>
       </div>
       {window.kind !== 'any' ? (
         <p className="muted">
-          Counts, bars and the list below cover {windowText(window).replace(/^L/, 'l')}. The API has no time
-          filter: the list comes from the dashboard&rsquo;s index, newest first.
+          Counts, bars and the list below cover {windowText(window, props.utc).replace(/^L/, 'l')}. The API
+          has no time filter: the list comes from the dashboard&rsquo;s index, newest first.
         </p>
       ) : null}
       <OverviewBody {...props} answer={answer} />
@@ -114,23 +116,26 @@ function OverviewBody({
       <p className="overview-coverage" role="status">
         {coverageLine(answer.coverage)}
       </p>
-      {answer.runningBefore > 0 && answer.window?.from != null ? (
-        <p className="overview-note muted">
-          {formatCount(answer.runningBefore)} created before this window are still running.{' '}
-          <button
-            type="button"
-            className="overview-link"
-            onClick={() => onShowRunningBefore(answer.window?.from ?? 0)}
-          >
-            Show them
-          </button>
-        </p>
-      ) : null}
-      {noteLines(answer).map((line) => (
-        <p key={line} className="overview-note muted">
-          {line}
-        </p>
-      ))}
+      {/* One note's line is always kept, so the first note does not move the list below. */}
+      <div className="overview-notes">
+        {answer.runningBefore > 0 && answer.window?.from != null ? (
+          <p className="overview-note muted">
+            {formatCount(answer.runningBefore)} created before this window are still running.{' '}
+            <button
+              type="button"
+              className="overview-link"
+              onClick={() => onShowRunningBefore(answer.window?.from ?? 0)}
+            >
+              Show them
+            </button>
+          </p>
+        ) : null}
+        {noteLines(answer).map((line) => (
+          <p key={line} className="overview-note muted">
+            {line}
+          </p>
+        ))}
+      </div>
       {answer.histogram && answer.histogram.buckets.length > 0 ? (
         <Histogram
           histogram={answer.histogram}

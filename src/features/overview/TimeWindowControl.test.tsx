@@ -49,9 +49,38 @@ describe('TimeWindowControl', () => {
     expect(form).toBeInTheDocument()
   })
 
+  it('takes and shows a custom range in UTC when the Times setting is UTC, and names the zone', async () => {
+    const onChange = vi.fn()
+    render(
+      <TimeWindowControl
+        window={{ kind: 'absolute', from: Date.UTC(2026, 10, 20, 8, 30), to: null, field: 'created' }}
+        onChange={onChange}
+        utc
+      />,
+    )
+    expect(screen.getByText('Times in UTC (the Times setting).')).toBeInTheDocument()
+    const from = screen.getByLabelText('From')
+    expect(from).toHaveValue('2026-11-20T08:30')
+    expect(from).toHaveAccessibleDescription('Times in UTC (the Times setting).')
+    expect(screen.getByText('Now: From 20 Nov 2026, 08:30 UTC to now')).toBeInTheDocument()
+    await userEvent.clear(from)
+    await userEvent.type(from, '2026-11-20T10:00')
+    await userEvent.click(screen.getByRole('button', { name: 'Apply range' }))
+    expect(onChange).toHaveBeenCalledWith({
+      kind: 'absolute',
+      from: Date.UTC(2026, 10, 20, 10, 0),
+      to: null,
+      field: 'created',
+    })
+  })
+
   it('shows a custom window it was given, in words', () => {
     setUpControl({ kind: 'absolute', from: Date.UTC(2026, 10, 20), to: null, field: 'created' })
     expect(screen.getByRole('combobox', { name: 'Time window' })).toHaveValue('custom')
     expect(screen.getByText(/^Now: From .* to now$/)).toBeInTheDocument()
+    // Without the UTC setting: this browser's zone, by name.
+    expect(
+      screen.getByText(`Times in ${Intl.DateTimeFormat().resolvedOptions().timeZone}.`),
+    ).toBeInTheDocument()
   })
 })

@@ -1,30 +1,34 @@
 import { useId, useState, type SyntheticEvent } from 'react'
 import { formText } from '../../lib/formText'
 import { WINDOW_PRESETS, type TimeWindow, type WindowPreset } from '../../shared/timeWindow'
+import { zoneName } from '../../lib/windowText'
 import { PRESET_LABELS, windowText } from './overviewWords'
 
 const CUSTOM = 'custom'
 
-/** A datetime-local value (this browser's zone) as an instant, or null when empty or unreadable. */
-function instantOf(text: string): number | null {
+/** A datetime-local value, read in UTC or in this browser's zone, as an instant; null when empty or unreadable. */
+function instantOf(text: string, utc: boolean): number | null {
   if (text === '') return null
-  const at = new Date(text).getTime()
+  const at = new Date(utc ? `${text}Z` : text).getTime()
   return Number.isNaN(at) ? null : at
 }
 
-const localText = (at: number | null) => {
+/** An instant as a datetime-local value, in UTC or in this browser's zone. */
+const inputText = (at: number | null, utc: boolean) => {
   if (at === null) return ''
-  const date = new Date(at - new Date(at).getTimezoneOffset() * 60_000)
-  return date.toISOString().slice(0, 16)
+  const shift = utc ? 0 : new Date(at).getTimezoneOffset() * 60_000
+  return new Date(at - shift).toISOString().slice(0, 16)
 }
 
 interface TimeWindowControlProps {
   window: TimeWindow
   onChange: (window: TimeWindow) => void
+  /** The Times setting is UTC: a custom range is typed and shown in UTC, else in this browser's zone. */
+  utc?: boolean
 }
 
-/** Time window: a preset, any time, or a custom range (in this browser's time zone). */
-export function TimeWindowControl({ window, onChange }: TimeWindowControlProps) {
+/** Time window: a preset, any time, or a custom range (in the Times setting's zone, which it names). */
+export function TimeWindowControl({ window, onChange, utc = false }: TimeWindowControlProps) {
   const id = useId()
   const [custom, setCustom] = useState(window.kind === 'absolute')
   const [error, setError] = useState<string | null>(null)
@@ -48,8 +52,8 @@ export function TimeWindowControl({ window, onChange }: TimeWindowControlProps) 
   const apply = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    const from = instantOf(formText(form, 'from'))
-    const to = instantOf(formText(form, 'to'))
+    const from = instantOf(formText(form, 'from'), utc)
+    const to = instantOf(formText(form, 'to'), utc)
     if (from === null && to === null) return setError('Give a start, an end, or both.')
     if (from !== null && to !== null && from >= to) return setError('The start must be before the end.')
     setError(null)
@@ -78,13 +82,24 @@ export function TimeWindowControl({ window, onChange }: TimeWindowControlProps) 
         By last update
       </label>
       {selected === CUSTOM ? (
-        <form className="time-window-custom" onSubmit={apply} aria-label="Custom time range" noValidate>
+        <form
+          key={utc ? 'utc' : 'local'}
+          className="time-window-custom"
+          onSubmit={apply}
+          aria-label="Custom time range"
+          noValidate
+        >
+          <p id={`${id}-zone`} className="muted">
+            Times in {zoneName(utc)}
+            {utc ? ' (the Times setting)' : ''}.
+          </p>
           <label>
             From
             <input
               type="datetime-local"
               name="from"
-              defaultValue={window.kind === 'absolute' ? localText(window.from) : ''}
+              aria-describedby={`${id}-zone`}
+              defaultValue={window.kind === 'absolute' ? inputText(window.from, utc) : ''}
             />
           </label>
           <label>
@@ -92,7 +107,8 @@ export function TimeWindowControl({ window, onChange }: TimeWindowControlProps) 
             <input
               type="datetime-local"
               name="to"
-              defaultValue={window.kind === 'absolute' ? localText(window.to) : ''}
+              aria-describedby={`${id}-zone`}
+              defaultValue={window.kind === 'absolute' ? inputText(window.to, utc) : ''}
             />
           </label>
           <button type="submit">Apply range</button>
@@ -101,7 +117,7 @@ export function TimeWindowControl({ window, onChange }: TimeWindowControlProps) 
               {error}
             </p>
           ) : null}
-          {window.kind === 'absolute' ? <p className="muted">Now: {windowText(window)}</p> : null}
+          {window.kind === 'absolute' ? <p className="muted">Now: {windowText(window, utc)}</p> : null}
         </form>
       ) : null}
     </div>
