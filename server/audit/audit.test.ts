@@ -78,6 +78,9 @@ describe('the audit trail', () => {
     const { data } = await audit(open, `execution=${encodeURIComponent(id)}`)
     expect(data).toHaveLength(1)
     expect(data[0]).toMatchObject({ outcome: 'rescheduled', bulkRun: 'run-1', executionId: id })
+    // A bulk run by the start of its id, as the dialog shows it; another run's start finds nothing.
+    expect((await audit(open, 'bulk=run-')).data.map((record) => record.executionId)).toEqual([id])
+    expect((await audit(open, 'bulk=run-2')).data).toEqual([])
     // Server token and no trusted header: the token, and the client's address.
     expect(data[0]?.user).toBe('server token (127.0.0.1)')
     expect(JSON.stringify(data)).not.toContain(api.token)

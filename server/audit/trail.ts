@@ -158,7 +158,8 @@ export function createAuditTrail(store: Store, options: { retentionDays: number;
       }
       if (query.user) add((n) => `user_name = ${n}`, query.user)
       if (query.execution) add((n) => `execution_id = ${n}`, query.execution)
-      if (query.bulkRun) add((n) => `bulk_run = ${n}`, query.bulkRun)
+      // A bulk run by its id or the start of it (the dialog shows the first 8 characters).
+      if (query.bulkRun) add((n) => `starts_with(bulk_run, ${n})`, query.bulkRun)
       if (query.outcome === 'unknown') where.push(`outcome in ('unknown', 'pending')`)
       else if (query.outcome) add((n) => `outcome = ${n}`, query.outcome)
       if (query.from !== undefined) add((n) => `at >= ${n}`, query.from)

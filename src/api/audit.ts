@@ -22,6 +22,11 @@ export interface AuditFilters {
   user: string
   execution: string
   outcome: string
+  /** A bulk run's id (or its start, as the table shows it). */
+  bulk: string
+  /** Instants (ms epoch) the records lie between, `from` inclusive; null is open. */
+  from: number | null
+  to: number | null
 }
 
 interface AuditPage {
@@ -39,10 +44,12 @@ function readAuditPage(payload: unknown): ReadResult<AuditPage> {
 /** The filters as the audit route reads them. */
 function auditParams(filters: AuditFilters): URLSearchParams {
   const params = new URLSearchParams()
-  for (const name of ['user', 'execution', 'outcome'] as const) {
+  for (const name of ['user', 'execution', 'outcome', 'bulk'] as const) {
     const value = filters[name].trim()
     if (value) params.set(name, value)
   }
+  if (filters.from !== null) params.set('from', new Date(filters.from).toISOString())
+  if (filters.to !== null) params.set('to', new Date(filters.to).toISOString())
   return params
 }
 

@@ -61,17 +61,22 @@ describe('AuditDialog', () => {
 
     await userEvent.type(screen.getByLabelText('Execution'), 'nothing')
     await userEvent.selectOptions(screen.getByLabelText('Outcome'), 'Outcome unknown')
+    await userEvent.type(screen.getByLabelText('Bulk run'), 'a1b2')
+    await userEvent.type(screen.getByLabelText('From'), '2026-11-20T10:00')
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }))
     expect(await screen.findByText('No reschedules recorded match these filters.')).toBeInTheDocument()
     expect(asked.at(-1)?.get('outcome')).toBe('unknown')
+    expect(asked.at(-1)?.get('bulk')).toBe('a1b2')
+    expect(asked.at(-1)?.get('from')).toBe(new Date('2026-11-20T10:00').toISOString())
+    expect(asked.at(-1)?.get('to')).toBeNull()
     // The files hold every record of the filters, not only those shown.
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
-      '/api/audit?execution=nothing&outcome=unknown&format=csv',
+      `/api/audit?execution=nothing&outcome=unknown&bulk=a1b2&from=${encodeURIComponent(new Date('2026-11-20T10:00').toISOString())}&format=csv`,
     )
     expect(screen.getByRole('link', { name: 'Export NDJSON' })).toHaveAttribute(
       'href',
-      '/api/audit?execution=nothing&outcome=unknown&format=ndjson',
+      `/api/audit?execution=nothing&outcome=unknown&bulk=a1b2&from=${encodeURIComponent(new Date('2026-11-20T10:00').toISOString())}&format=ndjson`,
     )
     await userEvent.click(screen.getByRole('button', { name: 'Close' }))
     expect(onClose).toHaveBeenCalled()

@@ -20,7 +20,13 @@ const OUTCOME_WORDS: Record<AuditRecord['outcome'], string> = {
   pending: 'Outcome unknown (none recorded)',
   not_permitted: 'Not permitted',
 }
-const NO_FILTERS: AuditFilters = { user: '', execution: '', outcome: '' }
+const NO_FILTERS: AuditFilters = { user: '', execution: '', outcome: '', bulk: '', from: null, to: null }
+
+/** A datetime-local value (this browser's zone) as an instant; null when empty or unreadable. */
+function instantOf(text: string): number | null {
+  const at = text === '' ? Number.NaN : new Date(text).getTime()
+  return Number.isNaN(at) ? null : at
+}
 const time = (at: number) => new Date(at).toLocaleString('en-GB', { hour12: false })
 
 /** The audit trail, newest first: filter by user, execution and outcome; more on demand. */
@@ -36,6 +42,9 @@ export function AuditDialog({ onClose }: { onClose: () => void }) {
       user: formText(form, 'user'),
       execution: formText(form, 'execution'),
       outcome: formText(form, 'outcome'),
+      bulk: formText(form, 'bulk'),
+      from: instantOf(formText(form, 'from')),
+      to: instantOf(formText(form, 'to')),
     })
   }
   return (
@@ -44,12 +53,24 @@ export function AuditDialog({ onClose }: { onClose: () => void }) {
         Audit
       </h2>
       <p className="muted">Every reschedule this dashboard sent or refused, newest first.</p>
+      <p id={`${titleId}-zone`} className="muted">
+        From and To are in this browser&apos;s time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
+      </p>
       <form className="audit-filters" onSubmit={apply} aria-label="Audit filters">
         <label>
           User <input name="user" defaultValue={filters.user} />
         </label>
         <label>
           Execution <input name="execution" defaultValue={filters.execution} />
+        </label>
+        <label>
+          Bulk run <input name="bulk" defaultValue={filters.bulk} />
+        </label>
+        <label>
+          From <input type="datetime-local" name="from" aria-describedby={`${titleId}-zone`} />
+        </label>
+        <label>
+          To <input type="datetime-local" name="to" aria-describedby={`${titleId}-zone`} />
         </label>
         <label>
           Outcome
