@@ -11,7 +11,7 @@ import { describeUpstream } from '../upstream/config.ts'
 import type { Gauge } from '../http/metrics.ts'
 import { dashboardGauges } from './gauges.ts'
 import { createApiRoutes, type Middleware, type OwnRoute } from '../routes/api.ts'
-import { createExportRoute } from '../routes/export.ts'
+import { createExportRoute, exportOwner } from '../routes/export.ts'
 import { LIVE_PATH, liveRoute } from '../routes/live.ts'
 import { ID_SET_PATH, idSetRoute } from '../routes/idSet.ts'
 import { INDEX_LIST_PATH, indexListRoute } from '../routes/indexList.ts'
@@ -91,6 +91,10 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     session: { keys: settings.sessionKeys, ttlMs: settings.sessionTtlMs, trust: settings.trust },
     origin: { trust: settings.trust, publicOrigin: settings.publicOrigin },
     limiter: createSignInLimiter(settings.signInAttemptsPerMinute),
+    exportOwnerOf: (req, credentials) => {
+      const who = identify(req, credentials, settings.trust, identity)
+      return who.via === 'proxy header' ? `user:${who.user}` : exportOwner(req, credentials, settings.trust)
+    },
     exportRoute: createExportRoute({
       client,
       index,

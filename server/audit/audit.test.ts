@@ -152,6 +152,27 @@ describe('the audit trail', () => {
     expect((await rawRequest(`${guarded.url}/api/audit?format=xlsx`)).status).toBe(400)
   })
 
+  it('keeps one export at a time per user a trusted proxy names, not one per proxy address', async () => {
+    await demo.control('POST', '/faults', {
+      rules: [{ operation: 'list_executions', delayMs: 3000, times: 1 }],
+    })
+    // Another filter for Bob: an identical first page would share Alice's call to the API, and wait with it.
+    const exportAs = (user: string, filter = '') =>
+      rawRequest(`${guarded.url}/api/export/executions?format=ndjson${filter}`, {
+        headers: { 'X-Forwarded-User': user },
+      })
+    const alice = exportAs('alice')
+    const faults = async () => (await demo.control<{ rules: unknown[] }>('GET', '/faults')).json.rules
+    await expect.poll(faults).toHaveLength(0)
+    // Alice's export is paging (its first page held by the API): Bob, behind the same proxy, is not refused;
+    // Alice is.
+    expect((await exportAs('bob', '&state=failed')).status).toBe(200)
+    const again = await exportAs('alice')
+    expect(again.status).toBe(429)
+    expect(again.body).toContain('export_in_progress')
+    expect((await alice).status).toBe(200)
+  })
+
   it('ignores the user header unless the request comes through a trusted proxy', async () => {
     const who = async (dashboard: TestDashboard) =>
       JSON.parse(

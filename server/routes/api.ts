@@ -46,6 +46,8 @@ export interface ApiRoutesOptions {
   origin: OriginSettings
   limiter: ReturnType<typeof createSignInLimiter>
   exportRoute: ReturnType<typeof createExportRoute>
+  /** Who an export belongs to (one at a time each): the user a trusted proxy names, else exportOwner's rule. */
+  exportOwnerOf?: (req: IncomingMessage, credentials: Credentials) => string
   /** Routes such as /overview and /live, by path after /api. */
   ownRoutes?: Record<string, OwnRoute>
   observe?: AnswerObserver
@@ -128,7 +130,7 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     if (pathname === EXPORT_PATH && method === 'GET') {
       const credentials = withCredentials(req, res)
       if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
-      const owner = exportOwner(req, credentials, session.trust)
+      const owner = options.exportOwnerOf?.(req, credentials) ?? exportOwner(req, credentials, session.trust)
       return { ...(await options.exportRoute(req, res, credentials, owner)), route: 'export' }
     }
     if (own) {
