@@ -43,6 +43,8 @@ http {
     proxy_set_header X-Forwarded-Host $http_host;
     proxy_set_header X-Forwarded-Proto $scheme;
     proxy_set_header X-Forwarded-For $remote_addr;
+    # Who the user is, as an authentication proxy (auth_request, oauth2-proxy) would say.
+    proxy_set_header X-Forwarded-User "alice@example.com";
     # Reads (list calls are POSTs with a GET override) may go to the next replica even after being sent:
     # a replica that stops can reset a connection it never read. The reschedule never is.
     location ~ ^/api/(executions(/[^/]+/attempts)?|session)$ {
@@ -93,6 +95,7 @@ beforeAll(async () => {
       EXEC_API_URL: demo.url,
       DASHBOARD_SESSION_KEY: key,
       DASHBOARD_TRUST_PROXY: '1',
+      DASHBOARD_USER_HEADER: 'X-Forwarded-User',
       DASHBOARD_PUBLIC_ORIGIN: origin,
       DASHBOARD_ALLOWED_HOSTS: `127.0.0.1:${nginxPort},127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
@@ -137,6 +140,24 @@ describe.skipIf(missing !== null)('two replicas behind nginx', () => {
       await expect.poll(() => served(replica, 'list_executions')).toBeGreaterThan(0)
       await expect.poll(() => served(replica, 'reschedule')).toBe(1)
     }
+  })
+
+  it('records the user nginx names, and each replica lists the records the other wrote', async () => {
+    const trail = async (port: number, id: string) =>
+      (
+        (await (
+          await fetch(`http://127.0.0.1:${port}/api/audit?execution=${id}`, {
+            headers: { Origin: origin, Cookie: cookie },
+          })
+        ).json()) as { data: { user: string; outcome: string }[] }
+      ).data
+    // The test before rescheduled these two through nginx, one on each replica.
+    for (const id of ['exec-000100', 'exec-000101'])
+      for (const port of replicaPorts) {
+        const records = await trail(port, id)
+        expect(records).toHaveLength(1)
+        expect(records[0]).toMatchObject({ user: 'alice@example.com', outcome: 'rescheduled' })
+      }
   })
 
   it('still refuses cross-site requests and unknown hosts', async () => {
