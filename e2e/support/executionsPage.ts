@@ -36,13 +36,15 @@ export async function expectIds(page: Page, ids: string[]): Promise<void> {
 }
 
 /**
- * Opens the dashboard and waits for its first rows and for the list's controls (they load in a chunk of their
- * own, with the table's keys), so a test may type and press keys at once.
+ * Opens the dashboard and waits for its first rows, for the list's controls (they load in a chunk of their own,
+ * with the table's keys) and for the header's tools, so a test may type and press keys at once, and a phone's
+ * header (which folds nothing) has its height.
  */
 export async function openDashboard(page: Page, path = '/'): Promise<void> {
   await page.goto(path)
   await expect(executionRows(page).first()).toBeVisible()
   await expect(page.getByLabel('Metadata key')).toBeAttached()
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toBeAttached()
 }
 
 /**
