@@ -99,7 +99,9 @@ export async function forwardOperation(
     context.onRefused?.()
     return { ...seen, status: 401, detail: refuseToken(res, answer, refused, secret) }
   }
-  context.observe?.(credentials, operation, body, answer)
+  // The index keeps what it learns in the store: never an answer that repeats the token (relayAnswer withholds it).
+  if (secret === null || !answer.body.includes(secret))
+    context.observe?.(credentials, operation, body, answer)
   // How old the answer is, so a tab never replaces it with an older one from its live stream (src/api/answerAge.ts).
   res.setHeader(ANSWER_AGE_HEADER, String(Math.max(0, Date.now() - answer.sentAt)))
   const detail = await relayAnswer(res, answer, { acceptEncoding: req.headers['accept-encoding'], secret })

@@ -2,7 +2,10 @@ import http from 'node:http'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { close, listen, jsonOf, rawRequest } from '../testing/httpTestKit.ts'
+import { openEmbeddedStore } from '../store/embedded.ts'
+import { migrate } from '../store/migrations.ts'
 import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
+import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
 
 const TOKEN = 'relay-secret-token'
 let reply: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_req, res) => res.end('{}')
@@ -213,6 +216,43 @@ describe('what never comes back from the API', () => {
     reply = (_req, res) => res.writeHead(200, { 'Content-Type': `application/json; x=${TOKEN}` }).end('{}')
     const header = await list()
     expect(header.headers['content-type']).toBeUndefined()
+  })
+
+  it('never lets the index keep an answer that repeats the token', async () => {
+    const store = await openEmbeddedStore(await embeddedDataDir())
+    await migrate(store)
+    const indexed = await startTestDashboard({
+      env: { EXEC_API_URL: `${upstreamUrl}/v2`, EXEC_API_TOKEN: TOKEN },
+      store,
+      index: { refreshMs: 60_000 },
+    })
+    const rowWith = (note: string) => ({
+      id: 'known',
+      state: 'failed',
+      created_at: '2026-11-20T10:00:00Z',
+      updated_at: '2026-11-20T10:00:00Z',
+      metadata: { note },
+    })
+    let row = rowWith('nothing secret')
+    reply = (_req, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ data: [row], page_info: { has_next_page: false } }))
+    const indexList = async () => (await rawRequest(`${indexed.url}/api/index/executions`)).body
+    await expect.poll(indexList, { timeout: 15_000 }).toContain('nothing secret')
+    // The API echoes the token in a row the index knows: the browser gets a 502, and the index learns nothing.
+    row = rowWith(TOKEN)
+    const relayed = await rawRequest(`${indexed.url}/api/executions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'GET' },
+      body: listBody,
+    })
+    expect(relayed.status).toBe(502)
+    const after = await indexList()
+    await indexed.close()
+    await store.close()
+    expect(after).toContain('nothing secret')
+    expect(after).not.toContain(TOKEN)
   })
 
   it('relays only a Retry-After that is a number or an HTTP date, and never a redirect', async () => {
