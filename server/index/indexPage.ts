@@ -1,10 +1,13 @@
+import { finishedDuration, type ListSort } from '../../src/shared/listSort.ts'
 import { stateMatcher, type WindowBounds } from './counting.ts'
 import type { Family } from './family.ts'
 import type { IndexedExecution } from './rows.ts'
 
-/** Orders the index can page in: newest created or updated first, or by state (most in need first). */
-export const INDEX_SORTS = ['created', 'updated', 'state'] as const
-export type IndexSort = (typeof INDEX_SORTS)[number]
+/**
+ * Orders the index can page in (shared/listSort): newest created or updated first, by state (most in need
+ * first), or longest finished first.
+ */
+export type IndexSort = ListSort
 
 export interface IndexPageRequest {
   states: readonly string[]
@@ -26,7 +29,16 @@ const rankOf = (row: IndexedExecution) => (row.outcomePending ? 3 : (STATE_RANK[
 
 type Key = [rank: number, time: number, id: string]
 
+/** How long a finished execution took (shared/listSort); null while it runs, its outcome is checked, or unknown. */
+export const durationOf = (row: IndexedExecution): number | null =>
+  row.outcomePending ? null : finishedDuration(row.meaning, row.createdAt, row.updatedAt)
+
 function keyOf(row: IndexedExecution, sort: IndexSort): Key {
+  if (sort === 'duration') {
+    // Finished ones by how long they took, then the rest (running, unknown) newest created first.
+    const duration = durationOf(row)
+    return duration === null ? [1, row.createdAt ?? -Infinity, row.id] : [0, duration, row.id]
+  }
   const time = (sort === 'updated' ? row.updatedAt : row.createdAt) ?? -Infinity
   return [sort === 'state' ? rankOf(row) : 0, time, row.id]
 }

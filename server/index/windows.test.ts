@@ -3,6 +3,7 @@ import { stateMeaning } from '../../src/shared/states.ts'
 import type { TimeWindow } from '../../src/shared/timeWindow.ts'
 import type { RunningDemoApi } from '../demo-api/index.ts'
 import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
+import { durationOf } from './indexPage.ts'
 import { startTestIndex, type TestIndex } from '../testing/indexTestKit.ts'
 
 let api: RunningDemoApi
@@ -90,5 +91,24 @@ describe('a time window over the index', () => {
     const ranks = byState.rows.map((row) => row.meaning)
     expect(ranks[0]).toBe('failed')
     expect(byState.coverage.kind).toBe('exact')
+  })
+
+  it('pages by duration: finished executions longest first, then the rest, without gaps or repeats', async () => {
+    const filters = { states: [], metadata: [] }
+    const seen: { id: string; took: number | null }[] = []
+    let after: string | null = null
+    for (;;) {
+      const page = await index.index.page(index.credentials, filters, { sort: 'duration', first: 500, after })
+      seen.push(...page.rows.map((row) => ({ id: row.id, took: durationOf(row) })))
+      if (!page.hasNext) break
+      after = page.endCursor
+    }
+    expect(seen).toHaveLength((await demo.allExecutions()).length)
+    expect(new Set(seen.map((row) => row.id)).size).toBe(seen.length)
+    const finished = seen.filter((row) => row.took !== null).map((row) => row.took ?? 0)
+    expect(finished.length).toBeGreaterThan(0)
+    expect(finished).toEqual([...finished].sort((a, b) => b - a))
+    // Every finished one comes before every one still running.
+    expect(seen.slice(0, finished.length).every((row) => row.took !== null)).toBe(true)
   })
 })

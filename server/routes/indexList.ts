@@ -1,6 +1,6 @@
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
-import { INDEX_SORTS, type IndexSort } from '../index/indexPage.ts'
+import { readListSort } from '../../src/shared/listSort.ts'
 import type { IndexedExecution } from '../index/rows.ts'
 import type { OwnRoute } from './api.ts'
 import { readView, refuseWithoutIndex } from './overview.ts'
@@ -18,7 +18,7 @@ export const asApiRow = (row: IndexedExecution) => ({
 })
 
 /**
- * GET /api/index/executions?<filters>&<window>&sort=created|updated|state&size=N&after=…: a page of the filtered set
+ * GET /api/index/executions?<filters>&<window>&sort=created|updated|state|duration&size=N&after=…: a page of the filtered set
  * from the index, in an order the API does not offer (newest created first by default), with the index's coverage
  * so the list can say whether it holds every execution.
  */
@@ -26,11 +26,10 @@ export function indexListRoute(index: ExecutionIndex | null): OwnRoute {
   return async (req, res, credentials) => {
     if (!index) return refuseWithoutIndex(res)
     const { params, filters, window, problems } = readView(req.url)
-    const sort = params.get('sort') ?? 'created'
+    const { sort, problem } = readListSort(params.get('sort'))
     const first = Number(params.get('size') ?? 20)
     const after = params.get('after')
-    if (!(INDEX_SORTS as readonly string[]).includes(sort))
-      problems.push(`sort must be one of ${INDEX_SORTS.join(', ')}`)
+    if (problem) problems.push(problem)
     if (!Number.isInteger(first) || first < 1 || first > 1000)
       problems.push('size must be a whole number from 1 to 1000')
     if (after !== null && (after === '' || after.length > MAX_CURSOR))
@@ -39,7 +38,7 @@ export function indexListRoute(index: ExecutionIndex | null): OwnRoute {
       sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
       return { status: 400, route: 'overview', detail: 'bad view' }
     }
-    const page = await index.page(credentials, filters, { window, sort: sort as IndexSort, first, after })
+    const page = await index.page(credentials, filters, { window, sort: sort ?? 'created', first, after })
     sendJson(res, 200, {
       data: page.rows.map(asApiRow),
       page_info: { has_next_page: page.hasNext, end_cursor: page.endCursor },

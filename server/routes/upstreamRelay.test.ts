@@ -253,7 +253,8 @@ describe('what never comes back from the API', () => {
     await store.close()
     expect(after).toContain('nothing secret')
     expect(after).not.toContain(TOKEN)
-  })
+    // The index's first scan runs under the machine's load: the poll above waits up to 15 s for it.
+  }, 30_000)
 
   it('relays only a Retry-After that is a number or an HTTP date, and never a redirect', async () => {
     reply = (_req, res) =>

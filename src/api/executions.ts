@@ -1,7 +1,7 @@
 import { readListEnvelope } from '../shared/listAnswer'
 import { readCoverage } from '../shared/coverage'
 import { toListPage } from './listPage'
-import { buildListBody, isWindowed, type ListParams, type Speller } from './listRequest'
+import { buildListBody, isFromIndex, type ListParams, type Speller } from './listRequest'
 import { viewSearch } from './overview'
 import type { Execution, ExecutionList } from './schemas'
 import { ANSWER_AGE_HEADER, askedAtOf } from '../shared/answerAge'
@@ -19,7 +19,7 @@ export async function listExecutions(
   params: ListParams,
   options: ListCallOptions = {},
 ): Promise<ExecutionList> {
-  if (isWindowed(params)) return listFromIndex(params, options.signal)
+  if (isFromIndex(params)) return listFromIndex(params, options.signal)
   const answer = await apiExchange({
     method: 'GET',
     path: '/executions',
@@ -32,12 +32,13 @@ export async function listExecutions(
   return { ...toListPage<Execution>(answer.data), askedAt }
 }
 
-/** A windowed list: the index's matching rows, newest created (or updated) first. */
+/** A list from the index: its matching rows in the order asked for, else newest created (or updated) first. */
 async function listFromIndex(params: ListParams, signal?: AbortSignal): Promise<ExecutionList> {
   const filters = { states: params.states ?? [], metadata: params.metadata ?? [] }
   const query = viewSearch(filters, params.window ?? { kind: 'any', field: 'created' }, false)
   query.set('size', String(params.first))
-  if (params.window?.field === 'updated') query.set('sort', 'updated')
+  const sort = params.sort ?? (params.window?.field === 'updated' ? 'updated' : null)
+  if (sort) query.set('sort', sort)
   if (params.after) query.set('after', params.after)
   const envelope = await apiRequest({
     method: 'GET',

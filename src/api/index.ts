@@ -10,7 +10,7 @@ export { executionPath } from './executionPath'
 export { readRescheduleAnswer } from './rescheduleAnswer'
 export type { RescheduleOutcome } from './rescheduleAnswer'
 export type { ListFilters, ListParams, MetadataFilter, Speller } from './listRequest'
-export { isWindowed } from './listRequest'
+export { isFromIndex } from './listRequest'
 export {
   attemptKeys,
   executionKeys,

@@ -1,5 +1,6 @@
 import { buildListBody as buildSharedListBody, type ListRequestBody } from '../shared/listBody'
 import type { MetadataFilter } from '../shared/filters'
+import type { ListSort } from '../shared/listSort'
 import type { TimeWindow } from '../shared/timeWindow'
 
 export type { ListFilters, MetadataFilter } from '../shared/filters'
@@ -16,10 +17,13 @@ export interface ListParams {
    * newest first (GET /api/index/executions), and its cursors are the index's.
    */
   window?: TimeWindow
+  /** An order the API does not have: the list pages from the index in it (with or without a window). */
+  sort?: ListSort
 }
 
-/** Whether the list comes from the index (it has a window) rather than the API. */
-export const isWindowed = (params: ListParams) => params.window !== undefined && params.window.kind !== 'any'
+/** Whether the list comes from the index (it has a window or an order) rather than the API. */
+export const isFromIndex = (params: ListParams) =>
+  params.sort !== undefined || (params.window !== undefined && params.window.kind !== 'any')
 
 /** How a state filter goes upstream (see stateSpeller); as given by default. */
 export type Speller = (state: string) => string

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import {
   executionListQuery,
-  isWindowed,
+  isFromIndex,
   overviewKeys,
   toListPage,
   viewSearch,
@@ -64,8 +64,8 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
     query.set('every', String(Math.round(everyMs / 1000)))
     // The list's own query fetches the page on screen; the server need not fetch it again at once.
     query.set('initial', '0')
-    // A windowed list pages from the index (its own query refreshes it, at no upstream cost): counts only.
-    if (isWindowed(params)) query.set('list', '0')
+    // A list from the index (a window or an order) refreshes itself at no upstream cost: counts only.
+    if (isFromIndex(params)) query.set('list', '0')
     url = `/api/live?${query.toString()}`
   }
   const listKey = useMemo(() => executionListQuery(params).queryKey, [params])

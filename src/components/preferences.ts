@@ -13,8 +13,19 @@ export const DENSITIES = ['comfortable', 'compact'] as const
 export type Density = (typeof DENSITIES)[number]
 export const densitySlice = choiceSlice<Density>('density', DENSITIES, 'comfortable')
 
+/** Columns a list shows only once chosen: hidden until the layout names them. */
+const HIDDEN_BY_DEFAULT = ['duration']
+
 /** Column order and hidden columns, by column id; columns it does not name keep their place at the end. */
-export const columnsSlice = storedSlice('columns', parseColumnLayout, serializeColumnLayout)
+export const columnsSlice = storedSlice(
+  'columns',
+  (text) => {
+    const layout = parseColumnLayout(text)
+    const unnamed = HIDDEN_BY_DEFAULT.filter((id) => !layout.order.includes(id))
+    return { ...layout, hidden: [...layout.hidden, ...unnamed] }
+  },
+  serializeColumnLayout,
+)
 
 export const REFRESH_INTERVALS = ['5', '10', '30', '60'] as const
 export type RefreshInterval = (typeof REFRESH_INTERVALS)[number]

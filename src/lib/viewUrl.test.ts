@@ -15,7 +15,7 @@ describe('the list’s view in the URL', () => {
 
   it('reads every field', () => {
     const { view } = readListView(
-      '?state=failed&state=started&m.env=prod&m.env=staging&m.region=eu&size=50&after=c2&trail=&trail=c1',
+      '?state=failed&state=started&m.env=prod&m.env=staging&m.region=eu&size=50&sort=updated&after=c2&trail=&trail=c1',
     )
     expect(view).toEqual({
       states: ['failed', 'started'],
@@ -24,6 +24,7 @@ describe('the list’s view in the URL', () => {
         { key: 'region', values: ['eu'] },
       ],
       size: 50,
+      sort: 'updated',
       after: 'c2',
       trail: ['', 'c1'],
       skipped: 0,
@@ -72,6 +73,7 @@ describe('the list’s view in the URL', () => {
       states: ['failed'],
       metadata: [{ key: 'a&b', values: ['x=y', 'z'] }],
       size: 100,
+      sort: 'state',
       after: 'c2',
       trail: ['', 'c1'],
       skipped: 4,
@@ -80,6 +82,13 @@ describe('the list’s view in the URL', () => {
     expect(params.get('execution')).toBe('e1')
     expect(params.getAll('a.state')).toEqual(['failed'])
     expect(readListView(`?${params}`).view).toEqual(view)
+  })
+
+  it('reads an order of the index, and says why it drops one it does not know', () => {
+    expect(readListView('?sort=duration').view.sort).toBe('duration')
+    const { view, problems } = readListView('?sort=newest')
+    expect(view.sort).toBeNull()
+    expect(problems).toEqual(['sort must be one of created, updated, state, duration'])
   })
 
   it('leaves defaults out of the URL', () => {

@@ -1,5 +1,6 @@
 import { readFilterParams, writeFilterParams } from '../shared/filterCodec'
 import type { ListFilters } from '../shared/filters'
+import { readListSort, SORT_PARAM, type ListSort } from '../shared/listSort'
 import { MAX_TRAIL, normaliseTrail, type CursorPosition } from './cursorTrail'
 
 /*
@@ -14,16 +15,19 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const
 export type PageSize = (typeof PAGE_SIZES)[number]
 export const DEFAULT_PAGE_SIZE: PageSize = 20
 
-/** The list: its filters (states by meaning, metadata as given), page size and cursor position. */
+/** The list: its filters (states by meaning, metadata as given), page size, order and cursor position. */
 export interface ListView extends ListFilters, CursorPosition {
   states: string[]
   metadata: { key: string; values: string[] }[]
   size: PageSize
+  /** An order from the dashboard's index; null: the API's own order. */
+  sort: ListSort | null
 }
 
 /** Every parameter name of the view, in one place (the filters' own are shared/filterCodec's). */
 export const PARAM = {
   size: 'size',
+  sort: SORT_PARAM,
   after: 'after',
   trail: 'trail',
   skipped: 'skipped',
@@ -42,6 +46,7 @@ export const DEFAULT_LIST_VIEW: ListView = {
   states: [],
   metadata: [],
   size: DEFAULT_PAGE_SIZE,
+  sort: null,
   after: null,
   trail: [],
   skipped: 0,
@@ -73,14 +78,16 @@ export function readListView(search: string): { view: ListView; problems: string
   const params = paramsOf(search)
   const { filters, problems } = readFilterParams(params)
   const size = PAGE_SIZES.find((candidate) => String(candidate) === params.get(PARAM.size))
+  const { sort, problem } = readListSort(params.get(PARAM.sort))
   return {
     view: {
       states: [...filters.states],
       metadata: filters.metadata.map(({ key, values }) => ({ key, values: [...values] })),
       size: size ?? DEFAULT_PAGE_SIZE,
+      sort,
       ...readPosition(params, ''),
     },
-    problems,
+    problems: problem ? [...problems, problem] : problems,
   }
 }
 
@@ -89,6 +96,8 @@ export function writeListView(view: ListView, current: string | URLSearchParams)
   const params = writeFilterParams(view, paramsOf(current))
   if (view.size === DEFAULT_PAGE_SIZE) params.delete(PARAM.size)
   else params.set(PARAM.size, String(view.size))
+  if (view.sort === null) params.delete(PARAM.sort)
+  else params.set(PARAM.sort, view.sort)
   writePosition(view, params, '')
   return params
 }

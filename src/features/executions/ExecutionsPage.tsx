@@ -130,6 +130,7 @@ function ListBody({ list, ...props }: ExecutionsPageProps & { list: ExecutionLis
             onFocusLost={props.onFocusLost}
             selection={props.selection}
             regionHandlers={list.live.regionHandlers}
+            sort={view.sort}
           />
         </>
       )

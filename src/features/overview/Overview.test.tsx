@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -64,6 +64,17 @@ describe('Overview', () => {
       '1970-01-01T01:00:00.000Z',
       '1970-01-01T02:00:00.000Z',
     ])
+  })
+
+  it('orders the list from the index on the first page, and says where the order comes from', async () => {
+    mswServer.use(http.get('*/api/overview', () => HttpResponse.json(answer)))
+    window.history.replaceState(null, '', '/?state=failed&after=c2&trail=')
+    renderWithProviders(<Overview />)
+    const order = await screen.findByRole('combobox', { name: 'Order' })
+    await waitFor(() => expect(order).toBeEnabled())
+    await userEvent.selectOptions(order, 'Newest updated first')
+    expect(window.location.search).toBe('?state=failed&sort=updated')
+    await screen.findByText(/comes from the dashboard’s index, newest updated first/)
   })
 
   it('says when the answer cannot be used, and offers Retry', async () => {

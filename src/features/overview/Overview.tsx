@@ -10,6 +10,7 @@ import { useSlice } from '../../lib/useClientStore'
 import { useUrlSearch } from '../../lib/useUrlSearch'
 import { paramsOf, readListView, writeListView } from '../../lib/viewUrl'
 import { filtersKey, type ListFilters } from '../../shared/filters'
+import type { ListSort } from '../../shared/listSort'
 import { readOverviewAnswer } from '../../shared/overview'
 import { readWindowParams, writeWindowParams, type TimeWindow } from '../../shared/timeWindow'
 import { OverviewStrip } from './OverviewStrip'
@@ -60,6 +61,13 @@ export function Overview() {
     },
     [navigate],
   )
+  const setSort = useCallback(
+    (sort: ListSort | null) => {
+      const current = readListView(window.location.search).view
+      navigate(writeListView(firstPage({ ...current, sort }), window.location.search), 'replace')
+    },
+    [navigate],
+  )
   const { refetch } = query
   return (
     <OverviewStrip
@@ -69,6 +77,8 @@ export function Overview() {
       onRetry={() => void refetch()}
       window={timeWindow}
       onWindowChange={setWindow}
+      sort={view.sort}
+      onSortChange={setSort}
       activeStates={view.states}
       onPickState={pickState}
       onShowRunningBefore={showRunningBefore}

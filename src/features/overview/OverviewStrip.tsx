@@ -1,9 +1,11 @@
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import type { LiveStatus } from '../../components/liveFeed'
+import { SORT_LABELS, type ListSort } from '../../shared/listSort'
 import type { OverviewAnswer } from '../../shared/overview'
 import { KNOWN_EXECUTION_STATES, stateMeaning, type KnownExecutionState } from '../../shared/states'
 import type { TimeWindow } from '../../shared/timeWindow'
 import { Histogram } from './Histogram'
+import { ListOrderControl } from './ListOrderControl'
 import { countPrefix, coverageLine, formatCount, noteLines, totalText, windowText } from './overviewWords'
 import { TimeWindowControl } from './TimeWindowControl'
 
@@ -28,6 +30,9 @@ export interface OverviewStripProps {
   onRetry: () => void
   window: TimeWindow
   onWindowChange: (window: TimeWindow) => void
+  /** The list's order from the index (null: the API's), offered here beside the window. */
+  sort?: ListSort | null
+  onSortChange?: (sort: ListSort | null) => void
   /** The states the list is filtered to (by meaning or spelling). */
   activeStates: readonly string[]
   onPickState: (state: string) => void
@@ -40,18 +45,32 @@ export interface OverviewStripProps {
 
 /** The region above the list: counts per state over the whole filtered set, their coverage, and the histogram. */
 export function OverviewStrip(props: OverviewStripProps) {
-  const { answer, window } = props
+  const { answer, window, onSortChange } = props
+  const sort = props.sort ?? null
+  const order = sort === null ? 'newest first' : SORT_LABELS[sort].toLowerCase()
   return (
     <section className="overview" aria-labelledby="overview-title">
       <div className="overview-head">
         <h2 id="overview-title">Overview</h2>
         <TimeWindowControl window={window} onChange={props.onWindowChange} utc={props.utc} />
+        {onSortChange ? (
+          <ListOrderControl
+            sort={sort}
+            onChange={onSortChange}
+            coverage={answer?.coverage}
+            error={props.error}
+          />
+        ) : null}
         <p className="overview-live muted">{LIVE_WORDS[props.live]}</p>
       </div>
       {window.kind !== 'any' ? (
         <p className="muted">
           Counts, bars and the list below cover {windowText(window, props.utc).replace(/^L/, 'l')}. The API
-          has no time filter: the list comes from the dashboard&rsquo;s index, newest first.
+          has no time filter: the list comes from the dashboard&rsquo;s index, {order}.
+        </p>
+      ) : sort !== null ? (
+        <p className="muted">
+          The list below comes from the dashboard&rsquo;s index, {order}: the API promises no order.
         </p>
       ) : null}
       <OverviewBody {...props} answer={answer} />

@@ -60,7 +60,7 @@ export function ColumnChooserPanel({ id: panelId, onClose }: { id: string; onClo
         <button
           type="button"
           className="button button-small"
-          onClick={() => setColumns({ order: [], hidden: [] })}
+          onClick={() => setColumns(columnsSlice.initial())}
         >
           Reset columns
         </button>

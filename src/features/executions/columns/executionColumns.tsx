@@ -5,6 +5,7 @@ import { timestampCell } from '../../../components/TimeCells'
 import type { TimeMode } from '../../../components/TimeDisplay'
 import { orderedColumns, type ColumnLayout } from '../../../lib/columnLayout'
 import { SelectPageCell } from '../grid/rowSelection'
+import { durationCell } from './durationCell'
 import { IdCell } from './IdCell'
 import { MetadataCell } from './MetadataCell'
 
@@ -27,6 +28,7 @@ export const CHOOSABLE_COLUMNS: readonly (readonly [id: string, label: string])[
   ['created_at', 'Created'],
   ['updated_at', 'Updated'],
   ['metadata', 'Metadata'],
+  ['duration', 'Duration'],
   ['actions', 'Actions'],
 ]
 
@@ -66,6 +68,12 @@ export function createExecutionColumns(
       id: 'updated_at',
       header: 'Updated',
       td: (execution) => timestampCell(execution.updated_at, 'updated_at', timeMode),
+    },
+    {
+      id: 'duration',
+      header: <span title="From created to the last update, for finished executions">Duration</span>,
+      headerName: 'Duration',
+      td: durationCell,
     },
     {
       id: 'metadata',

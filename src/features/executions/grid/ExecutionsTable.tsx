@@ -13,6 +13,7 @@ import { columnsSlice, densitySlice } from '../../../components/preferences'
 import { useRelativeTimeTicker } from '../../../components/TimeCells'
 import { useTimeMode } from '../../../components/TimeDisplay'
 import { tabStopRow } from '../../../lib/rowLookup'
+import { SORTED_COLUMN, type ListSort } from '../../../shared/listSort'
 import { useSlice } from '../../../lib/useClientStore'
 import { ChipRoomContext, useChipRoom } from '../columns/chipRoom'
 import { createExecutionColumns, visibleColumns } from '../columns/executionColumns'
@@ -46,6 +47,8 @@ export interface ExecutionsTableProps {
   onFocusLost?: (() => void) | undefined
   /** Adds a checkbox to each row's id cell, and one for the page to the ID header. */
   selection?: RowSelection | undefined
+  /** The order the rows are in, from the index; null: the API's. */
+  sort?: ListSort | null
   /** Told when focus enters or leaves the list's region (the list is being read). */
   regionHandlers?: { onFocus: () => void; onBlur: (event: FocusEvent<HTMLElement>) => void }
 }
@@ -61,6 +64,8 @@ function fromInnerControl(target: EventTarget): boolean {
 export function ExecutionsTable(props: ExecutionsTableProps) {
   const { rows, rejected, lingering, isLoading, isStale, onMetadataClick, renderActions, onOpen } = props
   const { selection, onReschedule } = props
+  const sort = props.sort ?? null
+  const sortedColumn = sort === null ? null : SORTED_COLUMN[sort]
   const tableRef = useFocusKeeper(rows, props.onFocusLost)
   const toggle = useRangeSelection(rows, selection)
   const timeMode = useTimeMode()
@@ -116,13 +121,23 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
           ref={tableRef}
         >
           <caption className="visually-hidden">
-            Executions, in the order the API returned them. Arrow keys move between rows, Enter opens the
-            attempts, r reschedules, x selects; Left and Right reach the buttons in a row.
+            {sort === null
+              ? 'Executions, in the order the API returned them.'
+              : "Executions, in the dashboard's index's order (the Order setting names it)."}{' '}
+            Arrow keys move between rows, Enter opens the attempts, r reschedules, x selects; Left and Right
+            reach the buttons in a row.
           </caption>
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.id} scope="col" aria-label={column.headerName}>
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-label={column.headerName}
+                  aria-sort={
+                    column.id !== sortedColumn ? undefined : sort === 'state' ? 'other' : 'descending'
+                  }
+                >
                   {column.header}
                 </th>
               ))}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { executionListQuery, freshExecutionListQuery, isWindowed, type ListParams } from '../../../api'
+import { executionListQuery, freshExecutionListQuery, isFromIndex, type ListParams } from '../../../api'
 import { useLiveFeed } from '../../../components/liveFeed'
 import { useRefetchInterval } from '../../../components/RefreshSettings'
 
@@ -21,7 +21,7 @@ export function useExecutionListSource(params: ListParams) {
     refetchInterval: (current) =>
       current.state.data?.coverage?.kind === 'counting'
         ? COUNTING_REFRESH_MS
-        : live === 'live' && !isWindowed(params)
+        : live === 'live' && !isFromIndex(params)
           ? false
           : interval,
   })

@@ -3,6 +3,7 @@ import type { MetadataFilter } from '../../../api'
 import { firstPage, type CursorPosition } from '../../../lib/cursorTrail'
 import { useUrlSearch } from '../../../lib/useUrlSearch'
 import { paramsOf, readListView, writeListView, type ListView, type PageSize } from '../../../lib/viewUrl'
+import type { ListSort } from '../../../shared/listSort'
 import { ANY_TIME, readWindowParams, writeWindowParams, type TimeWindow } from '../../../shared/timeWindow'
 
 export interface ListViewActions {
@@ -12,6 +13,8 @@ export interface ListViewActions {
   removeMetadata: (key: string) => void
   clearFilters: () => void
   setPageSize: (size: PageSize) => void
+  /** An order from the index, or null for the API's own. */
+  setSort: (sort: ListSort | null) => void
   /** A page move: pushes a history entry. */
   moveTo: (position: CursorPosition) => void
 }
@@ -66,6 +69,7 @@ export function useListView(): {
           'replace',
         ),
       setPageSize: (size) => filter({ size }),
+      setSort: (sort) => filter({ sort }),
       moveTo: (position) => go({ ...current(), ...position }, 'push'),
     }
   }, [navigate])

@@ -27,6 +27,7 @@ export function useExecutionList() {
       states: view.states,
       metadata: view.metadata,
       ...(timeWindow.kind === 'any' ? {} : { window: timeWindow }),
+      ...(view.sort === null ? {} : { sort: view.sort }),
     }),
     [view, timeWindow],
   )
@@ -74,11 +75,12 @@ export function useExecutionList() {
 
   return {
     view,
+    timeWindow,
     actions,
     filterByMetadata,
     /** What in the link's filters could not be used. */
     linkProblems: problems,
-    /** How complete the index is, for a window's list from it (its notice says what it may miss). */
+    /** How complete the index is, for a list from it (its notice says what it may miss). */
     indexCoverage: rows.length > 0 ? source.page?.coverage : undefined,
     stateCounts,
     contradicting,
