@@ -27,8 +27,8 @@ test('the list takes an order from the index once it holds every execution, labe
   page,
 }) => {
   await openDashboard(page)
-  await expect(overview(page).getByRole('status')).toHaveText(/^Exact as of /, { timeout: 20_000 })
-  await expect(order(page)).toBeEnabled()
+  // Offered once the index holds every execution of the filters (its first scan of the demo takes seconds).
+  await expect(order(page)).toBeEnabled({ timeout: 20_000 })
   await expect(order(page)).toHaveValue('api')
 
   await order(page).selectOption({ label: 'Failed first, then running, waiting, succeeded' })
@@ -39,7 +39,7 @@ test('the list takes an order from the index once it holds every execution, labe
     ),
   ).toBeVisible()
   await expect(order(page)).toHaveAccessibleDescription(
-    'From the dashboard’s index, which holds every execution of these filters.',
+    /^From the dashboard’s index, which holds every execution of these filters/,
   )
   await expect(page.getByRole('columnheader', { name: 'State' })).toHaveAttribute('aria-sort', 'other')
   await expect(page.getByRole('grid', { name: /in the dashboard's index's order/ })).toBeVisible()

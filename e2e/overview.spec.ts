@@ -109,6 +109,33 @@ test('a time window narrows the counts and the histogram; a bar narrows it furth
   await expect(overview(page).getByRole('combobox', { name: 'Time window' })).toHaveValue('1h')
 })
 
+test('a drag across the histogram narrows the window to the buckets it went over', async ({ page }) => {
+  await openDashboard(page, '/?window=7d')
+  const bars = overview(page).getByRole('toolbar', { name: 'Executions over time' }).getByRole('button')
+  await expect(bars.nth(5)).toBeVisible({ timeout: 20_000 })
+  const centre = async (index: number) => {
+    const box = await bars.nth(index).boundingBox()
+    if (!box) throw new Error(`bar ${index} has no box`)
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  }
+  const start = await centre(2)
+  const end = await centre(5)
+  await page.mouse.move(start.x, start.y)
+  await page.mouse.down()
+  await page.mouse.move(end.x, end.y, { steps: 6 })
+  await expect(
+    overview(page)
+      .getByText(/executions; release, or press Enter, to narrow/)
+      .first(),
+  ).toBeVisible()
+  await page.mouse.up()
+  await expect(page).toHaveURL(/from=.*&to=/)
+  const params = new URL(page.url()).searchParams
+  // Four buckets of six hours (a 7-day window's): from the start of the first to the end of the last.
+  expect(Date.parse(params.get('to') ?? '') - Date.parse(params.get('from') ?? '')).toBe(4 * 6 * 3_600_000)
+  await expect(overview(page).getByRole('combobox', { name: 'Time window' })).toHaveValue('custom')
+})
+
 for (const width of [1280, 1024]) {
   test(`at ${width} px the list holds still while the header's tools, the list's controls and the overview load`, async ({
     page,

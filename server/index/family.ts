@@ -79,7 +79,7 @@ export function familyCoverage(family: Family, pending: number): Coverage {
     case 'complete':
       if (pending > 0) {
         const reason = `${pending} ${pending === 1 ? 'execution' : 'executions'} finished and ${pending === 1 ? 'its' : 'their'} outcome is being checked`
-        return { kind: 'at_least', asOf, executions, calls, reason }
+        return { kind: 'at_least', asOf, executions, calls, reason, allKnown: true }
       }
       return { kind: 'exact', asOf, executions, calls }
   }

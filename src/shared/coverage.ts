@@ -6,8 +6,11 @@
 export type Coverage =
   /** Every execution of the view, as of `asOf`: a whole scan ended where the API said there was no more. */
   | { kind: 'exact'; asOf: number; executions: number; calls: number }
-  /** A scan stopped before the end (`reason`), or outcomes are still being checked: counts are lower bounds. */
-  | { kind: 'at_least'; asOf: number; executions: number; calls: number; reason: string }
+  /**
+   * A scan stopped before the end (`reason`), or outcomes are still being checked: counts are lower bounds.
+   * `allKnown`: only outcomes are being checked, so every execution of the view is known (an order holds).
+   */
+  | { kind: 'at_least'; asOf: number; executions: number; calls: number; reason: string; allKnown?: boolean }
   /** The first scan is running: `executions` so far of about `estimate` (unknown: null). */
   | { kind: 'counting'; executions: number; estimate: number | null; calls: number }
   /** The scan failed; the counts are what it saw before. */

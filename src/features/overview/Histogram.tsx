@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react'
 import type { Histogram as HistogramData, HistogramBucket } from '../../shared/overview'
 import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from '../../shared/states'
 import { bucketText, formatCount } from './overviewWords'
+import { rangeBounds, useBucketRange, type BucketRange } from './useBucketRange'
 
 const STATE_LABELS: Record<KnownExecutionState, string> = {
   created: 'Created',
@@ -21,6 +22,15 @@ function bucketWords(bucket: HistogramBucket, bucketMs: number): string {
   return `${bucketText(bucket.start, bucketMs)}: ${parts.length > 0 ? parts.join(', ') : 'none'}`
 }
 
+function rangeWords(buckets: HistogramBucket[], range: BucketRange, bucketMs: number): string | null {
+  const [first, last] = rangeBounds(range)
+  const start = buckets[first]?.start
+  const end = buckets[last]?.start
+  if (first === last || start === undefined || end === undefined) return null
+  const total = buckets.slice(first, last + 1).reduce((sum, bucket) => sum + totalOf(bucket), 0)
+  return `${bucketText(start, end - start + bucketMs)}: ${formatCount(total)} executions; release, or press Enter, to narrow the window to them`
+}
+
 interface HistogramProps {
   histogram: HistogramData
   /** Narrows the time window to one bucket. */
@@ -29,17 +39,35 @@ interface HistogramProps {
 
 /**
  * The filtered set over time, stacked by state: one button per bucket (one tab stop, arrow keys move, Enter
- * narrows the window to it), a readout of the bucket under the pointer or focus, and the same figures as a
- * table for screen readers.
+ * narrows the window to it; a drag or Shift+arrows choose several), a readout of the bucket under the pointer
+ * or focus, and the same figures as a table for screen readers.
  */
 export function Histogram({ histogram, onNarrow }: HistogramProps) {
   const { buckets, bucketMs } = histogram
   const [active, setActive] = useState<number | null>(null)
   const [focusIndex, setFocusIndex] = useState(Math.max(0, buckets.length - 1))
   const tallest = Math.max(1, ...buckets.map(totalOf))
-  const readout = active !== null && buckets[active] ? bucketWords(buckets[active], bucketMs) : null
+  const narrowTo = (first: number, last: number) => {
+    const start = buckets[first]?.start
+    const end = buckets[last]?.start
+    if (start !== undefined && end !== undefined) onNarrow(start, end + bucketMs)
+  }
+  const chooser = useBucketRange(buckets.length, narrowTo)
+  const chosen = chooser.range ? rangeWords(buckets, chooser.range, bucketMs) : null
+  const readout =
+    chosen ?? (active !== null && buckets[active] ? bucketWords(buckets[active], bucketMs) : null)
+  const inRange = (index: number) => {
+    if (!chooser.range || chosen === null) return false
+    const [first, last] = rangeBounds(chooser.range)
+    return index >= first && index <= last
+  }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && chooser.range) {
+      event.stopPropagation()
+      chooser.clear()
+      return
+    }
     const moves: Record<string, number> = {
       ArrowLeft: -1,
       ArrowRight: 1,
@@ -50,6 +78,8 @@ export function Histogram({ histogram, onNarrow }: HistogramProps) {
     if (move === undefined) return
     event.preventDefault()
     const next = Math.min(buckets.length - 1, Math.max(0, focusIndex + move))
+    if (event.shiftKey) chooser.extend(focusIndex, next)
+    else chooser.clear()
     setFocusIndex(next)
     setActive(next)
     event.currentTarget.querySelectorAll<HTMLButtonElement>('button')[next]?.focus()
@@ -58,17 +88,29 @@ export function Histogram({ histogram, onNarrow }: HistogramProps) {
   return (
     <figure className="histogram">
       <figcaption className="visually-hidden">Executions over time, by state</figcaption>
-      <div className="histogram-bars" role="toolbar" aria-label="Executions over time" onKeyDown={onKeyDown}>
+      <div
+        className="histogram-bars"
+        role="toolbar"
+        aria-label="Executions over time"
+        onKeyDown={onKeyDown}
+        {...chooser.pointer}
+      >
         {buckets.map((bucket, index) => {
           const total = totalOf(bucket)
           return (
             <button
               key={bucket.start}
               type="button"
-              className="histogram-bar"
+              className={inRange(index) ? 'histogram-bar is-chosen' : 'histogram-bar'}
               tabIndex={index === focusIndex ? 0 : -1}
               aria-label={`${bucketWords(bucket, bucketMs)}. Narrow the time window to this`}
-              onClick={() => onNarrow(bucket.start, bucket.start + bucketMs)}
+              onClick={() => {
+                if (chooser.takeDragClick()) return
+                const range = chooser.range
+                chooser.clear()
+                if (range && chosen !== null) narrowTo(...rangeBounds(range))
+                else onNarrow(bucket.start, bucket.start + bucketMs)
+              }}
               onFocus={() => {
                 setFocusIndex(index)
                 setActive(index)
@@ -96,7 +138,12 @@ export function Histogram({ histogram, onNarrow }: HistogramProps) {
         })}
       </div>
       <p className="histogram-readout muted" aria-hidden="true">
-        {readout ?? 'Point at or focus a bar for its figures; a click or Enter narrows the window to it.'}
+        {readout ??
+          'Point at or focus a bar for its figures; a click or Enter narrows the window to it, a drag or Shift+arrows to several.'}
+      </p>
+      {/* Not a status role: the overview's one status is its coverage line. */}
+      <p className="visually-hidden histogram-chosen" aria-live="polite">
+        {chosen ?? ''}
       </p>
       <table className="visually-hidden">
         <caption>Executions per time bucket and state</caption>

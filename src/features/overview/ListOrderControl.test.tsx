@@ -55,6 +55,20 @@ describe('ListOrderControl', () => {
     expect(onChange).toHaveBeenLastCalledWith(null)
   })
 
+  it('is offered while only a few outcomes are being checked: every execution is known', () => {
+    render(
+      <ListOrderControl
+        sort={null}
+        onChange={vi.fn()}
+        coverage={{ kind: 'at_least', asOf: 0, executions: 3, calls: 1, reason: 'checking', allKnown: true }}
+        error={null}
+      />,
+    )
+    const order = screen.getByRole('combobox', { name: 'Order' })
+    expect(order).toBeEnabled()
+    expect(order).toHaveAccessibleDescription(/a few outcomes are being checked/)
+  })
+
   it('says when the index holds only part of the filtered set', () => {
     render(
       <ListOrderControl

@@ -1,0 +1,67 @@
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import type { Histogram as HistogramData } from '../../shared/overview'
+import { Histogram } from './Histogram'
+
+const HOUR = 3_600_000
+const histogram: HistogramData = {
+  field: 'created',
+  bucketMs: HOUR,
+  start: 0,
+  end: 4 * HOUR,
+  buckets: [0, 1, 2, 3].map((index) => ({
+    start: index * HOUR,
+    known: { created: 0, started: 0, succeed: index + 1, failed: 1 },
+    other: 0,
+  })),
+}
+
+const chosenText = () => document.querySelector('.histogram-chosen') as HTMLElement
+
+function renderBars() {
+  const onNarrow = vi.fn()
+  render(<Histogram histogram={histogram} onNarrow={onNarrow} />)
+  const toolbar = screen.getByRole('toolbar', { name: 'Executions over time' })
+  return { onNarrow, toolbar, bars: within(toolbar).getAllByRole('button') }
+}
+
+describe('Histogram', () => {
+  it('narrows to one bucket on a click, and to several chosen with Shift+arrows and Enter', async () => {
+    const { onNarrow, bars } = renderBars()
+    await userEvent.click(bars[1] as HTMLElement)
+    expect(onNarrow).toHaveBeenLastCalledWith(HOUR, 2 * HOUR)
+    ;(bars[1] as HTMLElement).focus()
+    await userEvent.keyboard('{Shift>}{ArrowRight}{ArrowRight}{/Shift}')
+    expect(chosenText()).toHaveTextContent(/: 12 executions; release, or press Enter/)
+    expect(bars[3]).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    expect(onNarrow).toHaveBeenLastCalledWith(HOUR, 4 * HOUR)
+    expect(chosenText()).toHaveTextContent('')
+  })
+
+  it('forgets a run on Escape or a plain arrow', async () => {
+    const { onNarrow, bars } = renderBars()
+    ;(bars[0] as HTMLElement).focus()
+    await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}')
+    expect(chosenText()).not.toHaveTextContent('')
+    await userEvent.keyboard('{Escape}')
+    expect(chosenText()).toHaveTextContent('')
+    await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}{ArrowRight}{Enter}')
+    expect(onNarrow).toHaveBeenLastCalledWith(3 * HOUR, 4 * HOUR)
+  })
+
+  it('narrows to the buckets a drag went across, and not again on the click that ends it', () => {
+    // jsdom has no PointerEvent: a MouseEvent carries the same button and position.
+    if (typeof window.PointerEvent === 'undefined') Object.assign(window, { PointerEvent: window.MouseEvent })
+    const { onNarrow, toolbar } = renderBars()
+    toolbar.getBoundingClientRect = () => ({ left: 0, width: 400, top: 0, height: 40 }) as DOMRect
+    fireEvent.pointerDown(toolbar, { button: 0, clientX: 350, pointerId: 1 })
+    fireEvent.pointerMove(toolbar, { clientX: 150, pointerId: 1 })
+    expect(chosenText()).toHaveTextContent(/^01:00 – 04:00: 12 executions/)
+    fireEvent.pointerUp(toolbar, { clientX: 150, pointerId: 1 })
+    fireEvent.click(toolbar)
+    expect(onNarrow).toHaveBeenCalledTimes(1)
+    expect(onNarrow).toHaveBeenLastCalledWith(HOUR, 4 * HOUR)
+  })
+})
