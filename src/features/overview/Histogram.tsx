@@ -142,7 +142,7 @@ export function Histogram({ histogram, onNarrow }: HistogramProps) {
           'Point at or focus a bar for its figures; a click or Enter narrows the window to it, a drag or Shift+arrows to several.'}
       </p>
       {/* Not a status role: the overview's one status is its coverage line. */}
-      <p className="visually-hidden histogram-chosen" aria-live="polite">
+      <p className="visually-hidden" aria-live="polite">
         {chosen ?? ''}
       </p>
       <table className="visually-hidden">
