@@ -32,11 +32,3 @@ export function finishedDuration(meaning: string | null, created: number | null,
     return null
   return Math.max(0, updated - created)
 }
-
-/** Each order in words, as the list's Order control and its caption say it. */
-export const SORT_LABELS: Record<ListSort, string> = {
-  created: 'Newest created first',
-  updated: 'Newest updated first',
-  state: 'Failed first, then running, waiting, succeeded',
-  duration: 'Longest finished first',
-}

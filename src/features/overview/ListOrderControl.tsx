@@ -1,8 +1,16 @@
 import { useId } from 'react'
 import type { Coverage } from '../../shared/coverage'
-import { LIST_SORTS, SORT_LABELS, type ListSort } from '../../shared/listSort'
+import { LIST_SORTS, type ListSort } from '../../shared/listSort'
 
 const API_ORDER = 'api'
+
+/** Each order in words, as the list's Order control and the overview's note say it. */
+export const SORT_LABELS: Record<ListSort, string> = {
+  created: 'Newest created first',
+  updated: 'Newest updated first',
+  state: 'Failed first, then running, waiting, succeeded',
+  duration: 'Longest finished first',
+}
 
 export interface ListOrderControlProps {
   sort: ListSort | null

@@ -1,11 +1,11 @@
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import type { LiveStatus } from '../../components/liveFeed'
-import { SORT_LABELS, type ListSort } from '../../shared/listSort'
+import type { ListSort } from '../../shared/listSort'
 import type { OverviewAnswer } from '../../shared/overview'
 import { KNOWN_EXECUTION_STATES, stateMeaning, type KnownExecutionState } from '../../shared/states'
 import type { TimeWindow } from '../../shared/timeWindow'
 import { Histogram } from './Histogram'
-import { ListOrderControl } from './ListOrderControl'
+import { ListOrderControl, SORT_LABELS } from './ListOrderControl'
 import { countPrefix, coverageLine, formatCount, noteLines, totalText, windowText } from './overviewWords'
 import { TimeWindowControl } from './TimeWindowControl'
 
