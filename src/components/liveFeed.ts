@@ -15,7 +15,7 @@ import { useUrlSearch } from '../lib/useUrlSearch'
 import { askedAtOf } from '../shared/answerAge'
 import { readListEnvelope } from '../shared/listAnswer'
 import { readWindowParams } from '../shared/timeWindow'
-import { liveStatusSlice, type LiveStatus } from './liveStatus'
+import { liveStatusSlice, openingStatus, type LiveStatus } from './liveStatus'
 
 const subscribeVisibility = (onChange: () => void) => {
   document.addEventListener('visibilitychange', onChange)
@@ -65,11 +65,8 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
 
   useEffect(() => {
     const set = (status: LiveStatus) => store.set(liveStatusSlice, status)
-    if (url === null) {
-      set(everyMs !== false && visible ? 'polling' : 'off')
-      return
-    }
-    set('connecting')
+    set(openingStatus(everyMs, visible))
+    if (url === null) return
     const source = new EventSource(url)
     // The list asks again itself and shows why it failed; a fetch (or its retries) under way, or an error
     // already shown, is left alone: a stream error every few seconds must not restart the retries for ever.

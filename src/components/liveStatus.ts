@@ -8,3 +8,9 @@ import { sessionSlice } from '../lib/clientStore'
 export type LiveStatus = 'live' | 'connecting' | 'polling' | 'off'
 /** Set by the live feed (components/liveFeed.ts, loaded with the list's controls); read by the list and the overview. */
 export const liveStatusSlice = sessionSlice<LiveStatus>('live-status', () => 'off')
+
+/** The status as the stream opens, or stays with none to open (refresh off or held, a hidden tab, no EventSource). */
+export function openingStatus(everyMs: number | false, visible: boolean): LiveStatus {
+  if (everyMs === false || !visible) return 'off'
+  return typeof EventSource === 'undefined' ? 'polling' : 'connecting'
+}

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useEffect } from 'react'
 import { executionListQuery, freshExecutionListQuery, isWindowed, type ListParams } from '../../../api'
-import { liveStatusSlice } from '../../../components/liveStatus'
+import { liveStatusSlice, openingStatus } from '../../../components/liveStatus'
 import { useRefetchInterval } from '../../../components/RefreshSettings'
-import { useSlice } from '../../../lib/useClientStore'
+import { useClientStore, useSlice } from '../../../lib/useClientStore'
 
 const COUNTING_REFRESH_MS = 2_000
 
@@ -20,6 +20,11 @@ export function useExecutionListSource(params: ListParams, liveReady: boolean) {
   const client = useQueryClient()
   const interval = useRefetchInterval()
   const live = useSlice(liveStatusSlice)
+  const store = useClientStore()
+  // Until the stream's code is there, the status (the overview says it) is what the stream will start with.
+  useEffect(() => {
+    if (!liveReady) store.set(liveStatusSlice, openingStatus(interval, document.visibilityState !== 'hidden'))
+  }, [liveReady, interval, store])
   const query = useQuery({
     ...executionListQuery(params),
     refetchOnWindowFocus: liveReady,
