@@ -10,20 +10,12 @@ import {
   type ExecutionList,
   type ListParams,
 } from '../api'
-import { sessionSlice } from '../lib/clientStore'
 import { useClientStore, useSlice } from '../lib/useClientStore'
 import { useUrlSearch } from '../lib/useUrlSearch'
 import { askedAtOf } from '../shared/answerAge'
 import { readListEnvelope } from '../shared/listAnswer'
 import { readWindowParams } from '../shared/timeWindow'
-
-/**
- * `live`: the server's stream feeds this tab (no polling). `connecting`: opening or reopening it (the tab polls
- * meanwhile). `polling`: the stream failed or this browser has none, so the tab polls on its own. `off`: live
- * refresh is off, held by a dialog, or the tab is hidden.
- */
-export type LiveStatus = 'live' | 'connecting' | 'polling' | 'off'
-export const liveStatusSlice = sessionSlice<LiveStatus>('live-status', () => 'off')
+import { liveStatusSlice, openingStatus, type LiveStatus } from './liveStatus'
 
 const subscribeVisibility = (onChange: () => void) => {
   document.addEventListener('visibilitychange', onChange)
@@ -73,11 +65,8 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
 
   useEffect(() => {
     const set = (status: LiveStatus) => store.set(liveStatusSlice, status)
-    if (url === null) {
-      set(everyMs !== false && visible ? 'polling' : 'off')
-      return
-    }
-    set('connecting')
+    set(openingStatus(everyMs, visible))
+    if (url === null) return
     const source = new EventSource(url)
     // The list asks again itself and shows why it failed; a fetch (or its retries) under way, or an error
     // already shown, is left alone: a stream error every few seconds must not restart the retries for ever.

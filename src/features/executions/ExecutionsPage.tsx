@@ -4,7 +4,7 @@ import { ApiErrorPanel, RetryNotice } from '../../components/ErrorViews'
 import { PaginationBar } from '../../components/PaginationBar'
 import { EXECUTIONS_TABLE_ID, ExecutionsTable } from './grid/ExecutionsTable'
 import type { RowSelection } from './grid/rowSelection'
-import { EmptyState, ListControls, NewRowsBar } from './list/LazyControls'
+import { EmptyState, ListControls, LiveFeed, LiveList, NewRowsBar } from './list/LazyControls'
 import { useExecutionList, type ExecutionListModel } from './list/useExecutionList'
 
 /** Focus the list's tab stop: the last focused row, else the first. */
@@ -31,6 +31,8 @@ export function ExecutionsPage(props: ExecutionsPageProps) {
   return (
     <section className="executions" aria-label="Executions">
       <ListControls list={list} onLeave={focusList} />
+      <LiveFeed {...source.feed} />
+      <LiveList answer={list.live.answer} drawn={list.rows} onChange={list.live.onChange} />
       <RetryNotice
         failureReason={source.failureReason}
         failureCount={source.failureCount}

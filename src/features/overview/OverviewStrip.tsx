@@ -1,5 +1,5 @@
 import { ApiErrorPanel } from '../../components/ErrorViews'
-import type { LiveStatus } from '../../components/liveFeed'
+import type { LiveStatus } from '../../components/liveStatus'
 import type { ListSort } from '../../shared/listSort'
 import type { OverviewAnswer } from '../../shared/overview'
 import { KNOWN_EXECUTION_STATES, stateMeaning, type KnownExecutionState } from '../../shared/states'

@@ -1,3 +1,4 @@
+import '../../styles/session.css'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { sessionQuery, signOut, whoamiQuery } from '../../api'

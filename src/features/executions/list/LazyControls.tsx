@@ -32,6 +32,9 @@ const NoExecutionsYet = lazyPart(controls, 'NoExecutionsYet')
 const NoMatchingExecutions = lazyPart(controls, 'NoMatchingExecutions')
 const EmptyPage = lazyPart(controls, 'EmptyPage')
 const CountingWindow = lazyPart(controls, 'CountingWindow')
+/** The list's live stream and live rows (see LiveSync.tsx). */
+export const LiveFeed = lazyPart(controls, 'LiveFeed')
+export const LiveList = lazyPart(controls, 'LiveList')
 
 /** The table's keys and its time cells' tooltip (see grid/GridKeys, components/TimeCellTooltip). */
 export function TableBehaviours({

@@ -15,8 +15,8 @@ import { useListShortcuts } from './useListShortcuts'
 
 /*
  * What the first table does without, in one chunk loaded as the app starts (see LazyControls.tsx): the
- * controls above the list, the table's keys and time tooltip, and what shows only now and then (the empty
- * states, the Show bar, rows that linger).
+ * controls above the list, the table's keys and time tooltip, what keeps the list live (its stream, the held
+ * and changed rows), and what shows only now and then (the empty states, the Show bar, rows that linger).
  */
 
 export interface ListControlsProps {
@@ -90,3 +90,4 @@ export { GridKeys, TimeCellTooltip }
 export { LingeringRowView } from '../grid/LingeringRowView'
 export { CountingWindow, EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
 export { NewRowsBar } from './NewRowsBar'
+export { LiveFeed, LiveList } from './LiveSync'

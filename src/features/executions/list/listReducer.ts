@@ -92,10 +92,10 @@ export function listReducer(state: ListState, action: ListAction): ListState {
 }
 
 /** The rows to draw: the answer without the held arrivals. */
-export function shownRows(state: ListState): readonly Execution[] {
+export function shownRows(state: Pick<ListState, 'rows' | 'known'>): readonly Execution[] {
   return state.rows.filter((row) => state.known.has(row.id))
 }
 
-export function heldCount(state: ListState): number {
+export function heldCount(state: Pick<ListState, 'rows' | 'known'>): number {
   return state.rows.length - state.rows.filter((row) => state.known.has(row.id)).length
 }

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useEffect } from 'react'
 import { executionListQuery, freshExecutionListQuery, isFromIndex, type ListParams } from '../../../api'
-import { useLiveFeed } from '../../../components/liveFeed'
+import { liveStatusSlice, openingStatus } from '../../../components/liveStatus'
 import { useRefetchInterval } from '../../../components/RefreshSettings'
+import { useClientStore, useSlice } from '../../../lib/useClientStore'
 
 const COUNTING_REFRESH_MS = 2_000
 
@@ -10,20 +11,33 @@ const COUNTING_REFRESH_MS = 2_000
  * Where the list's answers come from, and the one place that decides how it stays fresh: the server's live
  * stream (components/liveFeed.ts) while it is open, else the query refetched every few seconds (the Refresh
  * settings; both held while a dialog is open). Nothing else in the list polls.
+ *
+ * The stream and the live rows (what holds new arrivals back) load with the list's controls, as the app starts
+ * (`feed` is what ExecutionsPage hands the stream). Until `liveReady` the list asks nothing again on its own:
+ * its first answer is drawn as it is, and the next one waits for the code that decides what to hold.
  */
-export function useExecutionListSource(params: ListParams) {
+export function useExecutionListSource(params: ListParams, liveReady: boolean) {
   const client = useQueryClient()
   const interval = useRefetchInterval()
-  const live = useLiveFeed(params, interval)
+  const live = useSlice(liveStatusSlice)
+  const store = useClientStore()
+  // Until the stream's code is there, the status (the overview says it) is what the stream will start with.
+  useEffect(() => {
+    if (!liveReady) store.set(liveStatusSlice, openingStatus(interval, document.visibilityState !== 'hidden'))
+  }, [liveReady, interval, store])
   const query = useQuery({
     ...executionListQuery(params),
+    refetchOnWindowFocus: liveReady,
+    refetchOnReconnect: liveReady,
     // A window's list from an index that is still counting is read again soon (it costs the API nothing).
     refetchInterval: (current) =>
-      current.state.data?.coverage?.kind === 'counting'
-        ? COUNTING_REFRESH_MS
-        : live === 'live' && !isFromIndex(params)
-          ? false
-          : interval,
+      !liveReady
+        ? false
+        : current.state.data?.coverage?.kind === 'counting'
+          ? COUNTING_REFRESH_MS
+          : live === 'live' && !isFromIndex(params)
+            ? false
+            : interval,
   })
   // Refresh now asks the API itself: the server's answer of a moment ago does not stand in for it.
   const refresh = useCallback(
@@ -49,6 +63,8 @@ export function useExecutionListSource(params: ListParams) {
     failureCount: query.failureCount,
     /** Whether the server's stream keeps it fresh, or the tab polls (or neither). */
     live,
+    /** What the live feed (LazyControls' LiveFeed) opens its stream for. */
+    feed: { params, everyMs: interval },
     /** When the answer on screen arrived (ms epoch); 0 before any. */
     updatedAt: query.dataUpdatedAt,
     refresh,

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { executionListQuery, type ExecutionList, type ListParams, type RejectedRow } from '../../../api'
 import { cursorPager, previousCursor } from '../../../components/cursorPager'
 import { useQueryCacheSelector } from '../../../lib/useQueryCacheSelector'
@@ -7,14 +7,30 @@ import { contradictsFilters } from '../../../shared/filters'
 import { listContent, listSummary } from './listContent'
 import { useExecutionListSource } from './listSource'
 import { useListView } from './listView'
-import { useLiveList } from './useLiveList'
+import type { LiveRows } from './useLiveList'
 
 const NO_REJECTED: RejectedRow[] = []
 const NO_ROWS: ExecutionList['data'] = []
+const NO_IDS: ReadonlySet<string> = new Set()
+const NO_LINGERING: LiveRows['lingering'] = []
+const nothingHeld = () => {}
+
+/** What the live list draws for this view; until it has taken this view's answer, nothing held or marked. */
+function liveModel(live: LiveRows | null, viewKey: string) {
+  const current = live !== null && live.viewKey === viewKey ? live : null
+  return {
+    rows: current?.rows,
+    held: current?.held ?? 0,
+    changed: current?.changed ?? NO_IDS,
+    lingering: current?.lingering ?? NO_LINGERING,
+    showHeld: live?.showHeld ?? nothingHeld,
+    regionHandlers: live?.regionHandlers,
+  }
+}
 
 /**
  * The executions list as one view model: the view (URL), its answers (listSource.ts, the one place that
- * keeps them fresh), what is drawn from them (listReducer through useLiveList), paging, the filters' options
+ * keeps them fresh), what is drawn from them (listReducer through LiveList, with the controls), paging, the filters' options
  * and the keyboard shortcuts. ExecutionsPage only lays out what this returns. (The filters' own options and
  * suggestions are theirs: they load with the filters.)
  */
@@ -31,7 +47,9 @@ export function useExecutionList() {
     }),
     [view, timeWindow],
   )
-  const source = useExecutionListSource(params)
+  // What the live list (LazyControls' LiveList) draws; null until its code is there (see listSource.ts).
+  const [liveRows, setLiveRows] = useState<LiveRows | null>(null)
+  const source = useExecutionListSource(params, liveRows !== null)
   const settled = source.isPlaceholder ? undefined : source.page
   const previousKey = executionListQuery({ ...params, after: previousCursor(view) }).queryKey
   const previous = useQueryCacheSelector((client) =>
@@ -44,13 +62,9 @@ export function useExecutionList() {
     previous,
     onMove: actions.moveTo,
   })
-  const live = useLiveList({
-    viewKey: JSON.stringify(params),
-    rows: settled?.data,
-    isFirstPage: view.after === null,
-    receivedAt: source.updatedAt,
-  })
-  const rows = live.rows ?? source.page?.data ?? NO_ROWS
+  const viewKey = JSON.stringify(params)
+  const { rows: liveShown, ...live } = liveModel(liveRows, viewKey)
+  const rows = liveShown ?? source.page?.data ?? NO_ROWS
 
   const stateCounts = useMemo(() => {
     const counts = new Map<string, number>()
@@ -75,7 +89,6 @@ export function useExecutionList() {
 
   return {
     view,
-    timeWindow,
     actions,
     filterByMetadata,
     /** What in the link's filters could not be used. */
@@ -95,7 +108,17 @@ export function useExecutionList() {
     summary: settled ? listSummary(rows.length, pager.page, pager.hasNext) : '',
     rows,
     rejected: source.page?.rejected ?? NO_REJECTED,
-    live,
+    live: {
+      ...live,
+      /** For LiveList: the settled answer it takes, and where what it draws goes. */
+      answer: {
+        viewKey,
+        rows: settled?.data,
+        isFirstPage: view.after === null,
+        receivedAt: source.updatedAt,
+      },
+      onChange: setLiveRows,
+    },
   }
 }
 

@@ -2,14 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type FocusEvent } from 'react'
 import { rescheduledSince, type Execution } from '../../../api'
 import { rowElements } from '../../../lib/rowLookup'
-import { heldCount, INITIAL_LIST_STATE, listReducer, shownRows } from './listReducer'
-
-const NO_IDS: ReadonlySet<string> = new Set()
+import { heldCount, INITIAL_LIST_STATE, listReducer, shownRows, type LingeringRow } from './listReducer'
 
 /** How long a rescheduled row that left the filter may linger. */
 const RESCHEDULED_LATELY_MS = 10 * 60_000
 
-interface SettledAnswer {
+export interface SettledAnswer {
   viewKey: string
   /** The view's own rows; undefined while only a placeholder (or nothing) is there. */
   rows: readonly Execution[] | undefined
@@ -29,15 +27,33 @@ function topRowOnScreen(): { id: string; top: number } | null {
   return null
 }
 
+/** What the live list draws, for the view it last took an answer of. */
+export interface LiveRows {
+  viewKey: string | null
+  /** The settled rows to draw. */
+  rows: readonly Execution[]
+  held: number
+  changed: ReadonlySet<string>
+  lingering: readonly LingeringRow[]
+  showHeld: () => void
+  regionHandlers: { onFocus: () => void; onBlur: (event: FocusEvent<HTMLElement>) => void }
+}
+
 /**
  * The live list over listReducer: answers go in as they settle, DOM facts come from event handlers (the
  * window's scroll, focus entering and leaving the list's region), and Show keeps the row at the top of
- * the screen where it was.
+ * the screen where it was once `drawn` (the rows the table draws) has taken the shown rows. The result
+ * changes only with what is drawn.
  */
-export function useLiveList(answer: SettledAnswer) {
+export function useLiveList(answer: SettledAnswer, drawn: unknown): LiveRows {
   const client = useQueryClient()
   const [state, dispatch] = useReducer(listReducer, INITIAL_LIST_STATE)
   const { viewKey, rows, isFirstPage, receivedAt } = answer
+
+  // This code comes with the list's controls, maybe after the first rows: focus may already be in the list.
+  useLayoutEffect(() => {
+    if (document.activeElement?.closest('.table-region')) dispatch({ type: 'focus', inList: true })
+  }, [])
 
   // Before paint, so a new answer is never drawn without its held rows left out.
   useLayoutEffect(() => {
@@ -53,14 +69,17 @@ export function useLiveList(answer: SettledAnswer) {
     return () => window.removeEventListener('scroll', onScroll)
   }, [])
 
-  const regionHandlers = {
-    onFocus: () => dispatch({ type: 'focus', inList: true }),
-    onBlur: (event: FocusEvent<HTMLElement>) => {
-      const to = event.relatedTarget
-      if (!(to instanceof Node && event.currentTarget.contains(to)))
-        dispatch({ type: 'focus', inList: false })
-    },
-  }
+  const regionHandlers = useMemo(
+    () => ({
+      onFocus: () => dispatch({ type: 'focus', inList: true }),
+      onBlur: (event: FocusEvent<HTMLElement>) => {
+        const to = event.relatedTarget
+        if (!(to instanceof Node && event.currentTarget.contains(to)))
+          dispatch({ type: 'focus', inList: false })
+      },
+    }),
+    [],
+  )
 
   const anchor = useRef<{ id: string; top: number } | null>(null)
   const showHeld = useCallback(() => {
@@ -72,17 +91,19 @@ export function useLiveList(answer: SettledAnswer) {
     anchor.current = null
     const row = kept ? rowElements().find((element) => element.dataset.rowId === kept.id) : undefined
     if (kept && row) window.scrollBy(0, row.getBoundingClientRect().top - kept.top)
-  }, [state.known])
+  }, [drawn])
 
-  const current = state.viewKey === viewKey
-  const shown = useMemo(() => shownRows(state), [state.rows, state.known]) // eslint-disable-line react-hooks/exhaustive-deps -- shownRows reads only these two
-  return {
-    /** The settled rows to draw, or null while this view has no settled answer yet. */
-    rows: current ? shown : null,
-    held: current ? heldCount(state) : 0,
-    changed: current ? state.changed : NO_IDS,
-    lingering: current ? state.lingering : [],
-    showHeld,
-    regionHandlers,
-  }
+  const { rows: answerRows, known, changed, lingering } = state
+  return useMemo(
+    () => ({
+      viewKey: state.viewKey,
+      rows: shownRows({ rows: answerRows, known }),
+      held: heldCount({ rows: answerRows, known }),
+      changed,
+      lingering,
+      showHeld,
+      regionHandlers,
+    }),
+    [state.viewKey, answerRows, known, changed, lingering, showHeld, regionHandlers],
+  )
 }
