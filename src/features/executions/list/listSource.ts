@@ -8,6 +8,22 @@ import { useClientStore, useSlice } from '../../../lib/useClientStore'
 const COUNTING_REFRESH_MS = 2_000
 
 /**
+ * How often the list reads its page itself: never before the live code is there (its first answer is drawn as
+ * it is) or while refresh is off or held by an open dialog (rows do not move then); soon while the index is still
+ * counting (it costs the API nothing); never while the server's stream carries it; else on the Refresh interval.
+ */
+export function listRefetchInterval(state: {
+  liveReady: boolean
+  interval: number | false
+  counting: boolean
+  streamed: boolean
+}): number | false {
+  if (!state.liveReady || state.interval === false) return false
+  if (state.counting) return COUNTING_REFRESH_MS
+  return state.streamed ? false : state.interval
+}
+
+/**
  * Where the list's answers come from, and the one place that decides how it stays fresh: the server's live
  * stream (components/liveFeed.ts) while it is open, else the query refetched every few seconds (the Refresh
  * settings; both held while a dialog is open). Nothing else in the list polls.
@@ -29,15 +45,13 @@ export function useExecutionListSource(params: ListParams, liveReady: boolean) {
     ...executionListQuery(params),
     refetchOnWindowFocus: liveReady,
     refetchOnReconnect: liveReady,
-    // A window's list from an index that is still counting is read again soon (it costs the API nothing).
     refetchInterval: (current) =>
-      !liveReady
-        ? false
-        : current.state.data?.coverage?.kind === 'counting'
-          ? COUNTING_REFRESH_MS
-          : live === 'live' && !isFromIndex(params)
-            ? false
-            : interval,
+      listRefetchInterval({
+        liveReady,
+        interval,
+        counting: current.state.data?.coverage?.kind === 'counting',
+        streamed: live === 'live' && !isFromIndex(params),
+      }),
   })
   // Refresh now asks the API itself: the server's answer of a moment ago does not stand in for it.
   const refresh = useCallback(
