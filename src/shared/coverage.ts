@@ -18,14 +18,16 @@ export type Coverage =
 
 export const COVERAGE_KINDS = ['exact', 'at_least', 'counting', 'failed']
 
-/** A coverage as the server sent it, or null when it is not one (the list from the index carries one). */
+/**
+ * A coverage as the server sent it, or null when it is not one: an object (not a list) of a known kind with a
+ * whole, non-negative count. The one rule for the list from the index and for the overview.
+ */
 export function readCoverage(value: unknown): Coverage | null {
-  if (typeof value !== 'object' || value === null) return null
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
   const coverage = value as Record<string, unknown>
-  const kind = String(coverage['kind'])
   const executions = coverage['executions']
   if (
-    !COVERAGE_KINDS.includes(kind) ||
+    !COVERAGE_KINDS.includes(String(coverage['kind'])) ||
     typeof executions !== 'number' ||
     !Number.isInteger(executions) ||
     executions < 0

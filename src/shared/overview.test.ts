@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readCoverage } from './coverage'
-import { coverageDoubtText as coverageDoubt } from './overview'
+import { coverageDoubtText as coverageDoubt, readOverviewAnswer } from './overview'
 
 describe('coverageDoubtText', () => {
   it('says why a file of the window may not hold it all, and nothing when the index is exact', () => {
@@ -29,7 +29,19 @@ describe('readCoverage', () => {
       { kind: 'exact' },
       { kind: 'nearly', executions: 1 },
       { kind: 'exact', executions: -1 },
+      { kind: 'exact', executions: 2.5 },
+      Object.assign([], { kind: 'exact', executions: 1 }),
     ])
       expect(readCoverage(odd)).toBeNull()
+  })
+
+  it('is the overview’s rule too: an answer whose coverage is not one cannot be drawn', () => {
+    const answer = {
+      counts: { created: 0, started: 0, succeed: 1, failed: 0 },
+      total: 1,
+      coverage: { kind: 'exact', asOf: 0, executions: 1.5, calls: 1 },
+    }
+    expect(readOverviewAnswer(answer)).toMatchObject({ ok: false, problems: [{ path: 'coverage' }] })
+    expect(readOverviewAnswer({ ...answer, coverage: { ...answer.coverage, executions: 1 } }).ok).toBe(true)
   })
 })

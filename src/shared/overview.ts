@@ -1,5 +1,5 @@
 import type { ListFilters } from './filters'
-import { COVERAGE_KINDS, type Coverage } from './coverage'
+import { readCoverage, type Coverage } from './coverage'
 import type { ReadResult } from './listAnswer'
 import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from './states'
 
@@ -91,15 +91,10 @@ export function readOverviewAnswer(payload: unknown): ReadResult<OverviewAnswer>
   if (!isRecord(counts) || !KNOWN_EXECUTION_STATES.every((state) => isCount(counts[state])))
     problems.push({ path: 'counts', message: 'expected a count for each known state' })
   if (!isCount(payload['total'])) problems.push({ path: 'total', message: 'expected a count' })
-  const coverage = payload['coverage']
-  if (
-    !isRecord(coverage) ||
-    !COVERAGE_KINDS.includes(String(coverage['kind'])) ||
-    !isCount(coverage['executions'])
-  )
+  if (readCoverage(payload['coverage']) === null)
     problems.push({
       path: 'coverage',
-      message: 'expected exact, at_least, counting or failed with executions',
+      message: 'expected exact, at_least, counting or failed with a whole number of executions',
     })
   if (problems.length > 0) return { ok: false, problems }
   const histogram = payload['histogram']
