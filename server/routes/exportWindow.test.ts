@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoApi, type RunningDemoApi } from '../demo-api/index.ts'
-import { openEmbeddedStore } from '../store/embedded.ts'
-import { migrate } from '../store/migrations.ts'
-import type { Store } from '../store/store.ts'
-import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
-import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
+import type { TestDashboard } from '../testing/dashboardTestKit.ts'
+import { startIndexedPair, type IndexedPair } from '../testing/indexedPair.ts'
 import { rawRequest } from '../testing/httpTestKit.ts'
 
 interface Row {
@@ -13,7 +10,7 @@ interface Row {
 }
 
 let demo: RunningDemoApi
-let store: Store
+let pair: IndexedPair
 let withIndex: TestDashboard
 let withoutIndex: TestDashboard
 
@@ -39,16 +36,12 @@ async function demoRows(): Promise<Row[]> {
 
 beforeAll(async () => {
   demo = await startDemoApi({ simulate: false, executionCount: 600 })
-  store = await openEmbeddedStore(await embeddedDataDir())
-  await migrate(store)
   const env = { EXEC_API_URL: demo.url, EXEC_API_TOKEN: demo.token }
-  withIndex = await startTestDashboard({ env, store, index: { refreshMs: 60_000 } })
-  withoutIndex = await startTestDashboard({ env })
+  pair = await startIndexedPair(env, { refreshMs: 60_000 })
+  ;({ withIndex, withoutIndex } = pair)
 }, 60_000)
 afterAll(async () => {
-  await withIndex.close()
-  await withoutIndex.close()
-  await store.close()
+  await pair.close()
   await demo.close()
 })
 

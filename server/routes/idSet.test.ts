@@ -1,32 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningDemoApi } from '../demo-api/index.ts'
 import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
-import { openEmbeddedStore } from '../store/embedded.ts'
-import { migrate } from '../store/migrations.ts'
-import type { Store } from '../store/store.ts'
-import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
-import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
+import type { TestDashboard } from '../testing/dashboardTestKit.ts'
+import { startIndexedPair, type IndexedPair } from '../testing/indexedPair.ts'
 import { jsonOf, rawRequest } from '../testing/httpTestKit.ts'
 import type { IdSetAnswer } from './idSet.ts'
 
 let api: RunningDemoApi
 let demo: DemoClient
-let store: Store
+let pair: IndexedPair
 let withIndex: TestDashboard
 let withoutIndex: TestDashboard
 
 beforeAll(async () => {
   ;({ api, client: demo } = await startTestApi({ executionCount: 1_200 }))
-  store = await openEmbeddedStore(await embeddedDataDir())
-  await migrate(store)
   const env = { EXEC_API_URL: api.url, EXEC_API_TOKEN: api.token, DASHBOARD_UPSTREAM_RATE: '100' }
-  withIndex = await startTestDashboard({ env, store, index: { refreshMs: 100 } })
-  withoutIndex = await startTestDashboard({ env })
+  pair = await startIndexedPair(env, { refreshMs: 100 })
+  ;({ withIndex, withoutIndex } = pair)
 }, 60_000)
 afterAll(async () => {
-  await withIndex.close()
-  await withoutIndex.close()
-  await store.close()
+  await pair.close()
   await api.close()
 })
 
