@@ -38,6 +38,8 @@ test('without a server token, users sign in; the token never reaches page script
   await expect(form.getByRole('alert')).toContainText('The API refused this token')
 
   await form.getByLabel('API token').fill(token)
+  // A name is optional; given, it names the user (beside the token's one-way mark) in the header and the trail.
+  await form.getByLabel('Your name (optional)').fill('Alice Operator')
   await form.getByLabel('API token').press('Enter')
   await expect(
     page
@@ -46,6 +48,7 @@ test('without a server token, users sign in; the token never reaches page script
       .first(),
   ).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  await expect(page.getByText(/^You: Alice Operator \(token [0-9a-f]{12}\)$/)).toBeVisible()
 
   expect(await storageAndUrl(page)).not.toContain(token)
   const cookies = await page.context().cookies()

@@ -73,6 +73,10 @@ export function identify(
   } else if (credentials.source === 'server') {
     user = `server token (${clientAddress(req, trust)})`
     via = 'server token'
+  } else if (credentials.name) {
+    // Self-declared at sign-in: the token's mark stays beside it, so two people giving one name stay apart.
+    user = `${credentials.name} (token ${tokenMark(credentials.authorization)})`
+    via = 'signed-in token'
   } else {
     user = `token ${tokenMark(credentials.authorization)}`
     via = credentials.source === 'session' ? 'signed-in token' : 'browser token'

@@ -8,6 +8,8 @@ export interface Credentials {
   /** `Bearer <token>` as sent upstream. */
   authorization: string
   source: CredentialSource
+  /** The name a signed-in user gave (self-declared), for the audit trail; null when none. */
+  name?: string | null
 }
 
 /**
@@ -24,8 +26,8 @@ export function credentialsFor(
   if (serverToken) return { authorization: `Bearer ${serverToken}`, source: 'server' }
   const read = readSession(req, session)
   if (read.state === 'valid') {
-    if (read.sealedWithPrevious) setSessionCookie(req, res, read.token, session, read.issuedAt)
-    return { authorization: `Bearer ${read.token}`, source: 'session' }
+    if (read.sealedWithPrevious) setSessionCookie(req, res, read.token, session, read.issuedAt, read.name)
+    return { authorization: `Bearer ${read.token}`, source: 'session', name: read.name }
   }
   const fromBrowser = req.headers.authorization
   if (read.state === 'none' && fromBrowser) return { authorization: fromBrowser, source: 'browser' }

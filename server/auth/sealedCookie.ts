@@ -15,6 +15,8 @@ interface SessionPayload {
   token: string
   /** Issued at, ms epoch. */
   iat: number
+  /** The name the user gave when signing in (self-declared; the trail keeps the token's mark beside it). */
+  name?: string
 }
 
 /** AES-256-GCM: the cookie neither reveals the token nor can be forged or altered without the key. */
@@ -43,7 +45,8 @@ export function unseal(
     const payload = JSON.parse(text) as Partial<SessionPayload>
     if (typeof payload.token !== 'string' || typeof payload.iat !== 'number') return null
     if (now - payload.iat > maxAgeMs || payload.iat > now + 60_000) return null
-    return { token: payload.token, iat: payload.iat }
+    const name = typeof payload.name === 'string' && payload.name !== '' ? payload.name : undefined
+    return { token: payload.token, iat: payload.iat, ...(name ? { name } : {}) }
   } catch {
     return null
   }

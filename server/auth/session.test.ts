@@ -18,6 +18,8 @@ const upstream = http.createServer((req, res) => {
 })
 
 let signInProxy = ''
+/** Its own sign-in limiter: the name's tests add attempts the others do not count on. */
+let namedProxy = ''
 let serverTokenProxy = ''
 const servers: TestDashboard[] = []
 
@@ -47,6 +49,7 @@ const listWith = (cookie: string) =>
 beforeAll(async () => {
   const upstreamUrl = await listen(upstream)
   signInProxy = await startProxy({ EXEC_API_URL: `${upstreamUrl}/v2` })
+  namedProxy = await startProxy({ EXEC_API_URL: `${upstreamUrl}/v2` })
   serverTokenProxy = await startProxy({ EXEC_API_URL: `${upstreamUrl}/v2`, EXEC_API_TOKEN: GOOD_TOKEN })
 })
 
@@ -75,6 +78,42 @@ describe('sign-in mode (no server token)', () => {
       headers: { Cookie: cookie.split(';')[0] ?? '' },
     })
     expect(JSON.parse(session.body)).toMatchObject({ signedIn: true })
+  })
+
+  it('seals the name given at sign-in with the token: the user is that name and the token’s mark', async () => {
+    const response = await rawRequest(`${namedProxy}/api/session`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ token: GOOD_TOKEN, name: '  alice  ' }),
+    })
+    expect(response.status).toBe(200)
+    const cookie = cookieOf(response)
+    expect(cookie).not.toContain('alice')
+    const who = await rawRequest(`${namedProxy}/api/whoami`, {
+      headers: { Cookie: cookie.split(';')[0] ?? '' },
+    })
+    expect(JSON.parse(who.body)).toMatchObject({
+      user: expect.stringMatching(/^alice \(token [0-9a-f]{12}\)$/),
+    })
+  })
+
+  it.each([
+    ['a name that is not text', 42, 'name: a name is text.'],
+    ['a name too long', 'x'.repeat(81), 'name: at most 80 characters.'],
+    [
+      'a name with a bidirectional control',
+      'bob\u202Eecila',
+      'name: letters, digits, spaces and punctuation only.',
+    ],
+  ])('refuses %s with a clear reason and sets no cookie', async (_case, name, message) => {
+    const response = await rawRequest(`${namedProxy}/api/session`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ token: GOOD_TOKEN, name }),
+    })
+    expect(response.status).toBe(400)
+    expect(jsonOf(response)).toMatchObject({ error: { message } })
+    expect(response.headers['set-cookie']).toBeUndefined()
   })
 
   it('injects the session token upstream from the cookie', async () => {

@@ -32,8 +32,9 @@ export function setSessionCookie(
   token: string,
   settings: SessionSettings,
   issuedAt = Date.now(),
+  name: string | null = null,
 ): void {
-  const value = seal({ token, iat: issuedAt }, settings.keys.current)
+  const value = seal({ token, iat: issuedAt, ...(name ? { name } : {}) }, settings.keys.current)
   const remainingSeconds = Math.max(1, Math.round((issuedAt + settings.ttlMs - Date.now()) / 1000))
   res.setHeader(
     'Set-Cookie',
@@ -48,7 +49,7 @@ export function clearSessionCookie(req: IncomingMessage, res: ServerResponse, tr
 export type SessionRead =
   | { state: 'none' }
   | { state: 'unreadable' }
-  | { state: 'valid'; token: string; issuedAt: number; sealedWithPrevious: boolean }
+  | { state: 'valid'; token: string; issuedAt: number; sealedWithPrevious: boolean; name: string | null }
 
 /** The request's session: none, a cookie that no longer opens (expired, tampered, old key), or a token. */
 export function readSession(req: IncomingMessage, settings: SessionSettings): SessionRead {
@@ -58,7 +59,13 @@ export function readSession(req: IncomingMessage, settings: SessionSettings): Se
   for (const [index, key] of keys.entries()) {
     const payload = unseal(value, key, settings.ttlMs)
     if (payload) {
-      return { state: 'valid', token: payload.token, issuedAt: payload.iat, sealedWithPrevious: index > 0 }
+      return {
+        state: 'valid',
+        token: payload.token,
+        issuedAt: payload.iat,
+        sealedWithPrevious: index > 0,
+        name: payload.name ?? null,
+      }
     }
   }
   return { state: 'unreadable' }

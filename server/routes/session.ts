@@ -21,12 +21,28 @@ export interface SessionContext {
   limiter: ReturnType<typeof createSignInLimiter>
 }
 
-function tokenFrom(body: Buffer): unknown {
+const MAX_NAME = 80
+
+function fieldsFrom(body: Buffer): { token?: unknown; name?: unknown } {
   try {
-    return (JSON.parse(body.toString('utf8')) as { token?: unknown } | null)?.token
+    const parsed = JSON.parse(body.toString('utf8')) as unknown
+    return typeof parsed === 'object' && parsed !== null ? parsed : {}
   } catch {
-    return undefined
+    return {}
   }
+}
+
+/** The optional name: printable text of a sane length, or a reason it is not one. */
+export function readSignInName(value: unknown): { name: string | null; problem: string | null } {
+  if (value === undefined || value === null) return { name: null, problem: null }
+  if (typeof value !== 'string') return { name: null, problem: 'name: a name is text.' }
+  const name = value.trim()
+  if (name === '') return { name: null, problem: null }
+  if (name.length > MAX_NAME) return { name: null, problem: `name: at most ${MAX_NAME} characters.` }
+  // No control or invisible formatting characters: the name is shown in the header and kept in the trail.
+  if (/[\p{Cc}\p{Cf}]/u.test(name))
+    return { name: null, problem: 'name: letters, digits, spaces and punctuation only.' }
+  return { name, problem: null }
 }
 
 /**
@@ -82,9 +98,15 @@ export async function handleSession(
     )
     return '429 sign_in_rate_limited'
   }
-  const token = tokenFrom(body)
+  const fields = fieldsFrom(body)
+  const token = fields.token
   if (typeof token !== 'string' || token.trim() === '') {
     sendJsonError(res, 400, 'bad_request', 'token: enter the API token.')
+    return 400
+  }
+  const { name, problem: nameProblem } = readSignInName(fields.name)
+  if (nameProblem) {
+    sendJsonError(res, 400, 'bad_request', nameProblem)
     return 400
   }
   const problem = bearerTokenProblem(token.trim())
@@ -97,7 +119,7 @@ export async function handleSession(
     sendJsonError(res, verdict.status, verdict.code, verdict.message)
     return `${verdict.status} ${verdict.code}`
   }
-  setSessionCookie(req, res, token.trim(), session)
+  setSessionCookie(req, res, token.trim(), session, Date.now(), name)
   sendJson(res, 200, state(true))
   return 200
 }

@@ -23,7 +23,9 @@ export function SignInForm({ api, notice, onSignedIn }: SignInFormProps) {
     event.preventDefault()
     if (isPending) return
     const form = event.currentTarget
-    const token = new FormData(form).get('token')
+    const fields = new FormData(form)
+    const token = fields.get('token')
+    const name = fields.get('name')
     if (typeof token !== 'string' || token.trim() === '') {
       setProblem('Enter the API token.')
       return
@@ -31,7 +33,7 @@ export function SignInForm({ api, notice, onSignedIn }: SignInFormProps) {
     setIsPending(true)
     setProblem(null)
     try {
-      const session = await signIn(token)
+      const session = await signIn(token, typeof name === 'string' ? name : '')
       form.reset()
       onSignedIn(session)
     } catch (error) {
@@ -69,6 +71,19 @@ export function SignInForm({ api, notice, onSignedIn }: SignInFormProps) {
           aria-invalid={problem !== null}
         />
       </label>
+      <label className="stacked-field">
+        <span>Your name (optional)</span>
+        <input
+          name="name"
+          type="text"
+          autoComplete="name"
+          maxLength={80}
+          aria-describedby={`${titleId}-name`}
+        />
+      </label>
+      <p id={`${titleId}-name`} className="muted field-hint">
+        Shown as who you are and kept in the audit trail with a one-way mark of the token.
+      </p>
       {problem ? (
         <p className="field-problem" role="alert">
           {problem}
