@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts'
-import { openDashboard } from './support/executionsPage.ts'
+import { openDashboard, shownIds } from './support/executionsPage.ts'
 import { downloadedText } from './support/exportFiles.ts'
 
 test('a reschedule is on the audit trail with who did it and what came of it; the header says who you are', async ({
@@ -43,4 +43,27 @@ test('a reschedule is on the audit trail with who did it and what came of it; th
   await expect(audit.getByRole('status')).toHaveText('No reschedules recorded match these filters.')
   await audit.getByRole('button', { name: 'Close' }).click()
   await expect(audit).toHaveCount(0)
+})
+
+test('another operator’s reschedule shows on the row and in the attempts panel, from the trail', async ({
+  page,
+  browser,
+}) => {
+  await openDashboard(page)
+  const id = (await shownIds(page)).find((candidate) => /^exec-\d+$/.test(candidate))
+  if (!id) throw new Error('no plain execution on the first page')
+  await page.getByRole('button', { name: `Reschedule ${id}`, exact: true }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Reschedule' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  // Someone else, in a browser of their own, opens the list: the row says who rescheduled it.
+  const other = await browser.newContext()
+  const theirs = await other.newPage()
+  await openDashboard(theirs)
+  const button = theirs.getByRole('button', { name: `Reschedule ${id} again` })
+  await expect(button).toHaveText(/^Rescheduled by server token · (just now|\d+ s ago)$/)
+  await expect(button).toHaveAttribute('title', 'Rescheduled by server token (127.0.0.1)')
+  await theirs.getByRole('row', { name: new RegExp(`^Execution ${id}`) }).click()
+  await expect(theirs.getByText(/^by server token \(127\.0\.0\.1\), .+: rescheduled$/)).toBeVisible()
+  await other.close()
 })

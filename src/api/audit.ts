@@ -1,4 +1,4 @@
-import { infiniteQueryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { ReadResult } from '../shared/listAnswer'
 import { API_BASE, apiRequest } from './transport'
 
@@ -71,5 +71,62 @@ export function auditQuery(filters: AuditFilters) {
       return apiRequest({ method: 'GET', path: `/audit?${params.toString()}`, read: readAuditPage, signal })
     },
     getNextPageParam: (last) => (last.page_info.has_next_page ? last.page_info.end_cursor : null),
+  })
+}
+
+/** Who last rescheduled an execution through this dashboard, as the trail says (for every viewer). */
+export interface TrailMark {
+  user: string
+  at: number
+  /** `rescheduled`, or `pending`/`unknown`: sent, and whether the API acted is not known. */
+  outcome: AuditRecord['outcome']
+}
+
+const RECENT_MS = 3_600_000
+const ACTED: readonly string[] = ['rescheduled', 'pending', 'unknown']
+
+/**
+ * The last hour's reschedules from the trail, newest per execution: one small read for the whole list (the rows say
+ * "Rescheduled by alice"). Refused ones are left out: they did nothing. A trail that is off (no store) marks nothing.
+ */
+export function recentReschedulesQuery() {
+  return queryOptions({
+    queryKey: ['audit', 'recent'] as const,
+    queryFn: async ({ signal }) => {
+      const params = new URLSearchParams({
+        from: new Date(Date.now() - RECENT_MS).toISOString(),
+        size: '200',
+      })
+      const page = await apiRequest({
+        method: 'GET',
+        path: `/audit?${params.toString()}`,
+        read: readAuditPage,
+        signal,
+      })
+      const marks: Record<string, TrailMark> = {}
+      for (const record of page.data)
+        if (ACTED.includes(record.outcome) && !(record.executionId in marks))
+          marks[record.executionId] = { user: record.user, at: record.at, outcome: record.outcome }
+      return marks
+    },
+    retry: false,
+  })
+}
+
+/** The newest record of one execution at any age (the attempts panel says who last rescheduled it), or null. */
+export function lastRescheduleQuery(executionId: string) {
+  return queryOptions({
+    queryKey: ['audit', 'last', executionId] as const,
+    queryFn: async ({ signal }) => {
+      const params = new URLSearchParams({ execution: executionId, size: '1' })
+      const page = await apiRequest({
+        method: 'GET',
+        path: `/audit?${params.toString()}`,
+        read: readAuditPage,
+        signal,
+      })
+      return page.data[0] ?? null
+    },
+    retry: false,
   })
 }

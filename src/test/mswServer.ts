@@ -3,7 +3,8 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 
 /**
- * Who the server says the user is: an operator by default (a test that needs a viewer overrides it); and an
+ * Who the server says the user is: an operator by default (a test that needs a viewer overrides it); an empty
+ * audit trail; and an
  * overview the server cannot give (its index off), for tests of other parts that render the whole dashboard.
  */
 const defaultHandlers = [
@@ -12,6 +13,10 @@ const defaultHandlers = [
       { error: { code: 'index_unavailable', message: 'The execution index is turned off.' } },
       { status: 503 },
     ),
+  ),
+  // The trail's last hour, which the rows read once for the list: nobody rescheduled anything.
+  http.get('*/api/audit', () =>
+    HttpResponse.json({ data: [], page_info: { has_next_page: false, end_cursor: null } }),
   ),
   http.get('*/api/whoami', () =>
     HttpResponse.json({

@@ -13,6 +13,7 @@ import { formatDuration } from '../../lib/duration'
 import { formatAge } from '../../lib/relativeTime'
 import { useNow } from '../../lib/useNow'
 import { FindExecution } from './FindExecution'
+import { LastReschedule } from './LastReschedule'
 
 interface ExecutionSummaryProps {
   id: string
@@ -77,6 +78,7 @@ export function ExecutionSummary({ id, sourced, latestAttemptStart, filters }: E
             <dt>Duration</dt>
             <dd>{durationText(execution, now, latestAttemptStart)}</dd>
           </div>
+          <LastReschedule id={id} now={now} />
         </>
       ) : (
         <FindExecution id={id} filters={filters} />

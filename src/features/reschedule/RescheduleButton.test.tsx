@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { executionKeys } from '../../api'
 import { installFakeApi, specPage, type FakeApi, type InstalledFakeApi } from '../../test/fakeApi'
-import { setUpMswServer } from '../../test/mswServer'
+import { http, HttpResponse } from 'msw'
+import { mswServer, setUpMswServer } from '../../test/mswServer'
 import { createTestQueryClient, renderWithProviders } from '../../test/renderWithProviders'
 import { RescheduleButton } from './RescheduleButton'
 import { RescheduleProvider } from './RescheduleProvider'
@@ -46,6 +47,47 @@ const openDialog = async () => {
 const confirmButton = () => screen.getByRole('button', { name: 'Reschedule' })
 
 describe('RescheduleButton', () => {
+  it('says who rescheduled the execution in the last hour, from the trail, whoever and wherever they were', async () => {
+    const record = (executionId: string, user: string, outcome: string, ago: number) => ({
+      id: `${executionId}-${outcome}`,
+      at: Date.now() - ago,
+      user,
+      via: 'proxy header',
+      executionId,
+      bulkRun: null,
+      requestId: 'r1',
+      outcome,
+      status: 200,
+      resultState: null,
+      detail: null,
+    })
+    let asked = ''
+    mswServer.use(
+      http.get('*/api/audit', ({ request }) => {
+        asked = new URL(request.url).search
+        return HttpResponse.json({
+          data: [
+            record('other', 'carol', 'refused_by_api', 60_000),
+            record('a/b', 'alice.operator@example.com (token 0123456789ab)', 'rescheduled', 300_000),
+          ],
+          page_info: { has_next_page: false, end_cursor: null },
+        })
+      }),
+    )
+    renderWithProviders(
+      <RescheduleProvider onOpenExecution={onOpenExecution} onRestoreFocus={() => {}}>
+        <RescheduleButton execution={execution} />
+        <RescheduleButton execution={{ ...execution, id: 'other' }} />
+      </RescheduleProvider>,
+    )
+    const button = await screen.findByRole('button', { name: 'Reschedule a/b again' })
+    expect(button).toHaveTextContent(/^Rescheduled by alice\.operator@ex… · 5 min ago$/)
+    expect(button).toHaveAttribute('title', 'Rescheduled by alice.operator@example.com (token 0123456789ab)')
+    // A refusal did nothing: that row still offers a plain Reschedule.
+    expect(screen.getByRole('button', { name: 'Reschedule other' })).toHaveTextContent(/^Reschedule$/)
+    expect(new URLSearchParams(asked).get('size')).toBe('200')
+  })
+
   it('confirms first, then sends one PATCH however often confirm is pressed', async () => {
     let answer: () => void = () => {}
     renderButton(({ method }) =>

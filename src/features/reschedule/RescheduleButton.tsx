@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
-import { whoamiQuery, type Execution } from '../../api'
+import { whoamiQuery, type Execution, type TrailMark } from '../../api'
 import { useCellTabIndex } from '../../components/cellFocus'
 import { formatAge } from '../../lib/relativeTime'
 import { useNow } from '../../lib/useNow'
 import { ignoreKeyRepeat } from './keyRepeat'
-import { useOpenReschedule } from './RescheduleProvider'
+import { useOpenReschedule, useTrailMark } from './RescheduleProvider'
 import { recentLabel, useRecentReschedule } from './useRecentReschedule'
 
 /** "Reschedule <id>": opens the app's one confirmation; after a reschedule it says what happened and when. */
 export function RescheduleButton({ execution }: { execution: Execution }) {
   const open = useOpenReschedule()
-  const recent = useRecentReschedule(execution.id)
+  const own = useRecentReschedule(execution.id)
+  const mark = useTrailMark(execution.id)
+  // This tab's own outcome is the freshest; else what the trail says anyone did in the last hour.
+  const recent = own ?? mark
   const tabIndex = useCellTabIndex()
   // A viewer sees the action, disabled, with the reason (the server refuses it too).
   const refusal = useQuery({ ...whoamiQuery(), select: (who) => who.refusal }).data ?? null
@@ -21,15 +24,28 @@ export function RescheduleButton({ execution }: { execution: Execution }) {
       tabIndex={tabIndex}
       aria-label={recent ? `Reschedule ${execution.id} again` : `Reschedule ${execution.id}`}
       aria-disabled={refusal !== null ? true : undefined}
-      title={refusal ?? undefined}
+      title={refusal ?? (!own && mark ? `Rescheduled by ${mark.user}` : undefined)}
       onClick={(event) => {
         if (refusal === null) open(execution, event.currentTarget)
       }}
       onKeyDown={ignoreKeyRepeat}
     >
-      {recent ? <RecentText at={recent.at} label={recentLabel(recent)} /> : 'Reschedule'}
+      {own ? (
+        <RecentText at={own.at} label={recentLabel(own)} />
+      ) : mark ? (
+        <RecentText at={mark.at} label={trailLabel(mark)} />
+      ) : (
+        'Reschedule'
+      )}
     </button>
   )
+}
+
+/** "Rescheduled by alice": the name the trail keeps, without the token's mark, cut to fit the cell. */
+function trailLabel(mark: TrailMark): string {
+  const name = mark.user.replace(/ \(.*\)$/, '')
+  const short = name.length > 18 ? `${name.slice(0, 17)}…` : name
+  return mark.outcome === 'rescheduled' ? `Rescheduled by ${short}` : `Outcome unknown (${short})`
 }
 
 function RecentText({ at, label }: { at: number; label: string }) {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react'
-import { whoamiQuery } from '../../api'
+import { recentReschedulesQuery, whoamiQuery, type TrailMark } from '../../api'
 import { useAnnounce } from '../../components/Announcer'
 import type { Execution } from '../../api'
-import { useRefreshPause } from '../../components/RefreshSettings'
+import { useRefetchInterval, useRefreshPause } from '../../components/RefreshSettings'
 import { focusIsPlaced } from '../../lib/rowLookup'
 
 // The confirmation (dialog, mutation, wording) loads on the first reschedule, not with the list.
@@ -13,6 +13,9 @@ const RescheduleConfirmation = lazy(async () => ({
 
 export type OpenReschedule = (execution: Execution, opener: HTMLElement | null) => void
 const RescheduleContext = createContext<OpenReschedule | null>(null)
+const NO_MARKS: Record<string, TrailMark> = {}
+/** The trail's last hour, newest reschedule per execution: one read for the whole list, not one per row. */
+const TrailContext = createContext<Record<string, TrailMark>>(NO_MARKS)
 
 interface Target {
   snapshot: Execution
@@ -36,6 +39,7 @@ export function RescheduleProvider({ children, onOpenExecution, onRestoreFocus }
   useRefreshPause(target !== null)
   const refusal = useQuery({ ...whoamiQuery(), select: (who) => who.refusal }).data ?? null
   const announce = useAnnounce()
+  const marks = useQuery({ ...recentReschedulesQuery(), refetchInterval: useRefetchInterval() }).data
   // The `r` key and every other way in say the same as the disabled button.
   const open = useCallback<OpenReschedule>(
     (snapshot, opener) => (refusal === null ? setTarget({ snapshot, opener }) : announce(refusal, 'error')),
@@ -61,7 +65,7 @@ export function RescheduleProvider({ children, onOpenExecution, onRestoreFocus }
 
   return (
     <RescheduleContext.Provider value={open}>
-      {children}
+      <TrailContext.Provider value={marks ?? NO_MARKS}>{children}</TrailContext.Provider>
       {target ? (
         <Suspense fallback={null}>
           <RescheduleConfirmation key={target.snapshot.id} snapshot={target.snapshot} onClose={close} />
@@ -70,6 +74,9 @@ export function RescheduleProvider({ children, onOpenExecution, onRestoreFocus }
     </RescheduleContext.Provider>
   )
 }
+
+/** Who last rescheduled `id` in the last hour, by the trail (anyone, in any tab); undefined when nobody. */
+export const useTrailMark = (id: string): TrailMark | undefined => useContext(TrailContext)[id]
 
 /** Opens the confirmation for an execution; what a row's button and the list's `r` key call. */
 export function useOpenReschedule(): OpenReschedule {
