@@ -31,6 +31,18 @@ test('n and p page, / goes to the filter, ? lists the shortcuts; keys never act 
   await expect(pages.first()).toContainText('Page 1')
   await page.keyboard.press('Escape')
   await expect(help).toHaveCount(0)
+
+  // Only text fields count as typing: on a checkbox or a select, n and / are still shortcuts.
+  await page.getByRole('checkbox', { name: /^Succeeded/ }).focus()
+  await page.keyboard.press('n')
+  await expect(pages.first()).toContainText('Page 2')
+  const pageSize = page.getByRole('combobox', { name: 'Page size' }).first()
+  await pageSize.focus()
+  await page.keyboard.press('p')
+  await expect(pages.first()).toContainText('Page 1')
+  await expect(pageSize).toHaveValue('10')
+  await page.keyboard.press('/')
+  await expect(page.getByLabel('Metadata key')).toBeFocused()
 })
 
 test('a skip link leads past the controls to the list', async ({ page }) => {
