@@ -42,7 +42,9 @@ test('the list takes an order from the index once it holds every execution, labe
     /^From the dashboard’s index, which holds every execution of these filters/,
   )
   await expect(page.getByRole('columnheader', { name: 'State' })).toHaveAttribute('aria-sort', 'other')
-  await expect(page.getByRole('grid', { name: /in the dashboard's index's order/ })).toBeVisible()
+  await expect(page.getByRole('grid', { name: 'Executions', exact: true })).toHaveAccessibleDescription(
+    /^In the dashboard's index's order/,
+  )
   await expect
     .poll(async () => {
       const ranks = (await columnTexts(page, 'state')).map((text) => RANK[text] ?? 3)

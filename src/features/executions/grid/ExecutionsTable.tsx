@@ -118,15 +118,11 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
           onFocus={onTableFocus}
           className={`data-table executions-table density-${density}${isStale ? ' is-stale' : ''}`}
           aria-busy={isLoading || isStale}
+          aria-describedby={`${EXECUTIONS_TABLE_ID}-help`}
           ref={tableRef}
         >
-          <caption className="visually-hidden">
-            {sort === null
-              ? 'Executions, in the order the API returned them.'
-              : "Executions, in the dashboard's index's order (the Order setting names it)."}{' '}
-            Arrow keys move between rows, Enter opens the attempts, r reschedules, x selects; Left and Right
-            reach the buttons in a row.
-          </caption>
+          {/* A short name; what the keys do and the rows' order are its description. */}
+          <caption className="visually-hidden">Executions</caption>
           <thead>
             <tr>
               {columns.map((column) => (
@@ -173,6 +169,13 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
             </InGridRowContext.Provider>
           </tbody>
         </table>
+        <p id={`${EXECUTIONS_TABLE_ID}-help`} className="visually-hidden">
+          {sort === null
+            ? 'In the order the API returned them.'
+            : "In the dashboard's index's order (the Order setting names it)."}{' '}
+          Arrow keys move between rows, Enter opens the attempts, r reschedules, x selects; Left and Right
+          reach the buttons in a row.
+        </p>
         <TableBehaviours
           tooltip={{ tableRef, rowIds }}
           keys={{
