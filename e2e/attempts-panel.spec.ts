@@ -42,6 +42,9 @@ test('the panel opens by keyboard and closes with Esc', async ({ page }) => {
   const panel = attemptsPanel(page, 'exec-markup')
   await expect(panel).toBeVisible()
   await expect(panel.getByRole('heading', { name: 'Attempts of exec-markup' })).toBeFocused()
+  // Its attempts fit on one page: no pager to tab through.
+  await expect(panel.getByRole('table')).toBeVisible()
+  await expect(panel.getByRole('navigation', { name: 'Attempts pages' })).toHaveCount(0)
   await page.keyboard.press('Escape')
   await expect(panel).toHaveCount(0)
   await expect(row).toBeFocused()

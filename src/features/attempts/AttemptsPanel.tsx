@@ -128,16 +128,19 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
           />
           {pager.problem ? <p className="notice">{pagingProblemText(pager.problem, 'attempts')}</p> : null}
           {renderAttempts()}
-          <PaginationBar
-            label="Attempts"
-            previousLabel="Previous attempts page"
-            nextLabel="Next attempts page"
-            page={pager.page}
-            hasPrevious={pager.hasPrevious}
-            hasNext={pager.hasNext}
-            onPrevious={pager.goPrevious}
-            onNext={pager.goNext}
-          />
+          {/* Nothing to page through when every attempt fits on the first page. */}
+          {pager.hasPrevious || pager.hasNext ? (
+            <PaginationBar
+              label="Attempts"
+              previousLabel="Previous attempts page"
+              nextLabel="Next attempts page"
+              page={pager.page}
+              hasPrevious={pager.hasPrevious}
+              hasNext={pager.hasNext}
+              onPrevious={pager.goPrevious}
+              onNext={pager.goNext}
+            />
+          ) : null}
         </>
       )}
     </section>
