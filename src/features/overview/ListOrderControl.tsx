@@ -8,7 +8,7 @@ const API_ORDER = 'api'
 export const SORT_LABELS: Record<ListSort, string> = {
   created: 'Newest created first',
   updated: 'Newest updated first',
-  state: 'Failed first, then running, waiting, succeeded',
+  state: 'Failed first',
   duration: 'Longest finished first',
 }
 

@@ -47,7 +47,12 @@ export interface OverviewStripProps {
 export function OverviewStrip(props: OverviewStripProps) {
   const { answer, window, onSortChange } = props
   const sort = props.sort ?? null
-  const order = sort === null ? 'newest first' : SORT_LABELS[sort].toLowerCase()
+  const order =
+    sort === null
+      ? 'newest first'
+      : sort === 'state'
+        ? 'failed first, then running, waiting and succeeded'
+        : SORT_LABELS[sort].toLowerCase()
   return (
     <section className="overview" aria-labelledby="overview-title">
       <div className="overview-head">
