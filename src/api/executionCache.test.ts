@@ -35,6 +35,20 @@ describe('replaceExecutionInPage', () => {
 })
 
 describe('patchExecutionInLists', () => {
+  it('keeps the metadata the list knew when the reschedule answer has none', () => {
+    const client = new QueryClient()
+    client.setQueryData(
+      executionKeys.list({ first: 20 }),
+      pageOf({ ...execution('a'), metadata: { env: 'prod' } }),
+    )
+    patchExecutionInLists(client, execution('a', 'created', '2026-11-21T00:00:00Z'))
+    expect(client.getQueryData<ExecutionReport>(executionKeys.detail('a'))?.execution).toMatchObject({
+      state: 'created',
+      metadata: { env: 'prod' },
+    })
+    expect(findSourcedExecution(client, 'a')?.execution.metadata).toEqual({ env: 'prod' })
+  })
+
   it('patches every cached list page that holds the execution, and its detail', () => {
     const client = new QueryClient()
     const first = { first: 20 }

@@ -36,12 +36,18 @@ export function rememberExecution(
   client.setQueryData<ExecutionReport>(executionKeys.detail(execution.id), { execution, source, receivedAt })
 }
 
-/** Writes a server-confirmed execution into every cached list page that holds it, and keeps its report. */
+/**
+ * Writes a server-confirmed execution into every cached list page that holds it, and keeps its report. An answer
+ * without metadata keeps what the list knew of it (a reschedule does not change metadata): never "none" for it.
+ */
 export function patchExecutionInLists(client: QueryClient, execution: Execution): void {
+  const known = findSourcedExecution(client, execution.id)?.execution
+  const kept =
+    execution.metadata === undefined && known?.metadata !== undefined ? { metadata: known.metadata } : {}
   client.setQueriesData<ExecutionList>({ queryKey: executionKeys.lists() }, (page) =>
     page ? replaceExecutionInPage(page, execution) : page,
   )
-  rememberExecution(client, execution, 'reschedule answer')
+  rememberExecution(client, { ...kept, ...execution }, 'reschedule answer')
 }
 
 /**

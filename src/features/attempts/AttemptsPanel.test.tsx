@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { executionKeys } from '../../api'
+import { executionKeys, patchExecutionInLists } from '../../api'
 import { mswServer, setUpMswServer } from '../../test/mswServer'
 import { createTestQueryClient, renderWithProviders } from '../../test/renderWithProviders'
 import { AttemptsPanel } from './AttemptsPanel'
@@ -49,6 +49,36 @@ describe('AttemptsPanel', () => {
     expect(table).toHaveTextContent('a2')
     // The summary comes from the cached list page: a final state and a duration, not "so far".
     expect(screen.getAllByText('Duration').length).toBeGreaterThan(0)
+    expect(screen.queryByText(/so far/)).not.toBeInTheDocument()
+  })
+
+  it('after a reschedule says the re-run waits, never a duration counted from the old attempts', async () => {
+    answerAttempts(() =>
+      HttpResponse.json({ data: [attempt('a1', 'failed', '10:00:00', '10:05:00')], page_info: {} }),
+    )
+    const queryClient = createTestQueryClient()
+    queryClient.setQueryData(executionKeys.list({ first: 20 }), {
+      data: [
+        {
+          id: 'e1',
+          state: 'failed',
+          created_at: '2026-11-20T10:00:00Z',
+          updated_at: '2026-11-20T10:05:00Z',
+          metadata: { env: 'prod' },
+        },
+      ],
+      page_info: {},
+    })
+    patchExecutionInLists(queryClient, {
+      id: 'e1',
+      state: 'created',
+      created_at: '2026-11-20T10:00:00Z',
+      updated_at: '2026-11-24T10:00:00Z',
+    })
+    renderWithProviders(<AttemptsPanel executionId="e1" onClose={() => {}} />, queryClient)
+    await screen.findByRole('table', { name: 'Attempts of e1' })
+    expect(screen.getByText(/^re-run requested (just now|\d+ s ago), waiting to start$/)).toBeInTheDocument()
+    expect(screen.getByText('env=prod')).toBeInTheDocument()
     expect(screen.queryByText(/so far/)).not.toBeInTheDocument()
   })
 

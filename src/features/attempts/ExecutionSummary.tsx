@@ -1,5 +1,6 @@
 import {
   isFinalState,
+  stateMeaning,
   readMetadata,
   timestampInstant,
   type Execution,
@@ -76,7 +77,7 @@ export function ExecutionSummary({ id, sourced, latestAttemptStart, filters }: E
           </div>
           <div>
             <dt>Duration</dt>
-            <dd>{durationText(execution, now, latestAttemptStart)}</dd>
+            <dd>{durationText(sourced, now, latestAttemptStart)}</dd>
           </div>
           <LastReschedule id={id} now={now} />
         </>
@@ -87,7 +88,27 @@ export function ExecutionSummary({ id, sourced, latestAttemptStart, filters }: E
   )
 }
 
-function durationText(execution: Execution, now: number, latestAttemptStart: string | undefined): string {
+/**
+ * How long it ran, ran so far, or that it waits: a waiting execution (a re-run just requested, or one not started)
+ * has no duration, and one counted from an old attempt would be false.
+ */
+function durationText(
+  sourced: ExecutionReport | undefined,
+  now: number,
+  latestAttemptStart: string | undefined,
+): string {
+  if (!sourced) return 'unknown'
+  const { execution } = sourced
+  if (stateMeaning(execution.state) === 'created') {
+    if (sourced.source === 'reschedule answer')
+      return `re-run requested ${formatAge(sourced.receivedAt, now)}, waiting to start`
+    const since = timestampInstant(execution.updated_at)
+    return since === null ? 'waiting to start' : `waiting to start, since ${formatAge(since, now)}`
+  }
+  return runningText(execution, now, latestAttemptStart)
+}
+
+function runningText(execution: Execution, now: number, latestAttemptStart: string | undefined): string {
   const attemptStart = latestAttemptStart === undefined ? null : timestampInstant(latestAttemptStart)
   const created = attemptStart ?? timestampInstant(execution.created_at)
   const updated = timestampInstant(execution.updated_at)
