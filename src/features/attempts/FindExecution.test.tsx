@@ -74,14 +74,18 @@ describe('FindExecution', () => {
     expect(screen.getByRole('button', { name: 'Search again' })).toBeInTheDocument()
   })
 
-  it('stops at 20 pages and says it may be further down', async () => {
+  it('stops at 20 pages and says what it read: an API that gives 2 rows of the 100 asked is not 2,000 rows', async () => {
     const bodies = answerPages(1000)
     renderWithProviders(
       <dl>
         <FindExecution id="missing" filters={filters} />
       </dl>,
     )
-    await waitFor(() => expect(status()).toHaveTextContent('Not in the first 20 pages of 100'))
+    await waitFor(() =>
+      expect(status()).toHaveTextContent(
+        /^Not in the 20 pages, 40 rows searched with the current filters \(the search reads at most 20 pages\); it may be further down\.$/,
+      ),
+    )
     expect(bodies).toHaveLength(20)
   })
 

@@ -1,12 +1,7 @@
 import { useEffect } from 'react'
 import type { ListFilters } from '../../api'
 import { describeWalkStop } from '../../shared/listWalker'
-import {
-  SEARCH_MAX_PAGES,
-  SEARCH_PAGE_SIZE,
-  useFindExecution,
-  type ExecutionSearchState,
-} from './useExecutionSearch'
+import { SEARCH_MAX_PAGES, useFindExecution, type ExecutionSearchState } from './useExecutionSearch'
 
 interface FindExecutionProps {
   id: string
@@ -30,8 +25,9 @@ export function searchWords(state: ExecutionSearchState): string {
       const searched = `${count(report.pages, 'page', 'pages')}, ${count(report.rows, 'row', 'rows')}`
       if (report.stop.kind === 'end')
         return `Not in the list with the current filters (searched all ${searched}).`
+      // What the walk really read: an API that caps the page size or repeats a cursor gives fewer rows.
       if (report.stop.kind === 'page_budget')
-        return `Not in the first ${SEARCH_MAX_PAGES} pages of ${SEARCH_PAGE_SIZE} with the current filters; it may be further down.`
+        return `Not in the ${searched} searched with the current filters (the search reads at most ${SEARCH_MAX_PAGES} pages); it may be further down.`
       return `Not found in ${searched}; the search stopped because ${describeWalkStop(report)}.`
     }
     case 'stopped':
