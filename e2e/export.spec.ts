@@ -69,7 +69,7 @@ test('an API failure midway ends the file with a marker and says how many rows a
   await dialog.getByRole('button', { name: 'Start export' }).click()
   const text = await downloadedText(await downloading)
   expect(text.trimEnd().split('\r\n').at(-1)).toMatch(/^"?# export failed after 200 rows: /)
-  await expect(dialog.getByRole('status')).toContainText('The API failed after 200 rows')
+  await expect(dialog.getByRole('status')).toContainText('The export stopped after 200 rows')
 })
 
 test('Stop cancels the download and the server stops paging the API', async ({ page, demo }) => {

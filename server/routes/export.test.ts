@@ -131,6 +131,39 @@ describe('export route', () => {
     expect(await listCalls()).toBe(2)
   })
 
+  it('leaves out rows the filters exclude, and marks the file as possibly incomplete (an API that ignores them)', async () => {
+    const row = (id: string, state: string) => ({
+      id,
+      state,
+      created_at: '2026-11-20T10:00:00Z',
+      updated_at: '2026-11-20T10:00:00Z',
+    })
+    const page = { data: [row('f1', 'failed'), row('s1', 'succeed')], page_info: { has_next_page: false } }
+    await control('POST', '/faults', {
+      rules: [
+        {
+          operation: 'list_executions',
+          status: 200,
+          body: JSON.stringify(page),
+          contentType: 'application/json',
+          times: 1,
+        },
+      ],
+    })
+    const response = await rawRequest(exportUrl('format=ndjson&state=failed'))
+    const lines = response.body
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines.map((line) => line.id ?? null)).toEqual(['f1', null])
+    expect(lines.at(-1)).toMatchObject({
+      export_incomplete: true,
+      rows: 1,
+      reason:
+        '1 rows the API returned do not match the filters and were left out; the API may not apply these filters',
+    })
+  })
+
   it('refuses a bad format, a second export at once, and cross-site requests', async () => {
     expect(jsonOf(await rawRequest(exportUrl('format=xlsx'))).error.message).toBe(
       'Unknown format “xlsx”: use csv or ndjson.',

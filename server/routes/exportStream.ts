@@ -34,8 +34,12 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 }
 
 /** The file's last line when it does not hold everything, in the file's own format. */
-function markerLine(format: ExportFormat, report: WalkReport, unsure: string | null): string | null {
+function markerLine(format: ExportFormat, report: WalkReport, unsureOfIndex: string | null): string | null {
+  let unsure = unsureOfIndex
   const { stop, rows, excluded } = report
+  // Walked to the end, but the API sent rows the filters exclude: what it sent cannot be trusted to be all.
+  if (stop.kind === 'end' && excluded > 0)
+    unsure = `${excluded} rows the API returned do not match the filters and were left out; the API may not apply these filters${unsure === null ? '' : `; ${unsure}`}`
   if (unsure !== null && stop.kind === 'end') {
     return format === 'csv'
       ? csvLine([`# export may be incomplete after ${rows} rows: ${unsure}`])
@@ -48,11 +52,8 @@ function markerLine(format: ExportFormat, report: WalkReport, unsure: string | n
       ? csvLine([`# export cut at ${stop.cap} rows${leftOut}`])
       : `${JSON.stringify({ export_truncated: true, rows: stop.cap, ...(excluded > 0 ? { excluded } : {}) })}\n`
   }
-  if (stop.kind === 'end' && excluded === 0) return null
-  const reason =
-    stop.kind === 'end'
-      ? `${excluded} rows the API returned do not match the filters and were left out`
-      : `${describeWalkStop(report)}${leftOut}`
+  if (stop.kind === 'end') return null
+  const reason = `${describeWalkStop(report)}${leftOut}`
   return format === 'csv'
     ? csvLine([`# export failed after ${rows} rows: ${reason}`])
     : `${JSON.stringify({ export_failed: true, rows, reason, ...(excluded > 0 ? { excluded } : {}) })}\n`

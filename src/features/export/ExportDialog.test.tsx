@@ -89,7 +89,7 @@ describe('Export', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start export' }))
     await waitFor(() =>
       expect(within(dialog).getByRole('status')).toHaveTextContent(
-        'The API failed after 3 rows: HTTP 503, busy.',
+        'The export stopped after 3 rows: HTTP 503, busy.',
       ),
     )
   })

@@ -22,16 +22,16 @@ export function ExportOutcome({ phase }: { phase: ExportPhase }) {
       if (phase.ending.kind === 'failed') {
         return (
           <p className="dialog-error">
-            The API failed after {rowsText(phase.rows)}: {phase.ending.reason}. Saved {phase.fileName}; its
-            last line marks where it stops.
+            The export stopped after {rowsText(phase.rows)}: {phase.ending.reason}. Saved {phase.fileName};
+            its last line marks where it stops.
           </p>
         )
       }
       if (phase.ending.kind === 'incomplete') {
         return (
           <p className="dialog-warning">
-            Saved {phase.fileName} with {rowsText(phase.rows)}, but it may not hold every execution of the
-            window: {phase.ending.reason}. Its last line says so too.
+            Saved {phase.fileName} with {rowsText(phase.rows)}, but it may not hold every execution asked for:{' '}
+            {phase.ending.reason}. Its last line says so too.
           </p>
         )
       }
