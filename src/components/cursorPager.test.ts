@@ -39,6 +39,23 @@ describe('the cursor pager', () => {
     expect(pagingProblemText('cursor-ignored', 'attempts')).toMatch(/did not move to the next page/)
   })
 
+  it('says when the next cursor is longer than a link keeps, instead of a Next that stays put', () => {
+    const onMove = vi.fn()
+    const pager = cursorPager({
+      page: page(['a', 'b'], { has_next_page: true, end_cursor: 'c'.repeat(2_049) }),
+      first: 2,
+      position: { after: null, trail: [] },
+      previous: undefined,
+      onMove,
+    })
+    expect([pager.hasNext, pager.problem]).toEqual([false, 'cursor-too-long'])
+    expect(pagingProblemText('cursor-too-long', 'executions')).toBe(
+      'The API says more executions follow, but its cursor to reach them is longer than the 2,048 characters a link keeps. Next is turned off.',
+    )
+    pager.goNext()
+    expect(onMove).not.toHaveBeenCalled()
+  })
+
   it('says when more follow without a cursor, and does nothing without a page or a way back', () => {
     const onMove = vi.fn()
     const noCursor = cursorPager({

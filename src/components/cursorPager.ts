@@ -1,5 +1,6 @@
 import { nextPageOf, sameStart, type ListPage } from '../api'
 import {
+  MAX_CURSOR_TEXT,
   firstPage,
   nextPage,
   pageNumber,
@@ -8,7 +9,7 @@ import {
   type CursorPosition,
 } from '../lib/cursorTrail'
 
-export type PagingProblem = 'cursor-ignored' | 'no-cursor' | null
+export type PagingProblem = 'cursor-ignored' | 'no-cursor' | 'cursor-too-long' | null
 
 export interface CursorPagerInput<P extends CursorPosition> {
   /** The answer on screen; undefined while none (or only a placeholder of another page) is there. */
@@ -50,7 +51,9 @@ export function cursorPager<P extends CursorPosition>(input: CursorPagerInput<P>
   } else if (page) {
     const next = nextPageOf(page, first)
     if (next.kind === 'no-cursor') problem = 'no-cursor'
-    if (next.kind === 'cursor') nextCursor = next.cursor
+    // A cursor the link cannot keep would be dropped on the way: say so rather than offer a Next that stays put.
+    if (next.kind === 'cursor' && next.cursor.length > MAX_CURSOR_TEXT) problem = 'cursor-too-long'
+    else if (next.kind === 'cursor') nextCursor = next.cursor
   }
   const hasPrevious = position.trail.length > 0
   return {
@@ -78,7 +81,9 @@ export function previousCursor(position: CursorPosition): string | null {
 
 /** A paging problem in words, e.g. for "executions" or "attempts". */
 export function pagingProblemText(problem: Exclude<PagingProblem, null>, rows: string): string {
-  return problem === 'cursor-ignored'
-    ? 'This API did not move to the next page; paging is not supported as assumed. Next is turned off.'
-    : `The API says more ${rows} follow, but sent no cursor to reach them. Next is turned off.`
+  if (problem === 'cursor-ignored')
+    return 'This API did not move to the next page; paging is not supported as assumed. Next is turned off.'
+  if (problem === 'cursor-too-long')
+    return `The API says more ${rows} follow, but its cursor to reach them is longer than the ${MAX_CURSOR_TEXT.toLocaleString('en-US')} characters a link keeps. Next is turned off.`
+  return `The API says more ${rows} follow, but sent no cursor to reach them. Next is turned off.`
 }

@@ -10,6 +10,8 @@ export interface CursorPosition {
 
 /** Cursors kept in the trail (and so in the URL), so a deep link cannot outgrow URL limits. */
 export const MAX_TRAIL = 20
+/** The longest cursor a link keeps (the page URL holds the position); a longer one cannot be followed. */
+export const MAX_CURSOR_TEXT = 2048
 
 /*
  * Paging that needs only `first` and `after` from the server: going forward pushes the current

@@ -1,7 +1,7 @@
 import { readFilterParams, writeFilterParams } from '../shared/filterCodec'
 import type { ListFilters } from '../shared/filters'
 import { readListSort, SORT_PARAM, type ListSort } from '../shared/listSort'
-import { MAX_TRAIL, normaliseTrail, type CursorPosition } from './cursorTrail'
+import { MAX_CURSOR_TEXT, MAX_TRAIL, normaliseTrail, type CursorPosition } from './cursorTrail'
 
 /*
  * The dashboard's view state as the page URL holds it, and the one place that knows its parameter names
@@ -40,7 +40,7 @@ export const PARAM = {
 /** Where the user is rather than what they look at: not part of a saved view or a view link. */
 export const POSITION_PARAMS: readonly string[] = [PARAM.after, PARAM.trail, PARAM.skipped, PARAM.execution]
 export const OFFER_PARAMS: readonly string[] = [PARAM.saveView, PARAM.saveViewTime]
-const MAX_TEXT = 2048
+const MAX_TEXT = MAX_CURSOR_TEXT
 
 export const DEFAULT_LIST_VIEW: ListView = {
   states: [],
