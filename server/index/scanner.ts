@@ -7,11 +7,12 @@ import type { UpstreamClient } from '../upstream/client.ts'
 import { fetchListPage, type ApiRow } from '../upstream/listPage.ts'
 import { LIST_EXECUTIONS } from '../upstream/operations.ts'
 import { UpstreamFailure } from '../upstream/request.ts'
-import { createOrderTracker } from './coverage.ts'
+import type { OrderKind } from './coverage.ts'
 import type { Family } from './family.ts'
 import type { Partition } from './partition.ts'
 import { isActive, readApiRow } from './rows.ts'
 import { probePageSize, type UpstreamFacts } from './upstreamFacts.ts'
+import { startWalk, walkSaw } from './walkProgress.ts'
 
 /** What a scan of one partition needs. */
 export interface ScanContext {
@@ -97,7 +98,8 @@ export async function fullScan(ctx: ScanContext, family: Family, lane: Lane): Pr
   ctx.partition.familyChanged(family)
   const startedAt = ctx.now()
   const seen = new Set<string>()
-  const order = createOrderTracker()
+  const walk = startWalk(startedAt)
+  family.walk = walk
   try {
     const first = await ensurePageSize(ctx, family)
     const fetch = fetcher(ctx, family, lane)
@@ -116,12 +118,13 @@ export async function fullScan(ctx: ScanContext, family: Family, lane: Lane): Pr
         return fetch(first, after)
       },
       onRows: (rows) => {
-        for (const row of rows) order.see(readApiRow(row, 0, ctx.partition.intern)?.createdAt ?? null)
+        const created = rows.map((row) => readApiRow(row, 0, ctx.partition.intern)?.createdAt ?? null)
         takeRows(ctx, family, rows, (id) => seen.add(id))
+        walkSaw(walk, created, family.calls)
         ctx.partition.familyChanged(family)
       },
     })
-    finishScan(ctx, family, report, { seen, startedAt }, order.verdict())
+    finishScan(ctx, family, report, { seen, startedAt }, walk.order.verdict())
   } catch (error) {
     failScan(ctx, family, error instanceof Error ? error.message : String(error))
   } finally {
@@ -135,7 +138,7 @@ function finishScan(
   family: Family,
   report: Awaited<ReturnType<typeof walkList>>,
   walked: { seen: Set<string>; startedAt: number },
-  order: ReturnType<ReturnType<typeof createOrderTracker>['verdict']>,
+  order: OrderKind,
 ) {
   family.excluded = report.excluded
   if (report.stop.kind === 'aborted') {
