@@ -45,14 +45,22 @@ function fetcher(ctx: ScanContext, family: Family, lane: Lane, states: readonly 
   }
 }
 
-/** The largest page the API accepts, probed once per upstream with the unfiltered list. */
-export async function ensurePageSize(ctx: ScanContext, family: Family): Promise<number> {
+/**
+ * The largest page the API accepts, probed once per upstream with the unfiltered list. The probe's answer is that
+ * list's first page at that size: the unfiltered family's walk starts from it rather than asking again.
+ */
+export async function ensurePageSize(
+  ctx: ScanContext,
+  family: Family,
+): Promise<{ size: number; firstPage: WalkPage<ApiRow> | null }> {
   const known = ctx.facts.pageSize()
-  if (known !== null) return known
+  if (known !== null) return { size: known, firstPage: null }
   const fetch = fetcher(ctx, { ...family, metadata: [] }, 'index')
+  let firstPage: WalkPage<ApiRow> | null = null
   const { size, calls } = await probePageSize(async (first) => {
     try {
       const page = await fetch(first, null)
+      firstPage = page
       return { ok: true, rows: page.rows.length, hasNext: page.hasNext ?? null }
     } catch (error) {
       if (
@@ -67,7 +75,7 @@ export async function ensurePageSize(ctx: ScanContext, family: Family): Promise<
   })
   family.calls += calls
   ctx.facts.setPageSize(size)
-  return size
+  return { size, firstPage: family.metadata.length === 0 ? firstPage : null }
 }
 
 /** Takes a page's rows into the partition, as members of `family`. Returns the ids taken. */
@@ -101,7 +109,8 @@ export async function fullScan(ctx: ScanContext, family: Family, lane: Lane): Pr
   const walk = startWalk(startedAt)
   family.walk = walk
   try {
-    const first = await ensurePageSize(ctx, family)
+    const { size: first, firstPage } = await ensurePageSize(ctx, family)
+    let probed = firstPage
     const fetch = fetcher(ctx, family, lane)
     const report = await walkList<ApiRow>({
       first,
@@ -114,6 +123,9 @@ export async function fullScan(ctx: ScanContext, family: Family, lane: Lane): Pr
           { states: [], metadata: family.metadata },
         ),
       fetchPage: (after) => {
+        const page = after === null ? probed : null
+        probed = null
+        if (page) return Promise.resolve(page)
         family.calls += 1
         return fetch(first, after)
       },
@@ -179,7 +191,7 @@ export async function refreshFamily(ctx: ScanContext, family: Family): Promise<v
   family.refreshing = true
   const started = ctx.now()
   try {
-    const first = await ensurePageSize(ctx, family)
+    const { size: first } = await ensurePageSize(ctx, family)
     const head = fetcher(ctx, family, 'index')
     let after: string | null = null
     for (let pages = 0; pages < MAX_HEAD_PAGES; pages += 1) {

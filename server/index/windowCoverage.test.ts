@@ -47,7 +47,7 @@ async function gatedIndex(rows: readonly ReturnType<typeof execution>[], open: n
   /** Once every page before the gate is in the index. */
   const atGate = async () => {
     await expect.poll(() => listCalls(api.requests)).toBeGreaterThan(open)
-    await expect.poll(async () => (await index.overview()).coverage.executions).toBe((open - 1) * PAGE)
+    await expect.poll(async () => (await index.overview()).coverage.executions).toBe(open * PAGE)
   }
   return { api, index, gate, windowed, atGate }
 }
@@ -59,9 +59,9 @@ async function pollCoverage(index: TestIndex, window: TimeWindow, kind: string) 
 }
 
 describe('a created_at window on an API that lists newest first', () => {
-  it('is exact once the walk passed the window’s start, after ceil(window / page) + 1 pages', async () => {
-    // The page-size probe, the window's pages and the one that goes below its start; nothing after.
-    const needed = 1 + Math.ceil(IN_WINDOW / PAGE) + 1
+  it('is exact once the walk passed the window’s start, after ceil(window / page) + 1 calls', async () => {
+    // The window's pages (the first is the page-size probe's answer) and the one that goes below its start.
+    const needed = Math.ceil(IN_WINDOW / PAGE) + 1
     const { index, windowed } = await gatedIndex(ordered, needed)
     await pollCoverage(index, createdWindow, 'exact')
     const answer = await windowed(createdWindow)
@@ -83,14 +83,14 @@ describe('a created_at window on an API that lists newest first', () => {
   })
 
   it('stays counting while the walk has not passed the window’s start', async () => {
-    const { index, windowed, atGate } = await gatedIndex(ordered, 1 + Math.ceil(IN_WINDOW / PAGE))
+    const { index, windowed, atGate } = await gatedIndex(ordered, Math.ceil(IN_WINDOW / PAGE))
     await atGate()
     expect((await windowed(createdWindow)).coverage.kind).toBe('counting')
     expect(index.index.facts.order()).toBe('unknown')
   })
 
   it('keeps an updated_at window counting, and a window without a start', async () => {
-    const { windowed, atGate } = await gatedIndex(ordered, 6)
+    const { windowed, atGate } = await gatedIndex(ordered, 5)
     await atGate()
     expect((await windowed(createdWindow)).coverage.kind).toBe('exact')
     const from = createdWindow.kind === 'absolute' ? createdWindow.from : null
@@ -104,7 +104,7 @@ describe('a window on an API without that order', () => {
   it('gets no early exactness from an unordered list', async () => {
     // The same executions, listed in an order unrelated to created_at.
     const shuffled = [...ordered].sort((a, b) => (a.id.slice(-2) < b.id.slice(-2) ? -1 : 1))
-    const { windowed, atGate } = await gatedIndex(shuffled, 6)
+    const { windowed, atGate } = await gatedIndex(shuffled, 5)
     await atGate()
     expect((await windowed(createdWindow)).coverage.kind).toBe('counting')
   })
@@ -113,10 +113,10 @@ describe('a window on an API without that order', () => {
     // Newest first for five pages, then an execution of the window (the newest of all) turns up late.
     const late = execution(-1, 'failed')
     const lying = [...ordered.slice(0, 5 * PAGE), late, ...ordered.slice(5 * PAGE)]
-    const { index, gate, windowed, atGate } = await gatedIndex(lying, 6)
+    const { index, gate, windowed, atGate } = await gatedIndex(lying, 5)
     await atGate()
     expect((await windowed(createdWindow)).coverage.kind).toBe('exact')
-    gate.open = 7
+    gate.open = 6
     gate.release()
     await pollCoverage(index, createdWindow, 'counting')
     expect((await windowed(createdWindow)).total).toBe(IN_WINDOW + 1)
