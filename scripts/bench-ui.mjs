@@ -2,13 +2,15 @@
 // production build and a frozen demo API. Prints medians of --runs runs: the "Page size: 100" answer to rows
 // in the DOM and to the next frame, main-thread busy time for it (CDP trace), the same at 4x CPU
 // throttling, DOM elements per row, a prefetched Next page at 20 and 100 rows, API calls per action and per
-// minute of polling, idle main-thread time, layout shift on a phone, and the eager JS+CSS size.
-// `npm run build` first.
+// minute of polling, idle main-thread time, layout shift on a phone, and the eager JS+CSS size. Then, on a warm
+// index of 100,000 executions: the overview's counts drawn after the list's rows on a first load, and choosing
+// another Time window to its counts and list drawn. `npm run build` first.
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
 import { chromiumPath, median, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
 import { eagerAssets } from './eagerAssets.mjs'
 import { countCalls, idleBusyPerMinute, phoneLayoutShift } from './benchUiExtras.mjs'
+import { overviewRun, warmIndex } from './benchUiOverview.mjs'
 import { renderMeasures } from './benchUiRender.mjs'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } })
@@ -37,9 +39,21 @@ for (let run = 0; run < RUNS; run += 1) {
 const calls = await countCalls(newPage)
 const idle = await idleBusyPerMinute(newPage)
 const shift = await phoneLayoutShift(newPage)
-await browser.close()
 server.child.kill()
 api.child.kill()
+
+const OVERVIEW_SIZE = 100_000
+const warm = await warmIndex(token, OVERVIEW_SIZE)
+const firstPaint = []
+const switches = []
+for (let run = 0; run < RUNS; run += 1) {
+  const measured = await overviewRun(browser, warm.origin)
+  firstPaint.push(measured.firstPaint)
+  switches.push(...measured.switches)
+  process.stdout.write('.')
+}
+await browser.close()
+warm.close()
 
 const ms = (list, key) => `${median(list.map((r) => r[key])).toFixed(1)} ms`
 const eager = eagerAssets('dist').reduce((sum, asset) => sum + asset.gzip, 0)
@@ -74,3 +88,13 @@ line(
 )
 line('Phone (390 px, 4x CPU): cumulative layout shift', shift.toFixed(3))
 line('Eager JS+CSS (gzip)', `${(eager / 1024).toFixed(1)} KB of 120 KB`)
+const size = OVERVIEW_SIZE.toLocaleString('en-US')
+line(
+  `Overview first paint after the list (${size}, warm index)`,
+  `${median(firstPaint).toFixed(1)} ms (target 100 ms)`,
+)
+line(
+  `Switching windows: change → counts and list in the DOM (${size})`,
+  `${ms(switches, 'toDom')} (target 150 ms; ${switches.length} switches)`,
+)
+line(`Switching windows: change → next frame (${size})`, ms(switches, 'toFrame'))

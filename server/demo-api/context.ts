@@ -30,6 +30,7 @@ export function createDemoContext(settings: DemoApiSettings): DemoContext {
     count: settings.executionCount,
     now: settings.now(),
     causes: settings.causes,
+    recent: settings.recentCount ?? undefined,
   }
   // Reset seeds again (the data is deterministic) rather than keep a second copy of every execution.
   const store = new DemoStore(() => generateSeedData(seedOptions))

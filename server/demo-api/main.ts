@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util'
 import { startDemoApi } from './index.ts'
-import { parseDemoCauses, parseDemoMaxPage, parseDemoSize } from './options.ts'
+import { parseDemoCauses, parseDemoMaxPage, parseDemoRecent, parseDemoSize } from './options.ts'
 import { readingsSchema } from './readings.ts'
 
-const USAGE = `Usage: tsx server/demo-api/main.ts [--port N] [--host HOST] [--frozen] [--size N] [--max-page N] [--causes]
+const USAGE = `Usage: tsx server/demo-api/main.ts [--port N] [--host HOST] [--frozen] [--size N] [--max-page N] [--causes] [--recent N]
   [--reschedule-answer spec|top-level|202|204|new-execution] [--state-spelling spec|upper|succeeded]
 Environment: DEMO_API_PORT (default 4010), DEMO_API_TOKEN (default demo-token), DEMO_API_SIZE (default 2400),
   DEMO_API_MAX_PAGE (largest page.first/page.last, default 100),
-  DEMO_API_CAUSES=1 (seed three failure causes on top; ground truth at GET /__demo/causes)`
+  DEMO_API_CAUSES=1 (seed three failure causes on top; ground truth at GET /__demo/causes);
+  --recent N: exactly N executions created in the last hour (50 to 10 minutes before start-up), the rest before it`
 
 function parsePort(text: string): number {
   const port = Number(text)
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
       size: { type: 'string' },
       'max-page': { type: 'string' },
       causes: { type: 'boolean', default: false },
+      recent: { type: 'string' },
       'reschedule-answer': { type: 'string' },
       'state-spelling': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     executionCount: parseDemoSize(values.size ?? process.env.DEMO_API_SIZE),
     maxPageSize: parseDemoMaxPage(values['max-page'] ?? process.env.DEMO_API_MAX_PAGE),
     causes: values.causes || parseDemoCauses(process.env.DEMO_API_CAUSES),
+    recentCount: parseDemoRecent(values.recent),
     readings: readingsSchema.parse({
       rescheduleAnswer: values['reschedule-answer'],
       stateSpelling: values['state-spelling'],

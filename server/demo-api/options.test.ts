@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseDemoSize, resolveOptions } from './options.ts'
+import { parseDemoRecent, parseDemoSize, resolveOptions } from './options.ts'
 import { resolveUpstream } from '../resolveUpstream.ts'
 
 describe('demo size', () => {
@@ -9,6 +9,12 @@ describe('demo size', () => {
     expect(parseDemoSize('5000')).toBe(5000)
     for (const bad of ['2', '1.5', 'lots', '1000001', '-4'])
       expect(() => parseDemoSize(bad)).toThrow(/demo size/)
+  })
+
+  it('reads --recent and refuses fewer than the special executions', () => {
+    expect(parseDemoRecent(undefined)).toBeUndefined()
+    expect(parseDemoRecent('2000')).toBe(2000)
+    for (const bad of ['3', '1.5', 'many']) expect(() => parseDemoRecent(bad)).toThrow(/recent executions/)
   })
 
   it('seeds the built-in demo with DEMO_API_SIZE executions', async () => {

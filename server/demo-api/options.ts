@@ -22,6 +22,8 @@ export interface DemoApiOptions {
   maxPageSize?: number
   /** Seed three failure causes on top of the regular data (ground truth at GET /__demo/causes); default false. */
   causes?: boolean
+  /** Exactly this many executions (the special ones among them) created in the last hour; default null (no split). */
+  recentCount?: number | null
 }
 
 export type DemoApiSettings = Required<Omit<DemoApiOptions, 'readings'>> & { readings: DemoReadings }
@@ -46,6 +48,7 @@ export function resolveOptions(options: DemoApiOptions): DemoApiSettings {
     tickMs: options.tickMs ?? 2000,
     maxPageSize: checkMaxPage(options.maxPageSize ?? MAX_PAGE_SIZE),
     causes: options.causes ?? false,
+    recentCount: options.recentCount ?? null,
     // A reading given as undefined (an unset CLI flag or variable) keeps the spec's own.
     readings: {
       rescheduleAnswer: options.readings?.rescheduleAnswer ?? SPEC_READINGS.rescheduleAnswer,
@@ -64,6 +67,16 @@ export function parseDemoSize(text: string | undefined): number | undefined {
     throw new Error(`The demo size must be a whole number from 3 to ${MAX_DEMO_SIZE}, not “${text}”.`)
   }
   return size
+}
+
+/** `--recent`: how many executions are created in the last hour (at least the 4 special ones). */
+export function parseDemoRecent(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined
+  const recent = Number(text)
+  if (!Number.isInteger(recent) || recent < 4 || recent > MAX_DEMO_SIZE) {
+    throw new Error(`The recent executions must be a whole number from 4 to ${MAX_DEMO_SIZE}, not “${text}”.`)
+  }
+  return recent
 }
 
 /** A page of 100,000 executions is some 25 MB of JSON: enough to probe with, and no further. */

@@ -35,6 +35,16 @@ describe('generateSeedData', () => {
     expect(Math.max(...times)).toBeLessThan(FIXED_NOW)
   })
 
+  it('puts exactly `recent` executions in the last hour when asked, with a gap before it', () => {
+    const split = generateSeedData({ seed: 42, count: 2400, now: FIXED_NOW, recent: 300 }).executions
+    const HOUR = 3_600_000
+    const created = split.map((execution) => execution.createdAt)
+    expect(created.filter((at) => at >= FIXED_NOW - HOUR)).toHaveLength(300)
+    // Ten minutes later the last hour still holds the same 300.
+    expect(created.filter((at) => at >= FIXED_NOW + 600_000 - HOUR)).toHaveLength(300)
+    expect(split.flatMap((execution) => timelineProblems(execution, FIXED_NOW))).toEqual([])
+  })
+
   it('has a realistic mix of states, in-progress ones among the newest', () => {
     const count = (state: string) => seeded.executions.filter((execution) => execution.state === state).length
     expect(count('succeed')).toBeGreaterThan(2400 * 0.75)

@@ -14,6 +14,11 @@ const DAY = 24 * HOUR
 export const SEED_WINDOW_MS = 14 * DAY
 /** Regular executions are at least this old, so the special ones are always the newest at seeding time. */
 const NEWEST_REGULAR_AGE_MS = 10 * MINUTE
+/**
+ * With `recent`, its executions are created 50 to 10 minutes before now and the rest over the 14 days before the
+ * last hour: "the last hour" holds exactly `recent` of them for ten minutes after seeding.
+ */
+const RECENT_SPREAD_MS = 40 * MINUTE
 
 export interface SeedData {
   executions: ExecutionRecord[]
@@ -29,6 +34,8 @@ export interface SeedOptions {
   now: number
   /** Add the executions of three failure causes (seedCauses.ts) on top of the regular data. */
   causes?: boolean
+  /** How many executions are created in the last hour, the special ones among them (default: no such split). */
+  recent?: number
 }
 
 type Range = readonly [min: number, max: number]
@@ -72,11 +79,11 @@ export function generateSeedData(options: SeedOptions): SeedData {
   const random = new Random(seed)
   const attemptIds = new AttemptIdSequence()
   const regularCount = Math.max(0, count - SPECIAL_EXECUTION_COUNT)
-  const spread = SEED_WINDOW_MS - NEWEST_REGULAR_AGE_MS
   // A typed array sorts numbers natively: the same order as sort((a, b) => a - b), many times faster.
   const createdTimes = new Float64Array(regularCount)
+  const recent = options.recent === undefined ? null : options.recent - SPECIAL_EXECUTION_COUNT
   for (let index = 0; index < regularCount; index++) {
-    createdTimes[index] = now - NEWEST_REGULAR_AGE_MS - Math.floor(random.next() * spread)
+    createdTimes[index] = createdTime(now, random.next(), recent === null ? null : index < recent)
   }
   createdTimes.sort()
   const executions: ExecutionRecord[] = new Array<ExecutionRecord>(regularCount)
@@ -104,6 +111,14 @@ export function generateSeedData(options: SeedOptions): SeedData {
     nextAttemptNumber: attemptIds.next,
     causes: caused.causes,
   }
+}
+
+/** A regular execution's created_at from a draw in [0, 1): over the 14 days, or in or before the last hour. */
+function createdTime(now: number, draw: number, recent: boolean | null): number {
+  if (recent === null)
+    return now - NEWEST_REGULAR_AGE_MS - Math.floor(draw * (SEED_WINDOW_MS - NEWEST_REGULAR_AGE_MS))
+  if (recent) return now - NEWEST_REGULAR_AGE_MS - Math.floor(draw * RECENT_SPREAD_MS)
+  return now - HOUR - 1 - Math.floor(draw * (SEED_WINDOW_MS - HOUR - 1))
 }
 
 function startAttempt(execution: ExecutionRecord, at: number, attemptIds: AttemptIdSequence): void {

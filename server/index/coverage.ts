@@ -23,5 +23,9 @@ export function createOrderTracker() {
       if (rising > 0) return 'created_asc'
       return 'unknown'
     },
+    /** How often created_at went down from one row to the next: the evidence for created_desc. */
+    falls: () => falling,
   }
 }
+
+export type OrderTracker = ReturnType<typeof createOrderTracker>

@@ -14,6 +14,7 @@ import { INDEX_CHANNEL } from './persistence.ts'
 import { createRuntime, FAMILY_IDLE_MS, type Runtime } from './runtime.ts'
 import type { Coverage, OverviewAnswer } from '../../src/shared/overview.ts'
 import { createUpstreamFacts } from './upstreamFacts.ts'
+import { windowCoverage } from './walkProgress.ts'
 
 const TICK_MS = 250
 const FACTS_EVERY_MS = 5_000
@@ -129,7 +130,9 @@ export async function createExecutionIndex(options: IndexOptions) {
       other: counts.other,
       pending: counts.pending,
       total: counts.total,
-      coverage: familyCoverage(family, counts.pending),
+      coverage:
+        windowCoverage(family, window, facts.order(), counts.pending) ??
+        familyCoverage(family, counts.pending),
       notes: {
         excluded: family.excluded,
         pending: counts.pending,
@@ -172,7 +175,7 @@ export async function createExecutionIndex(options: IndexOptions) {
         states: filters.states,
         window: boundsOf({ window: request.window }),
       })
-      return { ...page, coverage: answer(runtime, filters).coverage }
+      return { ...page, coverage: answer(runtime, filters, { window: request.window }).coverage }
     },
     /** Calls `onChange` with fresh counts whenever the index of these filters changes, until unsubscribed. */
     async watch(

@@ -1,6 +1,7 @@
 import type { MetadataFilter } from '../../src/shared/filters.ts'
 import type { Coverage, OrderKind } from './coverage.ts'
 import type { IndexedExecution } from './rows.ts'
+import type { WalkProgress } from './walkProgress.ts'
 
 /**
  * The executions the API returns for one metadata filter ("a filter family"): states are counted by the
@@ -26,6 +27,8 @@ export interface Family {
   wantedAt: number
   scanning: boolean
   refreshing: boolean
+  /** The running (or last) whole scan of this replica: its order and how far back it got; not stored. */
+  walk: WalkProgress | null
 }
 
 /** The family key: the metadata filter in one canonical form. */
@@ -54,6 +57,7 @@ export function newFamily(metadata: readonly MetadataFilter[], now: number): Fam
     wantedAt: now,
     scanning: false,
     refreshing: false,
+    walk: null,
   }
 }
 
@@ -77,13 +81,14 @@ export function familyCoverage(family: Family, pending: number): Coverage {
     case 'partial':
       return { kind: 'at_least', asOf, executions, calls, reason: family.reason ?? 'the scan stopped early' }
     case 'complete':
-      if (pending > 0) {
-        const reason = `${pending} ${pending === 1 ? 'execution' : 'executions'} finished and ${pending === 1 ? 'its' : 'their'} outcome is being checked`
-        return { kind: 'at_least', asOf, executions, calls, reason, allKnown: true }
-      }
+      if (pending > 0)
+        return { kind: 'at_least', asOf, executions, calls, reason: pendingReason(pending), allKnown: true }
       return { kind: 'exact', asOf, executions, calls }
   }
 }
+
+export const pendingReason = (pending: number) =>
+  `${pending} ${pending === 1 ? 'execution' : 'executions'} finished and ${pending === 1 ? 'its' : 'their'} outcome is being checked`
 
 export interface StoredFamily {
   phase: Family['phase']

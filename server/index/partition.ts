@@ -159,7 +159,12 @@ export function createPartition(id: string, now: () => number = Date.now) {
       for (const family of loaded.families ?? []) {
         const existing = families.get(family.key)
         if (existing)
-          Object.assign(existing, { ...family, members: existing.members, wantedAt: existing.wantedAt })
+          Object.assign(existing, {
+            ...family,
+            members: existing.members,
+            wantedAt: existing.wantedAt,
+            walk: existing.walk,
+          })
         else families.set(family.key, family)
       }
       for (const [key, executionId, present] of loaded.members ?? []) {

@@ -7,11 +7,12 @@ import type { UpstreamClient } from '../upstream/client.ts'
 import { fetchListPage, type ApiRow } from '../upstream/listPage.ts'
 import { LIST_EXECUTIONS } from '../upstream/operations.ts'
 import { UpstreamFailure } from '../upstream/request.ts'
-import { createOrderTracker } from './coverage.ts'
+import type { OrderKind } from './coverage.ts'
 import type { Family } from './family.ts'
 import type { Partition } from './partition.ts'
 import { isActive, readApiRow } from './rows.ts'
 import { probePageSize, type UpstreamFacts } from './upstreamFacts.ts'
+import { startWalk, walkSaw } from './walkProgress.ts'
 
 /** What a scan of one partition needs. */
 export interface ScanContext {
@@ -44,14 +45,22 @@ function fetcher(ctx: ScanContext, family: Family, lane: Lane, states: readonly 
   }
 }
 
-/** The largest page the API accepts, probed once per upstream with the unfiltered list. */
-export async function ensurePageSize(ctx: ScanContext, family: Family): Promise<number> {
+/**
+ * The largest page the API accepts, probed once per upstream with the unfiltered list. The probe's answer is that
+ * list's first page at that size: the unfiltered family's walk starts from it rather than asking again.
+ */
+export async function ensurePageSize(
+  ctx: ScanContext,
+  family: Family,
+): Promise<{ size: number; firstPage: WalkPage<ApiRow> | null }> {
   const known = ctx.facts.pageSize()
-  if (known !== null) return known
+  if (known !== null) return { size: known, firstPage: null }
   const fetch = fetcher(ctx, { ...family, metadata: [] }, 'index')
+  let firstPage: WalkPage<ApiRow> | null = null
   const { size, calls } = await probePageSize(async (first) => {
     try {
       const page = await fetch(first, null)
+      firstPage = page
       return { ok: true, rows: page.rows.length, hasNext: page.hasNext ?? null }
     } catch (error) {
       if (
@@ -66,7 +75,7 @@ export async function ensurePageSize(ctx: ScanContext, family: Family): Promise<
   })
   family.calls += calls
   ctx.facts.setPageSize(size)
-  return size
+  return { size, firstPage: family.metadata.length === 0 ? firstPage : null }
 }
 
 /** Takes a page's rows into the partition, as members of `family`. Returns the ids taken. */
@@ -97,9 +106,11 @@ export async function fullScan(ctx: ScanContext, family: Family, lane: Lane): Pr
   ctx.partition.familyChanged(family)
   const startedAt = ctx.now()
   const seen = new Set<string>()
-  const order = createOrderTracker()
+  const walk = startWalk(startedAt)
+  family.walk = walk
   try {
-    const first = await ensurePageSize(ctx, family)
+    const { size: first, firstPage } = await ensurePageSize(ctx, family)
+    let probed = firstPage
     const fetch = fetcher(ctx, family, lane)
     const report = await walkList<ApiRow>({
       first,
@@ -112,16 +123,20 @@ export async function fullScan(ctx: ScanContext, family: Family, lane: Lane): Pr
           { states: [], metadata: family.metadata },
         ),
       fetchPage: (after) => {
+        const page = after === null ? probed : null
+        probed = null
+        if (page) return Promise.resolve(page)
         family.calls += 1
         return fetch(first, after)
       },
       onRows: (rows) => {
-        for (const row of rows) order.see(readApiRow(row, 0, ctx.partition.intern)?.createdAt ?? null)
+        const created = rows.map((row) => readApiRow(row, 0, ctx.partition.intern)?.createdAt ?? null)
         takeRows(ctx, family, rows, (id) => seen.add(id))
+        walkSaw(walk, created, family.calls)
         ctx.partition.familyChanged(family)
       },
     })
-    finishScan(ctx, family, report, { seen, startedAt }, order.verdict())
+    finishScan(ctx, family, report, { seen, startedAt }, walk.order.verdict())
   } catch (error) {
     failScan(ctx, family, error instanceof Error ? error.message : String(error))
   } finally {
@@ -135,7 +150,7 @@ function finishScan(
   family: Family,
   report: Awaited<ReturnType<typeof walkList>>,
   walked: { seen: Set<string>; startedAt: number },
-  order: ReturnType<ReturnType<typeof createOrderTracker>['verdict']>,
+  order: OrderKind,
 ) {
   family.excluded = report.excluded
   if (report.stop.kind === 'aborted') {
@@ -176,7 +191,7 @@ export async function refreshFamily(ctx: ScanContext, family: Family): Promise<v
   family.refreshing = true
   const started = ctx.now()
   try {
-    const first = await ensurePageSize(ctx, family)
+    const { size: first } = await ensurePageSize(ctx, family)
     const head = fetcher(ctx, family, 'index')
     let after: string | null = null
     for (let pages = 0; pages < MAX_HEAD_PAGES; pages += 1) {

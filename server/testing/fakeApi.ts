@@ -13,8 +13,8 @@ export interface FakeAnswer {
   text?: string
 }
 
-/** A small API written to another reading of the spec; `answer` sees each request's parsed body. */
-export async function startFakeApi(answer: (request: FakeRequest) => FakeAnswer) {
+/** A small API written to another reading of the spec; `answer` sees each request's parsed body (and may wait). */
+export async function startFakeApi(answer: (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>) {
   const requests: FakeRequest[] = []
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -27,9 +27,10 @@ export async function startFakeApi(answer: (request: FakeRequest) => FakeAnswer)
         body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
       }
       requests.push(request)
-      const reply = answer(request)
-      res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json' })
-      res.end(reply.text ?? JSON.stringify(reply.json ?? {}))
+      void Promise.resolve(answer(request)).then((reply) => {
+        res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json' })
+        res.end(reply.text ?? JSON.stringify(reply.json ?? {}))
+      })
     })
   })
   const origin = await listen(server)

@@ -4,8 +4,11 @@
  */
 /** How complete an answer of the index is; never a smaller truth (counts of a scan cut short are lower bounds). */
 export type Coverage =
-  /** Every execution of the view, as of `asOf`: a whole scan ended where the API said there was no more. */
-  | { kind: 'exact'; asOf: number; executions: number; calls: number }
+  /**
+   * Every execution of the view, as of `asOf`: a whole scan ended where the API said there was no more, or (with
+   * `basis` saying why) the scan has not ended but has seen every execution the view can hold.
+   */
+  | { kind: 'exact'; asOf: number; executions: number; calls: number; basis?: string }
   /**
    * A scan stopped before the end (`reason`), or outcomes are still being checked: counts are lower bounds.
    * `allKnown`: only outcomes are being checked, so every execution of the view is known (an order holds).
