@@ -5,6 +5,7 @@ import { AppProviders } from './app/AppProviders'
 import { preloadDashboardTools } from './app/lazyTools'
 import { createDashboardClients } from './app/queryClient'
 import { preloadListControls } from './features/executions'
+import { preloadOverview } from './features/overview'
 import { applyDefaultViewOnStart } from './features/views/startup'
 import './styles/base.css'
 import './styles/table.css'
@@ -16,6 +17,7 @@ const clients = createDashboardClients()
 // What the first table does without loads now, in parallel with the session and the first list call.
 preloadListControls()
 preloadDashboardTools()
+preloadOverview()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')

@@ -1,0 +1,43 @@
+import { render, screen } from '@testing-library/react'
+import { Component, type ReactNode } from 'react'
+import { describe, expect, it } from 'vitest'
+import { lazyPart } from './lazyPart'
+
+class Boundary extends Component<{ children: ReactNode }, { error: string | null }> {
+  override state = { error: null }
+  static getDerivedStateFromError(error: Error) {
+    return { error: error.message }
+  }
+  override render() {
+    return this.state.error ?? this.props.children
+  }
+}
+
+describe('lazyPart', () => {
+  it('draws the fallback, then the module’s component as soon as it is there', async () => {
+    let resolve: (module: { Greeting: (props: { name: string }) => ReactNode }) => void = () => {}
+    const Part = lazyPart(
+      () => new Promise<{ Greeting: (props: { name: string }) => ReactNode }>((done) => (resolve = done)),
+      'Greeting',
+      <p>Loading</p>,
+    )
+    render(<Part name="Ada" />)
+    expect(screen.getByText('Loading')).toBeInTheDocument()
+    resolve({ Greeting: ({ name }) => <p>Hello {name}</p> })
+    expect(await screen.findByText('Hello Ada')).toBeInTheDocument()
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument()
+  })
+
+  it('throws a module that fails to load to the error boundary', async () => {
+    const Part = lazyPart(
+      () => Promise.reject<{ Nothing: () => ReactNode }>(new Error('chunk failed')),
+      'Nothing',
+    )
+    render(
+      <Boundary>
+        <Part />
+      </Boundary>,
+    )
+    expect(await screen.findByText('chunk failed')).toBeInTheDocument()
+  })
+})
