@@ -92,8 +92,22 @@ describe('OverviewStrip', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Counting 12,000 of about 40,000')
     expect(screen.getByText(/the list below cover last hour/)).toBeInTheDocument()
     expect(screen.getByText(/3 rows the API returned do not match these filters/)).toBeInTheDocument()
+    // Still counting: what runs from before the window is a lower bound.
+    expect(screen.getByText(/^At least 7 created before this window are still running/)).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Show them' }))
     expect(onShowRunningBefore).toHaveBeenCalledWith(10 * HOUR)
+  })
+
+  it('says a window made exact early is exact, and what runs from before it a lower bound', () => {
+    renderStrip({
+      window: { kind: 'relative', preset: '1h', field: 'created' },
+      answer: answer({
+        coverage: { kind: 'exact', asOf: 0, executions: 500, calls: 3, basis: 'the walk passed the start' },
+        window: { from: 10 * HOUR, to: null, field: 'created' },
+        runningBefore: 4,
+      }),
+    })
+    expect(screen.getByText(/^At least 4 created before this window are still running/)).toBeInTheDocument()
   })
 
   it('offers Retry when the counts cannot be had, and keeps the last ones when a refresh fails', async () => {

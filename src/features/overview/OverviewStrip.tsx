@@ -144,7 +144,7 @@ function OverviewBody({
       <div className="overview-notes">
         {answer.runningBefore > 0 && answer.window?.from != null ? (
           <p className="overview-note muted">
-            {formatCount(answer.runningBefore)} created before this window are still running.{' '}
+            {runningBeforeText(answer)} created before this window are still running.{' '}
             <button
               type="button"
               className="overview-link"
@@ -168,4 +168,13 @@ function OverviewBody({
       ) : null}
     </>
   )
+}
+
+/**
+ * How many from before the window still run: exact only when the index holds the whole filtered set. A window made
+ * exact early (the walk passed its start, `basis`) has not seen everything older yet, so that count is a lower bound.
+ */
+function runningBeforeText(answer: OverviewAnswer): string {
+  const exact = answer.coverage.kind === 'exact' && answer.coverage.basis === undefined
+  return `${exact ? '' : 'At least '}${formatCount(answer.runningBefore)}`
 }
