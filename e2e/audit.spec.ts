@@ -40,7 +40,7 @@ test('a reschedule is on the audit trail with who did it and what came of it; th
   // No match says so; Close returns to the page.
   await filters.getByLabel('Execution').fill('no-such-execution')
   await filters.getByRole('button', { name: 'Filter' }).click()
-  await expect(audit.getByRole('status')).toHaveText('No reschedules recorded match these filters.')
+  await expect(audit.getByRole('status')).toHaveText('Nothing recorded matches these filters.')
   await audit.getByRole('button', { name: 'Close' }).click()
   await expect(audit).toHaveCount(0)
 })

@@ -17,6 +17,16 @@ import { ID_SET_PATH, idSetRoute } from '../routes/idSet.ts'
 import { INDEX_LIST_PATH, indexListRoute } from '../routes/indexList.ts'
 import { OVERVIEW_PATH, overviewRoute } from '../routes/overview.ts'
 import { createReadiness } from '../routes/readiness.ts'
+import {
+  ACK_PATH,
+  ackRoute,
+  TRIAGE_PATH,
+  triageRoute,
+  UNDO_ACK_PATH,
+  undoAckRoute,
+  type TriageRouteOptions,
+} from '../routes/triage.ts'
+import { createAckBook } from '../triage/ackBook.ts'
 import { openStore } from '../store/open.ts'
 import type { Store } from '../store/store.ts'
 import { createUpstreamClient } from '../upstream/client.ts'
@@ -74,7 +84,15 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   prune()
   const pruning = setInterval(prune, 6 * 3_600_000)
   pruning.unref()
+  const acks = store && trail ? createAckBook(store, trail) : null
+  const triage: TriageRouteOptions = {
+    index,
+    acks,
+    upstream: () => describeUpstream(upstream),
+    identify: (req, credentials) => identify(req, credentials, settings.trust, identity),
+  }
   const ownRoutes: Record<string, OwnRoute> = {
+    [TRIAGE_PATH]: triageRoute(triage),
     [OVERVIEW_PATH]: overviewRoute(index),
     [INDEX_LIST_PATH]: indexListRoute(index),
     [ID_SET_PATH]: idSetRoute(
@@ -103,6 +121,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
       spell: index ? (state) => index.spell(state) : undefined,
     }),
     ownRoutes,
+    ownActions: { [ACK_PATH]: ackRoute(triage), [UNDO_ACK_PATH]: undoAckRoute(triage) },
     observe: index
       ? (credentials, operation, body, answer) => index.observe(credentials, operation, body, answer)
       : undefined,
@@ -128,6 +147,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     async close() {
       clearInterval(pruning)
       live.close()
+      await acks?.close()
       await index?.close()
       client.close()
       if (options.store === undefined) await store?.close()

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Store } from '../store/store.ts'
+import type { Statement, Store } from '../store/store.ts'
 
 /**
  * `pending`: the intent was written and the PATCH sent, and no outcome was recorded (the server stopped in
@@ -11,8 +11,13 @@ export const AUDIT_OUTCOMES = [
   'refused_by_api',
   'unknown',
   'not_permitted',
+  'acknowledged',
+  'unacknowledged',
 ] as const
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number]
+/** Records of failures acknowledged (triage) and taken back, apart from reschedules. */
+export const ACK_OUTCOMES: readonly AuditOutcome[] = ['acknowledged', 'unacknowledged']
+export type AuditKind = 'reschedule' | 'acknowledge'
 
 export interface AuditEntry {
   user: string
@@ -39,6 +44,7 @@ export interface AuditQuery {
   execution?: string
   outcome?: AuditOutcome
   bulkRun?: string
+  kind?: AuditKind
   from?: number
   to?: number
   first: number
@@ -132,6 +138,27 @@ export function createAuditTrail(store: Store, options: { retentionDays: number;
     /** Writes the intent; resolves once it is committed (then, and only then, may the PATCH leave). */
     begin: (entry: AuditEntry) => insert(entry, 'pending', null),
     refused: (entry: AuditEntry, detail: string) => insert(entry, 'not_permitted', detail),
+    /** Finished records (acknowledgements) as statements, for a transaction with what they record. */
+    statements(entries: readonly AuditEntry[], outcome: AuditOutcome, detail: string | null): Statement[] {
+      const at = now()
+      const statements: Statement[] = []
+      for (let start = 0; start < entries.length; start += 500) {
+        const params: unknown[] = []
+        const rows = entries.slice(start, start + 500).map((entry) => {
+          const values: unknown[] = [randomUUID(), at, entry.user, entry.via, entry.upstream]
+          values.push(entry.executionId, entry.requestBody.slice(0, MAX_BODY), entry.bulkRun)
+          values.push(entry.requestId, outcome, detail, at)
+          const first = params.length
+          params.push(...values)
+          return `(${values.map((_, index) => `$${first + index + 1}`).join(', ')})`
+        })
+        statements.push({
+          sql: `insert into audit_records (id, at, user_name, via, upstream, execution_id, request_body, bulk_run, request_id, outcome, detail, completed_at) values ${rows.join(', ')}`,
+          params,
+        })
+      }
+      return statements
+    },
     async complete(
       id: string,
       outcome: {
@@ -160,6 +187,8 @@ export function createAuditTrail(store: Store, options: { retentionDays: number;
       if (query.execution) add((n) => `execution_id = ${n}`, query.execution)
       // A bulk run by its id or the start of it (the dialog shows the first 8 characters).
       if (query.bulkRun) add((n) => `starts_with(bulk_run, ${n})`, query.bulkRun)
+      if (query.kind === 'reschedule') where.push(`outcome not in ('acknowledged', 'unacknowledged')`)
+      if (query.kind === 'acknowledge') where.push(`outcome in ('acknowledged', 'unacknowledged')`)
       if (query.outcome === 'unknown') where.push(`outcome in ('unknown', 'pending')`)
       else if (query.outcome) add((n) => `outcome = ${n}`, query.outcome)
       if (query.from !== undefined) add((n) => `at >= ${n}`, query.from)

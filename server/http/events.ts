@@ -8,6 +8,7 @@ export type RouteName =
   | 'live'
   | 'audit'
   | 'whoami'
+  | 'triage'
   | 'refused'
 
 /** One finished request, for logs and metrics: never headers, bodies, cookies or tokens. */

@@ -94,3 +94,23 @@ export function countFamily(
   }
   return counts
 }
+
+/** The family's members within the filter's states and the window (a row with no time on the field is in no window). */
+export function rowsInView(
+  family: Family,
+  states: readonly string[],
+  window: WindowBounds | null,
+): IndexedExecution[] {
+  const matches = stateMatcher(states)
+  const rows: IndexedExecution[] = []
+  for (const row of family.members.values()) {
+    if (!matches(row)) continue
+    if (window && (window.from !== null || window.to !== null)) {
+      const time = timeOf(row, window.field)
+      if (time === null || (window.from !== null && time < window.from)) continue
+      if (window.to !== null && time >= window.to) continue
+    }
+    rows.push(row)
+  }
+  return rows
+}

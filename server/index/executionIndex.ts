@@ -1,6 +1,6 @@
 import type { ListFilters } from '../../src/shared/filters.ts'
 import { ANY_TIME, resolveWindow, type TimeWindow } from '../../src/shared/timeWindow.ts'
-import type { WindowBounds } from './counting.ts'
+import { rowsInView, type WindowBounds } from './counting.ts'
 import { histogramOf, type Histogram } from './histogram.ts'
 import { pageOfFamily, type IndexPage, type IndexPageRequest } from './indexPage.ts'
 import type { IndexSettings } from './settings.ts'
@@ -176,6 +176,16 @@ export async function createExecutionIndex(options: IndexOptions) {
         window: boundsOf({ window: request.window }),
       })
       return { ...page, coverage: answer(runtime, filters, { window: request.window }).coverage }
+    },
+    /** The filtered set within the window, every row as the index holds it, with its coverage (triage groups it). */
+    async rows(credentials: Credentials, filters: ListFilters, window?: TimeWindow) {
+      const runtime = runtimeFor(credentials)
+      await runtime.loaded()
+      const family = runtime.partition.family(filters.metadata)
+      family.wantedAt = now()
+      void tick()
+      const rows = rowsInView(family, filters.states, boundsOf({ window }))
+      return { rows, coverage: answer(runtime, filters, { window }).coverage }
     },
     /** Calls `onChange` with fresh counts whenever the index of these filters changes, until unsubscribed. */
     async watch(

@@ -40,6 +40,15 @@ export type OwnRoute = (
   credentials: Credentials,
 ) => Promise<Outcome>
 
+/** An action of the dashboard's own (POST, a JSON body within the limit), e.g. acknowledging failures. */
+export type OwnAction = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  credentials: Credentials,
+  body: Buffer,
+  requestId: string,
+) => Promise<Outcome>
+
 export interface ApiRoutesOptions {
   client: UpstreamClient
   session: SessionSettings
@@ -50,6 +59,8 @@ export interface ApiRoutesOptions {
   exportOwnerOf?: (req: IncomingMessage, credentials: Credentials) => string
   /** Routes such as /overview and /live, by path after /api. */
   ownRoutes?: Record<string, OwnRoute>
+  /** POST actions of the dashboard's own, by path after /api. */
+  ownActions?: Record<string, OwnAction>
   observe?: AnswerObserver
   /** Before a reschedule leaves: the user's role, and the audit trail's intent (see server/audit/). */
   guard?: RescheduleGuard
@@ -138,6 +149,14 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
       const credentials = withCredentials(req, res)
       if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
       return own(req, res, credentials)
+    }
+    const action = method === 'POST' ? options.ownActions?.[pathname] : undefined
+    if (action) {
+      const body = await readRequestBody(req, res, bodyLimitBytes)
+      if (!Buffer.isBuffer(body)) return body
+      const credentials = withCredentials(req, res)
+      if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
+      return action(req, res, credentials, body, requestId)
     }
     const isSession = pathname === SESSION_PATH
     const operation = isSession ? null : matchOperation(method, pathname)

@@ -1,5 +1,11 @@
 import { identify, type IdentitySettings } from '../audit/identity.ts'
-import { AUDIT_OUTCOMES, type AuditOutcome, type AuditQuery, type AuditTrail } from '../audit/trail.ts'
+import {
+  AUDIT_OUTCOMES,
+  type AuditKind,
+  type AuditOutcome,
+  type AuditQuery,
+  type AuditTrail,
+} from '../audit/trail.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ProxyTrust } from '../http/origin.ts'
 import type { OwnRoute } from './api.ts'
@@ -38,6 +44,9 @@ export function readAuditQuery(params: URLSearchParams): { query: AuditQuery; pr
   const outcome = text('outcome')
   if (outcome !== undefined && !(AUDIT_OUTCOMES as readonly string[]).includes(outcome))
     problems.push(`outcome must be one of ${AUDIT_OUTCOMES.join(', ')}`)
+  const kind = text('kind')
+  if (kind !== undefined && kind !== 'reschedule' && kind !== 'acknowledge')
+    problems.push('kind must be reschedule or acknowledge')
   const first = Number(params.get('size') ?? 50)
   if (!Number.isInteger(first) || first < 1 || first > 500)
     problems.push('size must be a whole number from 1 to 500')
@@ -45,6 +54,7 @@ export function readAuditQuery(params: URLSearchParams): { query: AuditQuery; pr
     user: text('user'),
     execution: text('execution'),
     bulkRun: text('bulk'),
+    kind: kind as AuditKind | undefined,
     outcome: outcome as AuditOutcome | undefined,
     from: readInstant(params.get('from'), 'from', problems),
     to: readInstant(params.get('to'), 'to', problems),

@@ -93,6 +93,26 @@ export const MIGRATIONS: readonly Migration[] = [
       create index audit_by_user on audit_records (user_name, at desc);
     `,
   },
+  {
+    version: 3,
+    description: 'acknowledged failures',
+    sql: `
+      create table triage_acks (
+        upstream text not null,
+        execution_id text not null,
+        failed_at text not null,
+        run text not null,
+        note text not null,
+        user_name text not null,
+        at double precision not null,
+        undone_at double precision,
+        undone_by text,
+        primary key (upstream, execution_id, run)
+      );
+      create index triage_acks_active on triage_acks (upstream) where undone_at is null;
+      create index triage_acks_by_run on triage_acks (run);
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0

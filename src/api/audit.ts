@@ -12,7 +12,14 @@ export interface AuditRecord {
   bulkRun: string | null
   requestId: string
   /** `pending`: sent, and no outcome was recorded (the server stopped): unknown. */
-  outcome: 'pending' | 'rescheduled' | 'refused_by_api' | 'unknown' | 'not_permitted'
+  outcome:
+    | 'pending'
+    | 'rescheduled'
+    | 'refused_by_api'
+    | 'unknown'
+    | 'not_permitted'
+    | 'acknowledged'
+    | 'unacknowledged'
   status: number | null
   resultState: string | null
   detail: string | null
@@ -96,6 +103,7 @@ export function recentReschedulesQuery() {
       const params = new URLSearchParams({
         from: new Date(Date.now() - RECENT_MS).toISOString(),
         size: '200',
+        kind: 'reschedule',
       })
       const page = await apiRequest({
         method: 'GET',
@@ -118,7 +126,7 @@ export function lastRescheduleQuery(executionId: string) {
   return queryOptions({
     queryKey: ['audit', 'last', executionId] as const,
     queryFn: async ({ signal }) => {
-      const params = new URLSearchParams({ execution: executionId, size: '1' })
+      const params = new URLSearchParams({ execution: executionId, size: '1', kind: 'reschedule' })
       const page = await apiRequest({
         method: 'GET',
         path: `/audit?${params.toString()}`,

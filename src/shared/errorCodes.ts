@@ -31,6 +31,7 @@ export const DASHBOARD_ERROR_CODES = {
   forbidden_role: { origin: 'refusal', lead: 'You may not do this here:' },
   index_unavailable: { origin: 'refusal', lead: 'The dashboard cannot count this:' },
   store_unavailable: { origin: 'refusal', lead: 'The dashboard’s database is not available:' },
+  group_changed: { origin: 'refusal', lead: '' },
   // About sign-in and sessions.
   session_expired: { origin: 'session', lead: '' },
   server_token_in_use: { origin: 'session', lead: '' },

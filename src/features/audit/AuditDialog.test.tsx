@@ -48,7 +48,7 @@ describe('AuditDialog', () => {
     )
     const onClose = vi.fn()
     renderWithProviders(<AuditDialog onClose={onClose} />)
-    const table = await screen.findByRole('table', { name: 'Reschedules, newest first' })
+    const table = await screen.findByRole('table', { name: 'Reschedules and acknowledgements, newest first' })
     expect(
       within(table).getByRole('row', { name: /exec-1 Rescheduled \(HTTP 200\) a1b2c3d4/ }),
     ).toBeInTheDocument()
@@ -64,7 +64,7 @@ describe('AuditDialog', () => {
     await userEvent.type(screen.getByLabelText('Bulk run'), 'a1b2')
     await userEvent.type(screen.getByLabelText('From'), '2026-11-20T10:00')
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }))
-    expect(await screen.findByText('No reschedules recorded match these filters.')).toBeInTheDocument()
+    expect(await screen.findByText('Nothing recorded matches these filters.')).toBeInTheDocument()
     expect(asked.at(-1)?.get('outcome')).toBe('unknown')
     expect(asked.at(-1)?.get('bulk')).toBe('a1b2')
     expect(asked.at(-1)?.get('from')).toBe(new Date('2026-11-20T10:00').toISOString())

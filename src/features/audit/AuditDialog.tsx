@@ -12,6 +12,8 @@ const OUTCOMES: [string, string][] = [
   ['refused_by_api', 'Refused by the API'],
   ['unknown', 'Outcome unknown'],
   ['not_permitted', 'Not permitted'],
+  ['acknowledged', 'Failure acknowledged'],
+  ['unacknowledged', 'Acknowledgement undone'],
 ]
 const OUTCOME_WORDS: Record<AuditRecord['outcome'], string> = {
   rescheduled: 'Rescheduled',
@@ -19,6 +21,8 @@ const OUTCOME_WORDS: Record<AuditRecord['outcome'], string> = {
   unknown: 'Outcome unknown',
   pending: 'Outcome unknown (none recorded)',
   not_permitted: 'Not permitted',
+  acknowledged: 'Failure acknowledged',
+  unacknowledged: 'Acknowledgement undone',
 }
 const NO_FILTERS: AuditFilters = { user: '', execution: '', outcome: '', bulk: '', from: null, to: null }
 
@@ -96,11 +100,11 @@ export function AuditDialog({ onClose }: { onClose: () => void }) {
         <p role="status">Loading the audit trail…</p>
       ) : records.length === 0 ? (
         <p role="status">
-          No reschedules recorded{filters === NO_FILTERS ? ' yet' : ' match these filters'}.
+          Nothing recorded{filters === NO_FILTERS ? ' yet' : ' matches these filters'}.
         </p>
       ) : (
         <table className="audit-table">
-          <caption className="visually-hidden">Reschedules, newest first</caption>
+          <caption className="visually-hidden">Reschedules and acknowledgements, newest first</caption>
           <thead>
             <tr>
               <th scope="col">Time</th>

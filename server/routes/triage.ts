@@ -1,0 +1,169 @@
+import type { IncomingMessage } from 'node:http'
+import {
+  readGroupBy,
+  MAX_ACK_NOTE,
+  GROUP_PARAM,
+  type GroupBy,
+  type TriageAnswer,
+} from '../../src/shared/triage.ts'
+import type { ListFilters } from '../../src/shared/filters.ts'
+import type { TimeWindow } from '../../src/shared/timeWindow.ts'
+import type { Identity } from '../audit/identity.ts'
+import type { Credentials } from '../auth/credentials.ts'
+import { sendJson, sendJsonError } from '../http/json.ts'
+import type { ExecutionIndex } from '../index/executionIndex.ts'
+import type { AckBook } from '../triage/ackBook.ts'
+import { draftGroups, failureBoard, failureCounts, resolveGroupBy, type BoardInput } from '../triage/board.ts'
+import { isFailed, rankKeys } from '../triage/failureGroups.ts'
+import type { OwnAction, OwnRoute } from './api.ts'
+import { readView, refuseWithoutIndex } from './overview.ts'
+
+export const TRIAGE_PATH = '/triage'
+export const ACK_PATH = '/triage/ack'
+export const UNDO_ACK_PATH = '/triage/undo'
+const LOOK_BACK_MS = 30 * 86_400_000
+
+export interface TriageRouteOptions {
+  index: ExecutionIndex | null
+  acks: AckBook | null
+  /** The upstream as the audit trail names it. */
+  upstream: () => string
+  identify: (req: IncomingMessage, credentials: Credentials) => Identity
+  now?: () => number
+}
+
+type View = { filters: ListFilters; window: TimeWindow; groupBy: GroupBy }
+
+/** Everything the board is computed from, for one request's view. */
+async function boardInput(
+  options: TriageRouteOptions,
+  credentials: Credentials,
+  view: View,
+): Promise<BoardInput> {
+  const { index, acks } = options
+  if (!index || !acks) throw new Error('the index and the store are needed')
+  const now = (options.now ?? Date.now)()
+  const { rows, coverage } = await index.rows(credentials, view.filters, view.window)
+  const upstream = options.upstream()
+  return {
+    view: rows,
+    coverage,
+    groupBy: view.groupBy,
+    field: view.window.field,
+    acks: await acks.active(upstream),
+    reschedules: await acks.reschedules(upstream, now - LOOK_BACK_MS),
+    now,
+  }
+}
+
+function readTriageView(url: string | undefined) {
+  const { params, filters, window, problems } = readView(url)
+  return { params, problems, view: { filters, window, groupBy: readGroupBy(params.get(GROUP_PARAM)) } }
+}
+
+const unavailable = (options: TriageRouteOptions) => !options.index || !options.acks
+
+/**
+ * GET /api/triage?<filters>&<window>&group=key:<key>|burst[&summary=1]: the view's failed executions grouped, with
+ * each group's size, first and last seen, samples and what was done about it; `summary=1` only the counts.
+ */
+export function triageRoute(options: TriageRouteOptions): OwnRoute {
+  return async (req, res, credentials) => {
+    if (unavailable(options)) return refuseWithoutIndex(res)
+    const { params, problems, view } = readTriageView(req.url)
+    if (problems.length > 0) {
+      sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)
+      return { status: 400, route: 'triage', detail: 'bad view' }
+    }
+    const input = await boardInput(options, credentials, view)
+    const answer: TriageAnswer =
+      params.get('summary') === '1'
+        ? {
+            ...failureCounts(input),
+            groupBy: null,
+            keys: [],
+            groups: [],
+            more: { groups: 0, executions: 0 },
+            coverage: input.coverage,
+            generatedAt: input.now,
+          }
+        : failureBoard(input)
+    sendJson(res, 200, answer)
+    return { status: 200, route: 'triage' }
+  }
+}
+
+function readJsonObject(body: Buffer): Record<string, unknown> | null {
+  try {
+    const value = JSON.parse(body.toString('utf8')) as unknown
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * POST /api/triage/ack?<the board's view>&id=<group id> with {"note": "…"}: acknowledges every failure of the group
+ * as it is now (409 when the group is no longer there, so nobody acknowledges what they did not see).
+ */
+export function ackRoute(options: TriageRouteOptions): OwnAction {
+  return async (req, res, credentials, body, requestId) => {
+    if (unavailable(options)) return refuseWithoutIndex(res)
+    const who = options.identify(req, credentials)
+    if (who.refusal !== null) {
+      sendJsonError(res, 403, 'forbidden_role', who.refusal)
+      return { status: 403, route: 'triage', detail: 'forbidden_role' }
+    }
+    const { params, problems, view } = readTriageView(req.url)
+    const payload = readJsonObject(body)
+    const note = typeof payload?.note === 'string' ? payload.note.trim() : null
+    if (note === null) problems.push('the body must be {"note": "…"}')
+    else if (note.length > MAX_ACK_NOTE) problems.push(`the note is longer than ${MAX_ACK_NOTE} characters`)
+    const groupId = params.get('id')
+    if (!groupId) problems.push('id (the group) is missing')
+    if (problems.length > 0 || note === null || !groupId) {
+      sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
+      return { status: 400, route: 'triage', detail: 'bad_request' }
+    }
+    const input = await boardInput(options, credentials, view)
+    const failed = input.view.filter(isFailed)
+    const groupBy = resolveGroupBy(view.groupBy, rankKeys(input.view), failed, input.field)
+    const group = draftGroups(failed, groupBy).find((draft) => draft.id === groupId)
+    if (!group) {
+      sendJsonError(
+        res,
+        409,
+        'group_changed',
+        'This group is no longer on the board; look at the board again.',
+      )
+      return { status: 409, route: 'triage', detail: 'group_changed' }
+    }
+    const targets = group.members.map((row) => ({ id: row.id, failedAt: row.updatedRaw ?? '' }))
+    const acks = options.acks as AckBook
+    const done = await acks.acknowledge(options.upstream(), targets, { ...who, requestId }, note)
+    sendJson(res, 200, done)
+    return { status: 200, route: 'triage', detail: `acknowledged ${done.count}` }
+  }
+}
+
+/** POST /api/triage/undo with {"run": "…"}: takes back an acknowledgement (every failure it covered). */
+export function undoAckRoute(options: TriageRouteOptions): OwnAction {
+  return async (req, res, credentials, body, requestId) => {
+    if (unavailable(options)) return refuseWithoutIndex(res)
+    const who = options.identify(req, credentials)
+    if (who.refusal !== null) {
+      sendJsonError(res, 403, 'forbidden_role', who.refusal)
+      return { status: 403, route: 'triage', detail: 'forbidden_role' }
+    }
+    const run = readJsonObject(body)?.run
+    if (typeof run !== 'string' || !/^[0-9a-f-]{36}$/.test(run)) {
+      sendJsonError(res, 400, 'bad_request', 'The body must be {"run": "<the acknowledgement’s id>"}.')
+      return { status: 400, route: 'triage', detail: 'bad_request' }
+    }
+    const count = await (options.acks as AckBook).undo(options.upstream(), run, { ...who, requestId })
+    sendJson(res, 200, { run, count })
+    return { status: 200, route: 'triage', detail: `undone ${count}` }
+  }
+}

@@ -1,0 +1,128 @@
+import type { GroupKey } from '../../src/shared/triage.ts'
+import type { WindowField } from '../../src/shared/timeWindow.ts'
+import { timeOf } from '../index/counting.ts'
+import type { IndexedExecution } from '../index/rows.ts'
+
+/** Keys seen on more distinct values than this are ids, not causes: never offered. */
+const MOST_VALUES = 500
+const MOST_KEYS = 50
+/** A burst is at least this many failures (or 1 % of them) closer together than the gap. */
+const LEAST_BURST = 5
+const LEAST_GAP_MS = 1_000
+const MOST_GAP_MS = 15 * 60_000
+
+export const isFailed = (row: IndexedExecution) => row.meaning === 'failed' && !row.outcomePending
+
+const entropy = (counts: Iterable<number>, total: number) => {
+  let sum = 0
+  for (const count of counts) if (count > 0) sum -= (count / total) * Math.log2(count / total)
+  return sum
+}
+
+/**
+ * Every metadata key of the failures, the one that splits the view best first: by gain ratio, how much knowing the
+ * key's value tells whether an execution failed, per bit of the value itself (so a key with a value per
+ * execution does not win). When every execution of the view failed (a state filter), by how few values hold them.
+ */
+export function rankKeys(view: readonly IndexedExecution[]): GroupKey[] {
+  const judged = view.filter((row) => row.metadata !== null)
+  const failedTotal = judged.filter(isFailed).length
+  if (failedTotal === 0) return []
+  const keys = new Map<string, Map<string, [all: number, failed: number]>>()
+  for (const row of judged) {
+    if (!isFailed(row)) continue
+    for (const key of Object.keys(row.metadata ?? {})) if (keys.size < MOST_KEYS) keys.set(key, new Map())
+  }
+  for (const row of judged) {
+    const failed = isFailed(row) ? 1 : 0
+    for (const [key, values] of keys) {
+      if (values.size > MOST_VALUES) continue
+      const value = row.metadata?.[key] ?? '\u0000missing'
+      const counts = values.get(value) ?? [0, 0]
+      counts[0] += 1
+      counts[1] += failed
+      values.set(value, counts)
+    }
+  }
+  const total = judged.length
+  const baseline = entropy([failedTotal, total - failedTotal], total)
+  const ranked: GroupKey[] = []
+  for (const [key, values] of keys) {
+    if (values.size > MOST_VALUES) continue
+    const split = entropy(
+      [...values.values()].map(([all]) => all),
+      total,
+    )
+    let score = 0
+    if (baseline > 0 && split > 0) {
+      let remaining = 0
+      for (const [all, failed] of values.values())
+        remaining += (all / total) * entropy([failed, all - failed], all)
+      score = (baseline - remaining) / split
+    } else if (values.size > 1) {
+      score =
+        1 -
+        entropy(
+          [...values.values()].map(([, failed]) => failed),
+          failedTotal,
+        ) /
+          Math.log2(values.size)
+    }
+    ranked.push({ key, score: Math.round(score * 1000) / 1000, values: values.size })
+  }
+  return ranked.sort((a, b) => b.score - a.score || a.values - b.values || a.key.localeCompare(b.key))
+}
+
+/** The failures per value of `key`; those without the key (or without metadata) under null. */
+export function groupByKey(
+  failed: readonly IndexedExecution[],
+  key: string,
+): Map<string | null, IndexedExecution[]> {
+  const groups = new Map<string | null, IndexedExecution[]>()
+  for (const row of failed) {
+    const value = row.metadata?.[key] ?? null
+    const members = groups.get(value)
+    if (members) members.push(row)
+    else groups.set(value, [row])
+  }
+  return groups
+}
+
+export interface Bursts {
+  gapMs: number
+  bursts: IndexedExecution[][]
+  /** Failures in no burst, and those without a time on the field. */
+  rest: IndexedExecution[]
+}
+
+/**
+ * Runs of failures closer together than a gap of a tenth of their mean spacing (1 s to 15 min): a time when
+ * failures came ten times as fast as usual. A run is a burst when it has at least 5 failures and 1 % of them.
+ * Every failure between a burst's first and last is in it, so the time range alone selects it.
+ */
+export function findBursts(failed: readonly IndexedExecution[], field: WindowField): Bursts {
+  const timed = failed.filter((row) => timeOf(row, field) !== null)
+  const rest = failed.filter((row) => timeOf(row, field) === null)
+  timed.sort((a, b) => (timeOf(a, field) ?? 0) - (timeOf(b, field) ?? 0))
+  const first = timed[0]
+  const last = timed.at(-1)
+  if (!first || !last || timed.length < LEAST_BURST)
+    return { gapMs: LEAST_GAP_MS, bursts: [], rest: [...rest, ...timed] }
+  const span = (timeOf(last, field) ?? 0) - (timeOf(first, field) ?? 0)
+  const gapMs = Math.min(MOST_GAP_MS, Math.max(LEAST_GAP_MS, span / (timed.length - 1) / 10))
+  const least = Math.max(LEAST_BURST, Math.ceil(timed.length / 100))
+  const bursts: IndexedExecution[][] = []
+  let run: IndexedExecution[] = []
+  const close = () => {
+    if (run.length >= least) bursts.push(run)
+    else rest.push(...run)
+    run = []
+  }
+  for (const row of timed) {
+    const previous = run.at(-1)
+    if (previous && (timeOf(row, field) ?? 0) - (timeOf(previous, field) ?? 0) > gapMs) close()
+    run.push(row)
+  }
+  close()
+  return { gapMs, bursts, rest }
+}

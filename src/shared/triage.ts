@@ -1,0 +1,87 @@
+/*
+ * Failure triage, read and written the same way by the browser and the server: the failed executions of a view,
+ * grouped by a metadata key or by bursts in time. In the URL: `triage=1` opens the board, `group=key:<key>` or
+ * `group=burst` chooses the grouping (without it, the key that splits the set best).
+ */
+import type { Coverage } from './coverage'
+import type { WindowField } from './timeWindow'
+
+export const TRIAGE_PARAM = 'triage'
+export const GROUP_PARAM = 'group'
+export const MAX_ACK_NOTE = 500
+
+export type GroupBy = { kind: 'auto' } | { kind: 'burst' } | { kind: 'key'; key: string }
+
+const KEY_PREFIX = 'key:'
+
+/** Never throws: anything else than `burst` or `key:<key>` is the automatic choice. */
+export function readGroupBy(text: string | null): GroupBy {
+  if (text === 'burst') return { kind: 'burst' }
+  if (text?.startsWith(KEY_PREFIX) && text.length > KEY_PREFIX.length && text.length <= 200)
+    return { kind: 'key', key: text.slice(KEY_PREFIX.length) }
+  return { kind: 'auto' }
+}
+
+export function groupByText(groupBy: GroupBy): string | null {
+  if (groupBy.kind === 'burst') return 'burst'
+  if (groupBy.kind === 'key') return `${KEY_PREFIX}${groupBy.key}`
+  return null
+}
+
+/** The filters that select exactly one group on top of the view's: a metadata value, or a time range. */
+export type GroupSelection =
+  | { kind: 'metadata'; key: string; value: string }
+  | { kind: 'window'; from: number; to: number; field: WindowField }
+
+/** One acknowledgement that covers members of a group. */
+export interface AckRun {
+  run: string
+  user: string
+  at: number
+  note: string
+  /** Members of this group it covers. */
+  count: number
+}
+
+export interface FailureGroup {
+  /** Stable while the group's members are: `key:<value>`, `key-missing`, `burst:<from>:<to>` or `rest`. */
+  id: string
+  label: string
+  size: number
+  firstSeen: number | null
+  lastSeen: number | null
+  /** A few member ids, newest first. */
+  samples: string[]
+  open: number
+  acknowledged: number
+  rescheduled: number
+  acks: AckRun[]
+  /** Null when the API's filters cannot select the group alone (a missing key, failures outside bursts). */
+  selection: GroupSelection | null
+}
+
+export interface GroupKey {
+  key: string
+  /** How well the key separates failures from the rest of the view, 0 to 1 (gain ratio). */
+  score: number
+  values: number
+}
+
+export interface TriageAnswer {
+  groupBy: { kind: 'key'; key: string } | { kind: 'burst'; field: WindowField; gapMs: number } | null
+  keys: GroupKey[]
+  /** Failed executions of the view (within the window), and how many of them nobody has addressed. */
+  failed: number
+  unaddressed: number
+  groups: FailureGroup[]
+  /** Groups left out of `groups` (the smallest), and their members. */
+  more: { groups: number; executions: number }
+  coverage: Coverage
+  generatedAt: number
+}
+
+/** A group as a request names it: the board's grouping and the group's id. */
+export interface GroupRef {
+  groupBy: GroupBy
+  id: string
+}
