@@ -137,27 +137,14 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     if (isCrossSite(req, options.origin)) {
       return refuse(403, 'cross_site_refused', 'Cross-site requests to the dashboard API are refused.')
     }
-    const own = method === 'GET' ? ownRoutes[pathname] : undefined
     if (pathname === EXPORT_PATH && method === 'GET') {
       const credentials = withCredentials(req, res)
       if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
       const owner = options.exportOwnerOf?.(req, credentials) ?? exportOwner(req, credentials, session.trust)
       return { ...(await options.exportRoute(req, res, credentials, owner)), route: 'export' }
     }
-    if (own) {
-      req.resume()
-      const credentials = withCredentials(req, res)
-      if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
-      return own(req, res, credentials)
-    }
-    const action = method === 'POST' ? options.ownActions?.[pathname] : undefined
-    if (action) {
-      const body = await readRequestBody(req, res, bodyLimitBytes)
-      if (!Buffer.isBuffer(body)) return body
-      const credentials = withCredentials(req, res)
-      if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
-      return action(req, res, credentials, body, requestId)
-    }
+    const own = await handleOwn(req, res, pathname, method, requestId)
+    if (own) return own
     const isSession = pathname === SESSION_PATH
     const operation = isSession ? null : matchOperation(method, pathname)
     if (operation === NOT_ADDRESSABLE) {
@@ -180,6 +167,33 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     const credentials = withCredentials(req, res)
     if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
     return forward(req, res, operation, read, credentials, requestId)
+  }
+
+  /** The dashboard's own routes (GET) and actions (POST, with a JSON body); null when the path is not one. */
+  async function handleOwn(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    method: string,
+    requestId: string,
+  ): Promise<Outcome | null> {
+    const route = method === 'GET' ? ownRoutes[pathname] : undefined
+    const action = method === 'POST' ? options.ownActions?.[pathname] : undefined
+    if (!route && !action) return null
+    let body: Buffer = Buffer.alloc(0)
+    if (action) {
+      const read = await readRequestBody(req, res, bodyLimitBytes)
+      if (!Buffer.isBuffer(read)) return read
+      body = read
+    } else req.resume()
+    const credentials = withCredentials(req, res)
+    if (credentials === null) {
+      sendJsonError(res, 401, 'session_expired', SESSION_ENDED)
+      return { status: 401, route: 'refused', detail: 'session_expired' }
+    }
+    return action
+      ? action(req, res, credentials, body, requestId)
+      : (route as OwnRoute)(req, res, credentials)
   }
 
   /** One of the API's operations; a reschedule passes the guard first (role, audit intent). */

@@ -28,11 +28,13 @@ const READS = [
   '/api/index/executions?state=failed',
   '/api/live?state=failed&every=10&initial=0',
   '/api/audit?size=5',
+  '/api/triage?state=failed',
   '/api/whoami',
   '/api/executions/ids?state=failed&max=5',
   '/api/export/executions?state=failed&format=ndjson',
 ]
-const VIEW_READS = READS.filter((path) => /overview|index|live|ids|export/.test(path))
+const VIEW_READS = READS.filter((path) => /overview|index|live|ids|export|triage/.test(path))
+const ACTIONS = ['/api/triage/ack?state=failed&id=key:x', '/api/triage/undo']
 
 beforeAll(async () => {
   ;({ api, client: demo } = await startTestApi({ executionCount: 120 }))
@@ -71,11 +73,16 @@ const reschedules = async () =>
 describe('the dashboard’s own routes', () => {
   it('refuse a cross-site request, every one of them, before anything else happens', async () => {
     const before = await reschedules()
-    for (const path of [...READS, '/api/executions/e1/schedule']) {
+    for (const path of [...READS, ...ACTIONS, '/api/executions/e1/schedule']) {
+      const action = path.endsWith('/schedule') || ACTIONS.includes(path)
       const answer = await rawRequest(`${guarded.url}${path}`, {
-        method: path.endsWith('/schedule') ? 'PATCH' : 'GET',
-        headers: { 'Sec-Fetch-Site': 'cross-site', 'X-Forwarded-User': 'olga' },
-        ...(path.endsWith('/schedule') ? { body: '{"schedule_for":true}' } : {}),
+        method: path.endsWith('/schedule') ? 'PATCH' : action ? 'POST' : 'GET',
+        headers: {
+          'Sec-Fetch-Site': 'cross-site',
+          'X-Forwarded-User': 'olga',
+          ...(action ? { 'Content-Type': 'application/json' } : {}),
+        },
+        ...(action ? { body: '{"schedule_for":true,"note":"n","run":"r"}' } : {}),
       })
       expect([path, answer.status, answer.body]).toEqual([
         path,
@@ -118,8 +125,17 @@ describe('the dashboard’s own routes', () => {
       headers: { ...asVera, 'Content-Type': 'application/json' },
       body: '{"schedule_for":true}',
     })
-    expect([ids.status, patch.status]).toEqual([403, 403])
-    expect(ids.body + patch.body).toContain('forbidden_role')
+    const acks = await Promise.all(
+      ACTIONS.map((path) =>
+        rawRequest(`${guarded.url}${path}`, {
+          method: 'POST',
+          headers: { ...asVera, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ note: 'n', run: '00000000-0000-0000-0000-000000000000' }),
+        }),
+      ),
+    )
+    expect([ids.status, patch.status, ...acks.map((ack) => ack.status)]).toEqual([403, 403, 403, 403])
+    for (const answer of [ids, patch, ...acks]) expect(answer.body).toContain('forbidden_role')
     expect(await reschedules()).toBe(before)
   })
 

@@ -10,7 +10,7 @@ import { RescheduleButton, RescheduleProvider, useOpenReschedule } from '../feat
 import { isModalOpen, isTyping } from '../lib/keyTargets'
 import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
-import { BulkTools, LinkTools } from './lazyTools'
+import { BulkTools, LinkTools, TriageTools } from './lazyTools'
 import { useUrlSearch } from '../lib/useUrlSearch'
 import { paramsOf, readListView, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
 import { readWindowParams, type TimeWindow } from '../shared/timeWindow'
@@ -123,6 +123,7 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
           <LazyOverview />
         </CollapsedOnPhone>
       </ErrorBoundary>
+      <TriageTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
       <div className={`dashboard${executionId && !inDrawer ? ' has-panel' : ''}`}>
         <ErrorBoundary section="The executions view">
           <ExecutionsPage

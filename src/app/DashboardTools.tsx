@@ -8,6 +8,8 @@ import { SessionStatus } from '../features/session'
 import { ViewsBar } from '../features/views'
 import type { HistoryMode } from '../lib/useUrlSearch'
 
+export { TriageTools } from './TriageTools'
+
 /*
  * The tools that the first table does without: the header's session and theme, saved views and links,
  * export, and bulk actions. One chunk, loaded as the app starts (see lazyTools.tsx); each loads its dialog

@@ -9,3 +9,5 @@ export const preloadDashboardTools = () => void tools()
 export const HeaderTools = lazyPart(tools, 'HeaderTools', <div className="session-status" />)
 export const LinkTools = lazyPart(tools, 'LinkTools')
 export const BulkTools = lazyPart(tools, 'BulkTools')
+/** The failure groups board when the URL opens it (`triage=1`); the board itself loads only then. */
+export const TriageTools = lazyPart(tools, 'TriageTools')

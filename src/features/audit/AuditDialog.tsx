@@ -99,9 +99,7 @@ export function AuditDialog({ onClose }: { onClose: () => void }) {
       ) : query.isPending ? (
         <p role="status">Loading the audit trail…</p>
       ) : records.length === 0 ? (
-        <p role="status">
-          Nothing recorded{filters === NO_FILTERS ? ' yet' : ' matches these filters'}.
-        </p>
+        <p role="status">Nothing recorded{filters === NO_FILTERS ? ' yet' : ' matches these filters'}.</p>
       ) : (
         <table className="audit-table">
           <caption className="visually-hidden">Reschedules and acknowledgements, newest first</caption>

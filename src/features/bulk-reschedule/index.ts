@@ -1,2 +1,4 @@
 export { BulkBar } from './BulkBar'
 export { useRowSelection } from './selection'
+export { MatchingRescheduleDialog } from './MatchingReschedule'
+export type { WindowedFilters } from './useDryRun'

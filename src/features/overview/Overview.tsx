@@ -13,6 +13,7 @@ import { filtersKey, type ListFilters } from '../../shared/filters'
 import type { ListSort } from '../../shared/listSort'
 import { readOverviewAnswer } from '../../shared/overview'
 import { readWindowParams, writeWindowParams, type TimeWindow } from '../../shared/timeWindow'
+import { FailuresLink } from './FailuresLink'
 import { OverviewStrip } from './OverviewStrip'
 
 const readOverview = (payload: unknown) => readAnswer(readOverviewAnswer, payload)
@@ -84,6 +85,7 @@ export function Overview() {
       onShowRunningBefore={showRunningBefore}
       live={live}
       utc={timeMode === 'utc'}
+      tools={<FailuresLink filters={filters} window={timeWindow} />}
     />
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import type { LiveStatus } from '../../components/liveStatus'
 import type { ListSort } from '../../shared/listSort'
@@ -41,6 +42,8 @@ export interface OverviewStripProps {
   live: LiveStatus
   /** The Times setting is UTC: windows are typed and said in UTC. */
   utc?: boolean
+  /** More of the overview's head (the failure groups button). */
+  tools?: ReactNode
 }
 
 /** The region above the list: counts per state over the whole filtered set, their coverage, and the histogram. */
@@ -66,6 +69,7 @@ export function OverviewStrip(props: OverviewStripProps) {
             error={props.error}
           />
         ) : null}
+        {props.tools}
         <p className="overview-live muted">{LIVE_WORDS[props.live]}</p>
       </div>
       {window.kind !== 'any' ? (

@@ -1,15 +1,9 @@
-import type { Coverage, CoverageNotes, OverviewAnswer } from '../../shared/overview'
+import type { CoverageNotes, OverviewAnswer } from '../../shared/overview'
 import { dateTime } from '../../lib/windowText'
+import { clock, formatCount } from '../../lib/coverageWords'
 import { PRESET_MS } from '../../shared/timeWindow'
 
-const number = new Intl.NumberFormat('en')
-export const formatCount = (count: number) => number.format(count)
-const clock = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour12: false })
-
-/** How a count is to be read under its coverage: exactly, as a lower bound, or as "so far". */
-export function countPrefix(coverage: Coverage): string {
-  return coverage.kind === 'exact' ? '' : '≥ '
-}
+export { countPrefix, coverageLine, formatCount } from '../../lib/coverageWords'
 
 /** The total, said as what it is. */
 export function totalText(answer: OverviewAnswer): string {
@@ -21,24 +15,6 @@ export function totalText(answer: OverviewAnswer): string {
       return `${total} so far`
     default:
       return `at least ${total}`
-  }
-}
-
-const calls = (n: number) => `${formatCount(n)} call${n === 1 ? '' : 's'}`
-
-/** The coverage line: where the counts come from and how far they can be trusted. */
-export function coverageLine(coverage: Coverage): string {
-  switch (coverage.kind) {
-    case 'exact':
-      return `Exact as of ${clock(coverage.asOf)}, ${formatCount(coverage.executions)} executions, ${calls(coverage.calls)}`
-    case 'at_least':
-      return `At least ${formatCount(coverage.executions)} executions (as of ${clock(coverage.asOf)}): ${coverage.reason}`
-    case 'counting':
-      return coverage.estimate === null
-        ? `Counting: ${formatCount(coverage.executions)} so far, ${calls(coverage.calls)}`
-        : `Counting ${formatCount(coverage.executions)} of about ${formatCount(coverage.estimate)}`
-    case 'failed':
-      return `Could not count: ${coverage.reason} (${formatCount(coverage.executions)} seen before, at ${clock(coverage.at)})`
   }
 }
 

@@ -1,0 +1,76 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { ListFilters } from '../shared/filters'
+import type { TimeWindow } from '../shared/timeWindow'
+import { groupByText, GROUP_PARAM, type GroupBy, type TriageAnswer } from '../shared/triage'
+import type { ReadResult } from '../shared/listAnswer'
+import { readCoverage } from '../shared/coverage'
+import { viewSearch } from './overview'
+import { apiRequest, anyAnswer } from './transport'
+
+/*
+ * Failure triage from the server's index (GET /api/triage): the view's failures grouped, and what was done about
+ * them. Acknowledgements are kept by the server for every user (POST /api/triage/ack, /undo).
+ */
+export const triageKeys = {
+  all: ['triage'] as const,
+}
+
+const isCount = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0
+
+/** The counts and coverage the board and the overview say must be what they claim; the groups must be a list. */
+export function readTriageAnswer(payload: unknown): ReadResult<TriageAnswer> {
+  const answer = payload as Partial<TriageAnswer> | null
+  const problems: { path: string; message: string }[] = []
+  if (!answer || typeof answer !== 'object')
+    return { ok: false, problems: [{ path: '', message: 'expected an object' }] }
+  if (!isCount(answer.failed) || !isCount(answer.unaddressed))
+    problems.push({ path: 'failed', message: 'expected whole counts of failed and unaddressed executions' })
+  if (readCoverage(answer.coverage) === null)
+    problems.push({ path: 'coverage', message: 'expected a coverage' })
+  if (!Array.isArray(answer.groups) || !Array.isArray(answer.keys))
+    problems.push({ path: 'groups', message: 'expected a list of groups and of keys' })
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: answer as TriageAnswer }
+}
+
+function triageSearch(filters: ListFilters, window: TimeWindow, groupBy: GroupBy | null): URLSearchParams {
+  const params = viewSearch(filters, window, false)
+  const group = groupBy ? groupByText(groupBy) : null
+  if (group) params.set(GROUP_PARAM, group)
+  if (!groupBy) params.set('summary', '1')
+  return params
+}
+
+/** The board for a view and grouping; `null` grouping: the counts alone (the overview's line). */
+export function triageQuery(filters: ListFilters, window: TimeWindow, groupBy: GroupBy | null) {
+  const params = triageSearch(filters, window, groupBy)
+  return queryOptions({
+    queryKey: [...triageKeys.all, params.toString()] as const,
+    queryFn: ({ signal }) =>
+      apiRequest({ method: 'GET', path: `/triage?${params.toString()}`, read: readTriageAnswer, signal }),
+  })
+}
+
+/** Acknowledges every failure of a group as the server sees it now, with a note; the run undoes it. */
+export function acknowledgeGroup(
+  filters: ListFilters,
+  window: TimeWindow,
+  groupBy: GroupBy,
+  groupId: string,
+  note: string,
+) {
+  const params = triageSearch(filters, window, groupBy)
+  params.set('id', groupId)
+  return apiRequest({
+    method: 'POST',
+    path: `/triage/ack?${params.toString()}`,
+    body: { note },
+    read: anyAnswer,
+  }) as Promise<{ run: string; count: number }>
+}
+
+export function undoAcknowledgement(run: string) {
+  return apiRequest({ method: 'POST', path: '/triage/undo', body: { run }, read: anyAnswer }) as Promise<{
+    run: string
+    count: number
+  }>
+}

@@ -1,0 +1,167 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { mswServer, setUpMswServer } from '../../test/mswServer'
+import { renderWithProviders } from '../../test/renderWithProviders'
+import type { FailureGroup, TriageAnswer } from '../../shared/triage'
+import { FailureBoard, type FailureBoardProps } from './FailureBoard'
+
+setUpMswServer()
+
+const AT = Date.UTC(2026, 10, 24, 9, 0)
+const group = (id: string, size: number, extra: Partial<FailureGroup> = {}): FailureGroup => ({
+  id: `key:${id}`,
+  label: id,
+  size,
+  firstSeen: AT - 3_600_000,
+  lastSeen: AT,
+  samples: [`exec-${id}-1`],
+  open: size,
+  acknowledged: 0,
+  rescheduled: 0,
+  acks: [],
+  selection: { kind: 'metadata', key: 'region', value: id },
+  ...extra,
+})
+const answer = (groups: FailureGroup[], coverage: TriageAnswer['coverage']): TriageAnswer => ({
+  groupBy: { kind: 'key', key: 'region' },
+  keys: [
+    { key: 'region', score: 0.4, values: 3 },
+    { key: 'team', score: 0.1, values: 5 },
+  ],
+  failed: groups.reduce((sum, item) => sum + item.size, 0),
+  unaddressed: groups.reduce((sum, item) => sum + item.open, 0),
+  groups,
+  more: { groups: 0, executions: 0 },
+  coverage,
+  generatedAt: AT,
+})
+const EXACT = { kind: 'exact', asOf: AT, executions: 900, calls: 9 } as const
+
+function showBoard(props: Partial<FailureBoardProps> = {}) {
+  const handlers = {
+    onGroupByChange: vi.fn(),
+    onClose: vi.fn(),
+    onOpenExecution: vi.fn(),
+    onRescheduleGroup: vi.fn(),
+  }
+  renderWithProviders(
+    <FailureBoard
+      filters={{ states: [], metadata: [{ key: 'env', values: ['prod'] }] }}
+      window={{ kind: 'relative', preset: '24h', field: 'created' }}
+      groupBy={{ kind: 'auto' }}
+      utc
+      {...handlers}
+      {...props}
+    />,
+  )
+  return handlers
+}
+
+describe('FailureBoard', () => {
+  it('shows each group with its size and acts on it by callback: open a sample, reschedule exactly the group', async () => {
+    mswServer.use(
+      http.get('*/api/triage', () =>
+        HttpResponse.json(answer([group('eu-west-1', 40), group('us-east-1', 3)], EXACT)),
+      ),
+    )
+    const callbacks = showBoard()
+    const board = screen.getByRole('region', { name: 'Failure groups' })
+    expect(await within(board).findByText('43 unaddressed failures of 43 failed')).toHaveRole('status')
+    const row = within(board).getByRole('row', { name: /^eu-west-1 40/ })
+    await userEvent.click(within(row).getByRole('button', { name: 'Open exec-eu-west-1-1' }))
+    expect(callbacks.onOpenExecution).toHaveBeenCalledWith('exec-eu-west-1-1')
+    await userEvent.click(within(row).getByRole('button', { name: 'Reschedule the failures of eu-west-1…' }))
+    expect(callbacks.onRescheduleGroup).toHaveBeenCalledWith(
+      {
+        states: ['failed'],
+        metadata: [
+          { key: 'env', values: ['prod'] },
+          { key: 'region', values: ['eu-west-1'] },
+        ],
+      },
+      { kind: 'relative', preset: '24h', field: 'created' },
+    )
+    await userEvent.selectOptions(within(board).getByLabelText('Group by'), 'Bursts in time')
+    expect(callbacks.onGroupByChange).toHaveBeenCalledWith({ kind: 'burst' })
+  })
+
+  it('says a count is a lower bound while the index counts, and never "no failures" before it knows', async () => {
+    mswServer.use(
+      http.get('*/api/triage', () =>
+        HttpResponse.json(answer([], { kind: 'counting', executions: 10, estimate: 400, calls: 1 })),
+      ),
+    )
+    showBoard()
+    expect(
+      await screen.findByText('No failed executions found yet; the index is still counting this view.'),
+    ).toBeVisible()
+    expect(screen.getByText('≥ 0 unaddressed failures of ≥ 0 failed')).toHaveRole('status')
+  })
+
+  it('acknowledges a group with a note in one request, and undoes it', async () => {
+    const sent: { url: string; body: unknown }[] = []
+    let acked = false
+    mswServer.use(
+      http.get('*/api/triage', () =>
+        HttpResponse.json(
+          answer(
+            [
+              acked
+                ? group('eu-west-1', 40, {
+                    open: 0,
+                    acknowledged: 40,
+                    acks: [{ run: 'r-1', user: 'alice', at: AT, note: 'INC-1', count: 40 }],
+                  })
+                : group('eu-west-1', 40),
+            ],
+            EXACT,
+          ),
+        ),
+      ),
+      http.post('*/api/triage/ack', async ({ request }) => {
+        sent.push({ url: request.url, body: await request.json() })
+        acked = true
+        return HttpResponse.json({ run: 'r-1', count: 40, at: AT })
+      }),
+      http.post('*/api/triage/undo', async ({ request }) => {
+        sent.push({ url: request.url, body: await request.json() })
+        acked = false
+        return HttpResponse.json({ run: 'r-1', count: 40 })
+      }),
+    )
+    showBoard()
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Acknowledge the failures of eu-west-1…' }),
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Acknowledge the failures of eu-west-1' })
+    await userEvent.type(within(dialog).getByLabelText('Note (a ticket or a reason)'), 'INC-1')
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: /^Acknowledg/ }))
+    expect(await screen.findByText(/40 acknowledged by alice/)).toBeVisible()
+    expect(sent).toHaveLength(1)
+    const url = new URL(sent[0]?.url ?? '')
+    expect(url.searchParams.get('id')).toBe('key:eu-west-1')
+    expect(url.searchParams.get('group')).toBe('key:region')
+    expect(url.searchParams.get('m.env')).toBe('prod')
+    expect(sent[0]?.body).toEqual({ note: 'INC-1' })
+    await userEvent.click(screen.getByRole('button', { name: 'Undo the acknowledgement by alice: INC-1' }))
+    expect(await screen.findByText('40 open')).toBeVisible()
+    expect(sent[1]?.body).toEqual({ run: 'r-1' })
+  })
+
+  it('offers Retry when the board cannot be grouped', async () => {
+    let calls = 0
+    mswServer.use(
+      http.get('*/api/triage', () => {
+        calls += 1
+        return calls === 1
+          ? HttpResponse.json({ error: { code: 'index_unavailable', message: 'off' } }, { status: 503 })
+          : HttpResponse.json(answer([group('eu-west-1', 2)], EXACT))
+      }),
+    )
+    showBoard()
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('row', { name: /^eu-west-1 2/ })).toBeVisible()
+  })
+})

@@ -1,0 +1,43 @@
+import { useId } from 'react'
+import type { GroupBy, GroupKey } from '../../shared/triage'
+
+const BURST = '\u0000burst'
+
+/** The grouping: every key the index has seen on failures (the best splitter first), or bursts in time. */
+export function GroupByControl({
+  value,
+  keys,
+  onChange,
+}: {
+  value: { kind: 'key'; key: string } | { kind: 'burst' } | null
+  keys: readonly GroupKey[]
+  onChange: (groupBy: GroupBy) => void
+}) {
+  const id = useId()
+  const current = value === null ? '' : value.kind === 'burst' ? BURST : value.key
+  const known = keys.some((key) => key.key === current) || current === BURST || current === ''
+  return (
+    <div className="triage-group-by">
+      <label htmlFor={id}>Group by</label>
+      <select
+        id={id}
+        value={current}
+        onChange={(event) =>
+          onChange(
+            event.target.value === BURST ? { kind: 'burst' } : { kind: 'key', key: event.target.value },
+          )
+        }
+      >
+        {current === '' ? <option value="">Nothing to group</option> : null}
+        {keys.map((key, index) => (
+          <option key={key.key} value={key.key}>
+            {key.key}
+            {index === 0 ? ' (splits the failures best)' : ''} · {key.values.toLocaleString('en')} values
+          </option>
+        ))}
+        {known ? null : <option value={current}>{current} (not on these failures)</option>}
+        <option value={BURST}>Bursts in time</option>
+      </select>
+    </div>
+  )
+}
