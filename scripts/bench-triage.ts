@@ -1,0 +1,68 @@
+// npm run bench:triage [-- --size 60000 --runs 7]: the failure groups board of the production server in front of the
+// demo API (page size 1,000, the three failure causes seeded), from a warm index: the median time of a board by the
+// best key, by a chosen key and by bursts, over every failure of the demo, and the upstream list calls the boards
+// cost (the index's own refresh is held off, so any call is the boards'). `npm run build` first.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { median, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
+
+const { values } = parseArgs({
+  options: { size: { type: 'string', default: '60000' }, runs: { type: 'string', default: '7' } },
+})
+requireBuild()
+const token = 'bench-token'
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+interface Board {
+  failed: number
+  groups: unknown[]
+  coverage: { kind: string }
+}
+
+const demo = await startDemo(token, ['--size', values.size, '--max-page', '1000', '--causes'])
+const demoOrigin = demo.url.replace(/\/v2$/, '')
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-triage-'))
+const server = await startProduction(demo.url, token, {
+  DASHBOARD_DATA_DIR: dataDir,
+  DASHBOARD_UPSTREAM_RATE: '50',
+  DASHBOARD_UPSTREAM_BURST: '20',
+  DASHBOARD_INDEX_REFRESH_MS: '3600000',
+})
+const board = async (query: string) =>
+  (await (await fetch(`${server.origin}/api/triage?${query}`)).json()) as Board
+const listCalls = async () =>
+  (
+    (await (
+      await fetch(`${demoOrigin}/__demo/stats`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { requests: { list_executions: number } }
+  ).requests.list_executions
+
+try {
+  while ((await board('summary=1')).coverage.kind !== 'exact') await wait(200)
+  await board('')
+  const rows: string[] = []
+  for (const query of ['', 'group=key:region', 'group=burst', 'summary=1']) {
+    const before = await listCalls()
+    const times: number[] = []
+    let answer: Board | null = null
+    for (let run = 0; run < Number(values.runs); run += 1) {
+      const started = performance.now()
+      answer = await board(query)
+      times.push(performance.now() - started)
+    }
+    const calls = (await listCalls()) - before
+    rows.push(
+      `| ${query || '(best key)'} | ${answer?.failed ?? '?'} | ${answer?.groups.length ?? '?'} | ${median(times).toFixed(0)} ms | ${calls} |`,
+    )
+  }
+  console.log(`Failure groups, ${values.size} executions, warm index, median of ${values.runs}:\n`)
+  console.log('| board | failed | groups | median | upstream calls |')
+  console.log('| --- | --- | --- | --- | --- |')
+  for (const row of rows) console.log(row)
+} finally {
+  server.child.kill()
+  demo.child.kill()
+  rmSync(dataDir, { recursive: true, force: true })
+}
