@@ -45,6 +45,19 @@ describe('rankKeys', () => {
     expect(rankKeys(view).map((key) => key.key)).toEqual(['region', 'team'])
   })
 
+  it('ranks a view of 120,000 on an even sample, and still offers every key seen on a failure', () => {
+    const view = Array.from({ length: 120_000 }, (_, i) =>
+      row(
+        i % 10 === 0 ? 'failed' : 'succeed',
+        i % 10 === 0 ? { region: 'bad', team: `t${i % 7}` } : { region: 'good', team: `t${i % 7}` },
+      ),
+    )
+    view.push(row('failed', { rare: 'only-here' }))
+    const keys = rankKeys(view)
+    expect(keys[0]?.key).toBe('region')
+    expect(keys.map((key) => key.key)).toContain('rare')
+  })
+
   it('offers nothing without failures, and never judges a row without metadata', () => {
     expect(rankKeys([row('succeed', { region: 'x' })])).toEqual([])
     expect(rankKeys([row('failed', null)])).toEqual([])

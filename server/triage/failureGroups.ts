@@ -6,6 +6,8 @@ import type { IndexedExecution } from '../index/rows.ts'
 /** Keys seen on more distinct values than this are ids, not causes: never offered. */
 const MOST_VALUES = 500
 const MOST_KEYS = 50
+/** Keys are ranked on at most this many executions of the view, evenly spaced. */
+const MOST_JUDGED = 50_000
 /** A burst is at least this many failures (or 1 % of them) closer together than the gap. */
 const LEAST_BURST = 5
 const LEAST_GAP_MS = 1_000
@@ -23,16 +25,20 @@ const entropy = (counts: Iterable<number>, total: number) => {
  * Every metadata key of the failures, the one that splits the view best first: by gain ratio, how much knowing the
  * key's value tells whether an execution failed, per bit of the value itself (so a key with a value per
  * execution does not win). When every execution of the view failed (a state filter), by how few values hold them.
+ * Ranked on an even sample of 50,000 when the view is larger: the scores order a menu, they are not counts.
  */
 export function rankKeys(view: readonly IndexedExecution[]): GroupKey[] {
-  const judged = view.filter((row) => row.metadata !== null)
-  const failedTotal = judged.filter(isFailed).length
-  if (failedTotal === 0) return []
+  const withMetadata = view.filter((row) => row.metadata !== null)
   const keys = new Map<string, Map<string, [all: number, failed: number]>>()
-  for (const row of judged) {
+  for (const row of withMetadata) {
     if (!isFailed(row)) continue
     for (const key of Object.keys(row.metadata ?? {})) if (keys.size < MOST_KEYS) keys.set(key, new Map())
   }
+  // The order of a menu needs no million rows: an even sample keeps each request's work bounded.
+  const step = Math.ceil(withMetadata.length / MOST_JUDGED)
+  const judged = step > 1 ? withMetadata.filter((_, index) => index % step === 0) : withMetadata
+  const failedTotal = judged.filter(isFailed).length
+  if (failedTotal === 0) return [...keys.keys()].sort().map((key) => ({ key, score: 0, values: 0 }))
   for (const row of judged) {
     const failed = isFailed(row) ? 1 : 0
     for (const [key, values] of keys) {

@@ -32,7 +32,8 @@ export function GroupByControl({
         {keys.map((key, index) => (
           <option key={key.key} value={key.key}>
             {key.key}
-            {index === 0 ? ' (splits the failures best)' : ''} · {key.values.toLocaleString('en')} values
+            {index === 0 && key.score > 0 ? ' (splits the failures best)' : ''}
+            {key.values > 0 ? ` · ${key.values.toLocaleString('en')} values` : ''}
           </option>
         ))}
         {known ? null : <option value={current}>{current} (not on these failures)</option>}
