@@ -21,6 +21,33 @@ const entropy = (counts: Iterable<number>, total: number) => {
   return sum
 }
 
+/** Gain ratio of failing over a key's values; when all failed (no gain to measure), how few values hold them. */
+function scoreOf(
+  values: [all: number, failed: number][],
+  total: number,
+  baseline: number,
+  failedTotal: number,
+) {
+  const split = entropy(
+    values.map(([all]) => all),
+    total,
+  )
+  if (baseline > 0 && split > 0) {
+    let remaining = 0
+    for (const [all, failed] of values) remaining += (all / total) * entropy([failed, all - failed], all)
+    return (baseline - remaining) / split
+  }
+  if (values.length < 2) return 0
+  return (
+    1 -
+    entropy(
+      values.map(([, failed]) => failed),
+      failedTotal,
+    ) /
+      Math.log2(values.length)
+  )
+}
+
 /**
  * Every metadata key of the failures, the one that splits the view best first: by gain ratio, how much knowing the
  * key's value tells whether an execution failed, per bit of the value itself (so a key with a value per
@@ -55,25 +82,7 @@ export function rankKeys(view: readonly IndexedExecution[]): GroupKey[] {
   const ranked: GroupKey[] = []
   for (const [key, values] of keys) {
     if (values.size > MOST_VALUES) continue
-    const split = entropy(
-      [...values.values()].map(([all]) => all),
-      total,
-    )
-    let score = 0
-    if (baseline > 0 && split > 0) {
-      let remaining = 0
-      for (const [all, failed] of values.values())
-        remaining += (all / total) * entropy([failed, all - failed], all)
-      score = (baseline - remaining) / split
-    } else if (values.size > 1) {
-      score =
-        1 -
-        entropy(
-          [...values.values()].map(([, failed]) => failed),
-          failedTotal,
-        ) /
-          Math.log2(values.size)
-    }
+    const score = scoreOf([...values.values()], total, baseline, failedTotal)
     ranked.push({ key, score: Math.round(score * 1000) / 1000, values: values.size })
   }
   return ranked.sort((a, b) => b.score - a.score || a.values - b.values || a.key.localeCompare(b.key))
