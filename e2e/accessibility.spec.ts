@@ -129,6 +129,24 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoViolations(page)
     })
 
+    test('the failure groups board and its Acknowledge dialog pass axe, also at 320 px', async ({ page }) => {
+      test.setTimeout(60_000)
+      await openDashboard(page, '/?m.env=staging&triage=1&group=key:region')
+      const board = page.getByRole('region', { name: 'Failure groups' })
+      await expect(board.getByRole('rowheader').first()).toBeVisible({ timeout: 20_000 })
+      await expectNoViolations(page)
+      await board
+        .getByRole('button', { name: /^Acknowledge the failures of / })
+        .first()
+        .click()
+      await expect(page.getByRole('dialog', { name: /^Acknowledge the failures of / })).toBeVisible()
+      await expectNoViolations(page)
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+      await page.setViewportSize({ width: 320, height: 700 })
+      await expect(board.getByRole('rowheader').first()).toBeVisible()
+      await expectNoViolations(page)
+    })
+
     test('an error panel passes axe', async ({ page, demo }) => {
       await demo.addFaults([
         {

@@ -124,6 +124,40 @@ describe('BulkBar', () => {
     expect(confirm).toBeEnabled()
   })
 
+  it('with a window, waits for the index to finish counting the filters, and never calls a partial count whole', async () => {
+    let asked = 0
+    mswServer.use(
+      http.get('*/api/index/executions', () => {
+        asked += 1
+        const counting = { kind: 'counting', executions: 1, estimate: null, calls: 1 }
+        const atLeast = { kind: 'at_least', asOf: 1, executions: 2, calls: 2, reason: 'the scan stopped' }
+        return HttpResponse.json({
+          data: asked === 1 ? [execution('e1')] : [execution('e1'), execution('e2')],
+          page_info: { has_next_page: false, end_cursor: null },
+          coverage: asked === 1 ? counting : atLeast,
+          source: 'index',
+        })
+      }),
+    )
+    const window = { kind: 'relative', preset: '1h', field: 'created' } as const
+    renderWithProviders(<BulkBar filters={{ states: ['failed'], metadata: [], window }} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
+    await screen.findByRole('dialog', { name: /^Reschedule executions/ })
+    expect(
+      await within(dialog()).findByText(
+        /^Waiting for the dashboard’s index to count these filters \(1 so far\)/,
+      ),
+    ).toBeVisible()
+    expect(
+      await within(dialog()).findByText(
+        'Counted 2 on 1 page, then stopped: the dashboard’s index has not seen every execution of these filters yet. More may match.',
+        undefined,
+        { timeout: 3_000 },
+      ),
+    ).toBeVisible()
+    expect(asked).toBe(2)
+  })
+
   it('says when counting failed, and Retry counts again', async () => {
     let fail = true
     mswServer.use(

@@ -37,13 +37,15 @@ export function DryRunStep({ filters, onCounted, onCancel }: DryRunStepProps) {
   return (
     <div className="bulk-dry-run">
       <p role="status">
-        {state.kind === 'scanning'
-          ? `Counting: page ${state.pages + 1} (${DRY_RUN_PAGE_SIZE} a page), ${state.found.toLocaleString()} found so far. Nothing is rescheduled yet.`
-          : state.kind === 'scanned' && state.cutShort
-            ? `${countedWords(state.executions.length, state.report)}, then stopped: ${state.cutShort}. More may match.`
-            : state.kind === 'failed'
-              ? `Counting failed after ${state.pages} pages: ${state.message}`
-              : 'Counting…'}
+        {state.kind === 'scanning' && state.indexCounting !== undefined
+          ? `Waiting for the dashboard’s index to count these filters (${state.indexCounting.toLocaleString()} so far). Nothing is rescheduled yet.`
+          : state.kind === 'scanning'
+            ? `Counting: page ${state.pages + 1} (${DRY_RUN_PAGE_SIZE} a page), ${state.found.toLocaleString()} found so far. Nothing is rescheduled yet.`
+            : state.kind === 'scanned' && state.cutShort
+              ? `${countedWords(state.executions.length, state.report)}, then stopped: ${state.cutShort}. More may match.`
+              : state.kind === 'failed'
+                ? `Counting failed after ${state.pages} pages: ${state.message}`
+                : 'Counting…'}
       </p>
       <div className="dialog-actions">
         {state.kind === 'scanning' ? (
