@@ -187,6 +187,12 @@ export async function createExecutionIndex(options: IndexOptions) {
       const rows = rowsInView(family, filters.states, boundsOf({ window }))
       return { rows, coverage: answer(runtime, filters, { window }).coverage }
     },
+    /** Which partition answers these credentials, and its version: an answer computed over it is good until it bumps. */
+    async version(credentials: Credentials): Promise<{ partition: string; version: number }> {
+      const runtime = runtimeFor(credentials)
+      await runtime.loaded()
+      return { partition: runtime.id, version: runtime.partition.version() }
+    },
     /** Calls `onChange` with fresh counts whenever the index of these filters changes, until unsubscribed. */
     async watch(
       credentials: Credentials,

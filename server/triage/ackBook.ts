@@ -44,7 +44,13 @@ const ACK_CHANNEL = 'dashboard_triage'
 export function createAckBook(store: Store, trail: AuditTrail, options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now
   const cache = new Map<string, { at: number; value: Promise<unknown> }>()
-  const unlisten = store.listen(ACK_CHANNEL, () => cache.clear())
+  // Bumps whenever acknowledgements change here or on another replica: answers computed before are stale.
+  let generation = 0
+  const changed = () => {
+    cache.clear()
+    generation += 1
+  }
+  const unlisten = store.listen(ACK_CHANNEL, changed)
 
   function cached<T>(key: string, read: () => Promise<T>): Promise<T> {
     const hit = cache.get(key)
@@ -68,12 +74,13 @@ export function createAckBook(store: Store, trail: AuditTrail, options: { now?: 
 
   async function commit(statements: Statement[]) {
     await store.transaction(statements)
-    cache.clear()
+    changed()
     // Other replicas drop their copies too (an embedded store has only this one).
     await store.notify(ACK_CHANNEL, 'changed').catch(() => {})
   }
 
   return {
+    generation: () => generation,
     /** Acknowledgements in force, per execution id. */
     active(upstream: string): Promise<Map<string, AckMark[]>> {
       return cached(`active ${upstream}`, async () => {
