@@ -132,6 +132,7 @@ describe('failure groups', () => {
   it('refuses what it cannot do, with the reason, and acknowledges nothing', async () => {
     const cases: [string, string, number, RegExp][] = [
       ['ack?group=key:region&id=key:ap-south-1', '{}', 400, /note/],
+      ['ack?group=key:region&id=key:ap-south-1', '{"note":"  "}', 400, /the note is empty/],
       ['ack?group=key:region&id=key:ap-south-1', JSON.stringify({ note: 'x'.repeat(501) }), 400, /500/],
       ['ack?group=key:region', '{"note":"n"}', 400, /id \(the group\)/],
       ['ack?group=key:region&id=key:nowhere', '{"note":"n"}', 409, /no longer on the board/],

@@ -134,6 +134,7 @@ export function ackRoute(options: TriageRouteOptions): OwnAction {
     const payload = readJsonObject(body)
     const note = typeof payload?.note === 'string' ? payload.note.trim() : null
     if (note === null) problems.push('the body must be {"note": "…"}')
+    else if (note === '') problems.push('the note is empty: say why (a ticket, a reason)')
     else if (note.length > MAX_ACK_NOTE) problems.push(`the note is longer than ${MAX_ACK_NOTE} characters`)
     const groupId = params.get('id')
     if (!groupId) problems.push('id (the group) is missing')
