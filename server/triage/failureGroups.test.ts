@@ -58,6 +58,18 @@ describe('rankKeys', () => {
     expect(keys.map((key) => key.key)).toContain('rare')
   })
 
+  it('does not put a key that one failure carries above one that every execution carries', () => {
+    // Regions fail at 15 % and 30 %: a weak signal, as in most real data.
+    const view = [
+      ...Array.from({ length: 170 }, () => row('succeed', { region: 'a' })),
+      ...Array.from({ length: 30 }, () => row('failed', { region: 'a' })),
+      ...Array.from({ length: 140 }, () => row('succeed', { region: 'b' })),
+      ...Array.from({ length: 60 }, () => row('failed', { region: 'b' })),
+      row('failed', { region: 'a', fixture: 'odd id' }),
+    ]
+    expect(rankKeys(view).map((key) => key.key)).toEqual(['region', 'fixture'])
+  })
+
   it('offers nothing without failures, and never judges a row without metadata', () => {
     expect(rankKeys([row('succeed', { region: 'x' })])).toEqual([])
     expect(rankKeys([row('failed', null)])).toEqual([])

@@ -6,6 +6,7 @@ import type { IndexedExecution } from '../index/rows.ts'
 /** Keys seen on more distinct values than this are ids, not causes: never offered. */
 const MOST_VALUES = 500
 const MOST_KEYS = 50
+const MISSING = '\u0000missing'
 /** Keys are ranked on at most this many executions of the view, evenly spaced. */
 const MOST_JUDGED = 50_000
 /** A burst is at least this many failures (or 1 % of them) closer together than the gap. */
@@ -52,7 +53,8 @@ function scoreOf(
  * Every metadata key of the failures, the one that splits the view best first: by gain ratio, how much knowing the
  * key's value tells whether an execution failed, per bit of the value itself (so a key with a value per
  * execution does not win). When every execution of the view failed (a state filter), by how few values hold them.
- * Ranked on an even sample of 50,000 when the view is larger: the scores order a menu, they are not counts.
+ * Weighed by the share of failures that carry the key. Ranked on an even sample of 50,000 when the view is larger:
+ * the scores order a menu, they are not counts.
  */
 export function rankKeys(view: readonly IndexedExecution[]): GroupKey[] {
   const withMetadata = view.filter((row) => row.metadata !== null)
@@ -70,7 +72,7 @@ export function rankKeys(view: readonly IndexedExecution[]): GroupKey[] {
     const failed = isFailed(row) ? 1 : 0
     for (const [key, values] of keys) {
       if (values.size > MOST_VALUES) continue
-      const value = row.metadata?.[key] ?? '\u0000missing'
+      const value = row.metadata?.[key] ?? MISSING
       const counts = values.get(value) ?? [0, 0]
       counts[0] += 1
       counts[1] += failed
@@ -79,13 +81,18 @@ export function rankKeys(view: readonly IndexedExecution[]): GroupKey[] {
   }
   const total = judged.length
   const baseline = entropy([failedTotal, total - failedTotal], total)
-  const ranked: GroupKey[] = []
+  const ranked: (GroupKey & { exact: number })[] = []
   for (const [key, values] of keys) {
     if (values.size > MOST_VALUES) continue
-    const score = scoreOf([...values.values()], total, baseline, failedTotal)
-    ranked.push({ key, score: Math.round(score * 1000) / 1000, values: values.size })
+    // Gain ratio favours a key nearly every execution lacks (its split costs almost nothing): weigh it by the share
+    // of failures that carry the key, so a key on one fixture does not rank above one on every execution.
+    const withKey = failedTotal - (values.get(MISSING)?.[1] ?? 0)
+    const score = scoreOf([...values.values()], total, baseline, failedTotal) * (withKey / failedTotal)
+    ranked.push({ key, exact: score, score: Math.round(score * 1000) / 1000, values: values.size })
   }
-  return ranked.sort((a, b) => b.score - a.score || a.values - b.values || a.key.localeCompare(b.key))
+  return ranked
+    .sort((a, b) => b.exact - a.exact || a.values - b.values || a.key.localeCompare(b.key))
+    .map(({ key, score, values }) => ({ key, score, values }))
 }
 
 /** The failures per value of `key`; those without the key (or without metadata) under null. */
