@@ -63,8 +63,6 @@ function readTriageView(url: string | undefined) {
   return { params, problems, view: { filters, window, groupBy: readGroupBy(params.get(GROUP_PARAM)) } }
 }
 
-const unavailable = (options: TriageRouteOptions) => !options.index || !options.acks
-
 /**
  * GET /api/triage?<filters>&<window>&group=key:<key>|burst[&summary=1]: the view's failed executions grouped, with
  * each group's size, first and last seen, samples and what was done about it; `summary=1` only the counts.
@@ -74,13 +72,14 @@ export function triageRoute(options: TriageRouteOptions): OwnRoute {
   // Every open board and overview asks every 5 s: one computation per view serves them all until anything changes.
   const answers = new Map<string, { at: number; answer: TriageAnswer }>()
   return async (req, res, credentials) => {
-    if (unavailable(options)) return refuseWithoutIndex(res)
+    const { index } = options
+    if (!index || !options.acks) return refuseWithoutIndex(res)
     const { params, problems, view } = readTriageView(req.url)
     if (problems.length > 0) {
       sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)
       return { status: 400, route: 'triage', detail: 'bad view' }
     }
-    const { partition, version } = await (options.index as ExecutionIndex).version(credentials)
+    const { partition, version } = await index.version(credentials)
     const key = `${partition} ${version} ${options.acks?.generation() ?? 0} ${req.url ?? ''}`
     const reused = answers.get(key)
     if (reused && now() - reused.at < REUSE_MS) {
@@ -118,18 +117,30 @@ function readJsonObject(body: Buffer): Record<string, unknown> | null {
   }
 }
 
-/**
- * POST /api/triage/ack?<the board's view>&id=<group id> with {"note": "…"}: acknowledges every failure of the group
- * as it is now (409 when the group is no longer there, so nobody acknowledges what they did not see).
- */
-export function ackRoute(options: TriageRouteOptions): OwnAction {
+type OperatorAction = (
+  ...args: [...Parameters<OwnAction>, who: Identity, index: ExecutionIndex, acks: AckBook]
+) => ReturnType<OwnAction>
+
+/** An action only an operator may take, on a server with the index and the store: refused otherwise, with the reason. */
+function operatorAction(options: TriageRouteOptions, action: OperatorAction): OwnAction {
   return async (req, res, credentials, body, requestId) => {
-    if (unavailable(options)) return refuseWithoutIndex(res)
+    const { index, acks } = options
+    if (!index || !acks) return refuseWithoutIndex(res)
     const who = options.identify(req, credentials)
     if (who.refusal !== null) {
       sendJsonError(res, 403, 'forbidden_role', who.refusal)
       return { status: 403, route: 'triage', detail: 'forbidden_role' }
     }
+    return action(req, res, credentials, body, requestId, who, index, acks)
+  }
+}
+
+/**
+ * POST /api/triage/ack?<the board's view>&id=<group id> with {"note": "…"}: acknowledges every failure of the group
+ * as it is now (409 when the group is no longer there, so nobody acknowledges what they did not see).
+ */
+export function ackRoute(options: TriageRouteOptions): OwnAction {
+  return operatorAction(options, async (req, res, credentials, body, requestId, who, index, acks) => {
     const { params, problems, view } = readTriageView(req.url)
     const payload = readJsonObject(body)
     const note = typeof payload?.note === 'string' ? payload.note.trim() : null
@@ -142,9 +153,10 @@ export function ackRoute(options: TriageRouteOptions): OwnAction {
       sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
       return { status: 400, route: 'triage', detail: 'bad_request' }
     }
-    const input = await boardInput(options, credentials, view)
-    const failed = input.view.filter(isFailed)
-    const groupBy = resolveGroupBy(view.groupBy, rankKeys(input.view), failed, input.field)
+    // The group as the board draws it now: only the index's rows decide it (not who acknowledged what).
+    const { rows } = await index.rows(credentials, view.filters, view.window)
+    const failed = rows.filter(isFailed)
+    const groupBy = resolveGroupBy(view.groupBy, rankKeys(rows), failed, view.window.field)
     const group = draftGroups(failed, groupBy).find((draft) => draft.id === groupId)
     if (!group) {
       sendJsonError(
@@ -156,29 +168,22 @@ export function ackRoute(options: TriageRouteOptions): OwnAction {
       return { status: 409, route: 'triage', detail: 'group_changed' }
     }
     const targets = group.members.map((row) => ({ id: row.id, failedAt: row.updatedRaw ?? '' }))
-    const acks = options.acks as AckBook
     const done = await acks.acknowledge(options.upstream(), targets, { ...who, requestId }, note)
     sendJson(res, 200, done)
     return { status: 200, route: 'triage', detail: `acknowledged ${done.count}` }
-  }
+  })
 }
 
 /** POST /api/triage/undo with {"run": "…"}: takes back an acknowledgement (every failure it covered). */
 export function undoAckRoute(options: TriageRouteOptions): OwnAction {
-  return async (req, res, credentials, body, requestId) => {
-    if (unavailable(options)) return refuseWithoutIndex(res)
-    const who = options.identify(req, credentials)
-    if (who.refusal !== null) {
-      sendJsonError(res, 403, 'forbidden_role', who.refusal)
-      return { status: 403, route: 'triage', detail: 'forbidden_role' }
-    }
+  return operatorAction(options, async (_req, res, _credentials, body, requestId, who, _index, acks) => {
     const run = readJsonObject(body)?.run
     if (typeof run !== 'string' || !/^[0-9a-f-]{36}$/.test(run)) {
       sendJsonError(res, 400, 'bad_request', 'The body must be {"run": "<the acknowledgement’s id>"}.')
       return { status: 400, route: 'triage', detail: 'bad_request' }
     }
-    const count = await (options.acks as AckBook).undo(options.upstream(), run, { ...who, requestId })
+    const count = await acks.undo(options.upstream(), run, { ...who, requestId })
     sendJson(res, 200, { run, count })
     return { status: 200, route: 'triage', detail: `undone ${count}` }
-  }
+  })
 }
