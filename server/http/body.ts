@@ -40,3 +40,15 @@ export function isJsonContentType(value: string | undefined): boolean {
   const mediaType = value?.split(';')[0]?.trim().toLowerCase()
   return mediaType === 'application/json' || (mediaType?.endsWith('+json') ?? false)
 }
+
+/** A JSON object body's fields; none when the body is not a JSON object (text, a list, nothing). */
+export function jsonFields(body: Buffer): Record<string, unknown> {
+  try {
+    const value = JSON.parse(body.toString('utf8')) as unknown
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {}
+  } catch {
+    return {}
+  }
+}

@@ -7,6 +7,7 @@ import {
 } from '../auth/sessionCookie.ts'
 import type { createSignInLimiter } from '../auth/signInLimiter.ts'
 import { verifyToken } from '../auth/verifyToken.ts'
+import { jsonFields } from '../http/body.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import { clientAddress } from '../http/origin.ts'
 import { bearerTokenProblem } from '../upstream/bearerToken.ts'
@@ -22,15 +23,6 @@ export interface SessionContext {
 }
 
 const MAX_NAME = 80
-
-function fieldsFrom(body: Buffer): { token?: unknown; name?: unknown } {
-  try {
-    const parsed = JSON.parse(body.toString('utf8')) as unknown
-    return typeof parsed === 'object' && parsed !== null ? parsed : {}
-  } catch {
-    return {}
-  }
-}
 
 /** The optional name: printable text of a sane length, or a reason it is not one. */
 export function readSignInName(value: unknown): { name: string | null; problem: string | null } {
@@ -98,7 +90,7 @@ export async function handleSession(
     )
     return '429 sign_in_rate_limited'
   }
-  const fields = fieldsFrom(body)
+  const fields: { token?: unknown; name?: unknown } = jsonFields(body)
   const token = fields.token
   if (typeof token !== 'string' || token.trim() === '') {
     sendJsonError(res, 400, 'bad_request', 'token: enter the API token.')

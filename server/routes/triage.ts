@@ -10,6 +10,7 @@ import type { ListFilters } from '../../src/shared/filters.ts'
 import type { TimeWindow } from '../../src/shared/timeWindow.ts'
 import type { Identity } from '../audit/identity.ts'
 import type { Credentials } from '../auth/credentials.ts'
+import { jsonFields } from '../http/body.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { AckBook } from '../triage/ackBook.ts'
@@ -106,17 +107,6 @@ export function triageRoute(options: TriageRouteOptions): OwnRoute {
   }
 }
 
-function readJsonObject(body: Buffer): Record<string, unknown> | null {
-  try {
-    const value = JSON.parse(body.toString('utf8')) as unknown
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null
-  } catch {
-    return null
-  }
-}
-
 type OperatorAction = (
   ...args: [...Parameters<OwnAction>, who: Identity, index: ExecutionIndex, acks: AckBook]
 ) => ReturnType<OwnAction>
@@ -142,8 +132,8 @@ function operatorAction(options: TriageRouteOptions, action: OperatorAction): Ow
 export function ackRoute(options: TriageRouteOptions): OwnAction {
   return operatorAction(options, async (req, res, credentials, body, requestId, who, index, acks) => {
     const { params, problems, view } = readTriageView(req.url)
-    const payload = readJsonObject(body)
-    const note = typeof payload?.note === 'string' ? payload.note.trim() : null
+    const { note: sent } = jsonFields(body)
+    const note = typeof sent === 'string' ? sent.trim() : null
     if (note === null) problems.push('the body must be {"note": "…"}')
     else if (note === '') problems.push('the note is empty: say why (a ticket, a reason)')
     else if (note.length > MAX_ACK_NOTE) problems.push(`the note is longer than ${MAX_ACK_NOTE} characters`)
@@ -177,7 +167,7 @@ export function ackRoute(options: TriageRouteOptions): OwnAction {
 /** POST /api/triage/undo with {"run": "…"}: takes back an acknowledgement (every failure it covered). */
 export function undoAckRoute(options: TriageRouteOptions): OwnAction {
   return operatorAction(options, async (_req, res, _credentials, body, requestId, who, _index, acks) => {
-    const run = readJsonObject(body)?.run
+    const run = jsonFields(body).run
     if (typeof run !== 'string' || !/^[0-9a-f-]{36}$/.test(run)) {
       sendJsonError(res, 400, 'bad_request', 'The body must be {"run": "<the acknowledgement’s id>"}.')
       return { status: 400, route: 'triage', detail: 'bad_request' }
