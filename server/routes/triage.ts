@@ -147,7 +147,7 @@ export function ackRoute(options: TriageRouteOptions): OwnAction {
     const { rows } = await index.rows(credentials, view.filters, view.window)
     const failed = rows.filter(isFailed)
     const groupBy = resolveGroupBy(view.groupBy, rankKeys(rows), failed, view.window.field)
-    const group = draftGroups(failed, groupBy).find((draft) => draft.id === groupId)
+    const group = draftGroups(failed, groupBy).drafts.find((draft) => draft.id === groupId)
     if (!group) {
       sendJsonError(
         res,

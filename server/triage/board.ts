@@ -82,11 +82,20 @@ function summarise(draft: Draft, input: BoardInput): FailureGroup {
   }
 }
 
-/** The groups of the failures as drafts (members, id and selection), largest first, failures outside bursts last. */
-export function draftGroups(failed: readonly IndexedExecution[], groupBy: TriageAnswer['groupBy']): Draft[] {
-  if (groupBy === null) return []
+/** The grouping a board uses: a key, or bursts on a time field; null when there is nothing to group. */
+export type GroupChoice = { kind: 'key'; key: string } | { kind: 'burst'; field: WindowField } | null
+
+/**
+ * The groups of the failures as drafts (members, id and selection), largest first, failures outside bursts last;
+ * with bursts, the gap that split them.
+ */
+export function draftGroups(
+  failed: readonly IndexedExecution[],
+  groupBy: GroupChoice,
+): { drafts: Draft[]; gapMs: number | null } {
+  if (groupBy === null) return { drafts: [], gapMs: null }
   if (groupBy.kind === 'key') {
-    return [...groupByKey(failed, groupBy.key)]
+    const drafts = [...groupByKey(failed, groupBy.key)]
       .map(([value, members]) => ({
         id: value === null ? 'key-missing' : `key:${value}`,
         label: value ?? `no ${groupBy.key}`,
@@ -94,8 +103,9 @@ export function draftGroups(failed: readonly IndexedExecution[], groupBy: Triage
         selection: value === null ? null : { kind: 'metadata' as const, key: groupBy.key, value },
       }))
       .sort((a, b) => b.members.length - a.members.length || a.id.localeCompare(b.id))
+    return { drafts, gapMs: null }
   }
-  const { bursts, rest } = findBursts(failed, groupBy.field)
+  const { bursts, rest, gapMs } = findBursts(failed, groupBy.field)
   const drafts: Draft[] = bursts.map((members) => {
     const from = timeOf(members[0] as IndexedExecution, groupBy.field) ?? 0
     const to = (timeOf(members.at(-1) as IndexedExecution, groupBy.field) ?? 0) + 1
@@ -108,7 +118,7 @@ export function draftGroups(failed: readonly IndexedExecution[], groupBy: Triage
   })
   drafts.sort((a, b) => b.members.length - a.members.length || a.id.localeCompare(b.id))
   if (rest.length > 0) drafts.push({ id: 'rest', label: 'outside bursts', members: rest, selection: null })
-  return drafts
+  return { drafts, gapMs }
 }
 
 /** The grouping a request asks for; `auto` is the best key, or bursts when no failure has metadata. */
@@ -117,12 +127,11 @@ export function resolveGroupBy(
   keys: TriageAnswer['keys'],
   failed: readonly IndexedExecution[],
   field: WindowField,
-): TriageAnswer['groupBy'] {
-  const burst = () => ({ kind: 'burst' as const, field, gapMs: findBursts(failed, field).gapMs })
-  if (groupBy.kind === 'burst') return burst()
+): GroupChoice {
+  if (groupBy.kind === 'burst') return { kind: 'burst', field }
   if (groupBy.kind === 'key') return { kind: 'key', key: groupBy.key }
   const best = keys[0]
-  return best ? { kind: 'key', key: best.key } : failed.length > 0 ? burst() : null
+  return best ? { kind: 'key', key: best.key } : failed.length > 0 ? { kind: 'burst', field } : null
 }
 
 /** How many of the view's executions failed, and how many of those nobody has rescheduled or acknowledged. */
@@ -141,8 +150,10 @@ export function failureCounts(input: BoardInput): { failed: number; unaddressed:
 export function failureBoard(input: BoardInput): TriageAnswer {
   const failed = input.view.filter(isFailed)
   const keys = rankKeys(input.view)
-  const groupBy = resolveGroupBy(input.groupBy, keys, failed, input.field)
-  const drafts = draftGroups(failed, groupBy)
+  const choice = resolveGroupBy(input.groupBy, keys, failed, input.field)
+  const { drafts, gapMs } = draftGroups(failed, choice)
+  const groupBy: TriageAnswer['groupBy'] =
+    choice?.kind === 'burst' ? { ...choice, gapMs: gapMs ?? 0 } : choice
   const shown = drafts.slice(0, MOST_GROUPS)
   const left = drafts.slice(MOST_GROUPS)
   return {
