@@ -39,7 +39,7 @@ test('the failure groups board: opened from the overview, grouped by a key, a gr
   await expect(dialog).toHaveCount(0)
   const rowOf = (on: Page) =>
     groupRows(on).filter({ has: on.getByRole('rowheader', { name: region, exact: true }) })
-  const addressed = rowOf(page).getByRole('cell').nth(3)
+  const addressed = rowOf(page).getByRole('cell').nth(4)
   const ackLine = /acknowledged by server token \(127\.0\.0\.1\), .*“INC-7 staging region outage”/
   await expect(addressed).toContainText(/^0 open · [\d,]+ acknowledged/)
   await expect(addressed).toContainText(ackLine)
@@ -51,11 +51,11 @@ test('the failure groups board: opened from the overview, grouped by a key, a gr
   await expect(
     other.getByRole('region', { name: 'Overview' }).getByRole('button', { name: /^Failure groups/ }),
   ).toHaveText(/^Failure groups: (≥ )?[\d,]+ unaddressed$/, { timeout: 15_000 })
-  await expect(rowOf(other).getByRole('cell').nth(3)).toContainText(ackLine)
+  await expect(rowOf(other).getByRole('cell').nth(4)).toContainText(ackLine)
 
   await addressed.getByRole('button', { name: /^Undo the acknowledgement by server token/ }).click()
   await expect(addressed).toHaveText(/^[1-9][\d,]* open$/)
-  await expect(rowOf(other).getByRole('cell').nth(3)).toHaveText(/^[1-9][\d,]* open$/, { timeout: 15_000 })
+  await expect(rowOf(other).getByRole('cell').nth(4)).toHaveText(/^[1-9][\d,]* open$/, { timeout: 15_000 })
   await context.close()
 
   // The audit trail has both.
@@ -105,4 +105,36 @@ test('Reschedule… on a group counts exactly the group, and sends one PATCH per
   })
   const stats = await demo.stats()
   expect(Object.values(stats.reschedules_by_id).reduce((sum, count) => sum + count, 0)).toBe(size)
+})
+
+test('Group by attempt shape: a sample of the failures read, grouped by their attempts, and by key the shapes of each group', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const day = 86_400_000
+  const from = new Date(Date.now() - 4 * day).toISOString()
+  const to = new Date(Date.now() - 2 * day).toISOString()
+  await openDashboard(page, `/?m.env=staging&m.team=payments&from=${from}&to=${to}&triage=1`)
+  await board(page).getByLabel('Group by').selectOption({ label: 'Attempt shape (on a sample of 200)' })
+  await expect(page).toHaveURL(/group=shape/)
+  const line = board(page).getByText(/^Grouped by the attempts of a sample of the failures: /)
+  await expect(line).toHaveText(/: ([\d,]+) of \1 sampled failures? read\.$/, { timeout: 60_000 })
+  const first = groupRows(page).first()
+  await expect(first.getByRole('rowheader')).toHaveText(/^(1 attempt|2–3 attempts|4 or more attempts), /)
+  await expect(first.getByRole('cell').first()).toHaveText(/^[\d,]+ sampled$/)
+  const label = (await first.getByRole('rowheader').textContent()) ?? ''
+  await expect(first.getByRole('button', { name: `Reschedule the failures of ${label}…` })).toBeDisabled()
+  await expect(board(page).getByRole('columnheader', { name: 'Attempt shape' })).toHaveCount(0)
+
+  // Grouped by a key, each group carries the shapes of its own sample, read once: the board asks nothing again.
+  await board(page).getByLabel('Group by').selectOption({ value: 'region' })
+  const shapes = groupRows(page).first().getByRole('cell').nth(3)
+  const readAll = async () => {
+    const counts = /([\d,]+) of ([\d,]+) sampled failures? read$/.exec(await shapes.innerText())
+    return counts !== null && counts[1] === counts[2]
+  }
+  await expect.poll(readAll, { timeout: 60_000 }).toBe(true)
+  await expect(shapes.getByRole('listitem').first()).toHaveText(
+    /^(1 attempt|2–3 attempts|4 or more attempts).*: \d+$/,
+  )
 })

@@ -2,7 +2,8 @@
 // demo API (page size 1,000, the three failure causes seeded), from a warm index: the median time of a board by the
 // best key, by a chosen key and by bursts, over every failure of the demo, computed and then reused (the next asker
 // of the same view), and the upstream list calls the boards cost (the index's own refresh is held off, so any call
-// is the boards'). `npm run build` first.
+// is the boards'). Then attempt shapes: how long until a 200-failure sample is read (by shape, and the largest
+// group's by key) within the budget of 50 calls a second, and what a second look costs. `npm run build` first.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -18,7 +19,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 interface Board {
   failed: number
-  groups: unknown[]
+  groups: { shapes: { pending: number; read: number } | null }[]
+  groupBy: { kind: string; sample?: { pending: number; read: number } } | null
   coverage: { kind: string }
 }
 
@@ -33,15 +35,45 @@ const server = await startProduction(demo.url, token, {
 })
 const board = async (query: string) =>
   (await (await fetch(`${server.origin}/api/triage?${query}`)).json()) as Board
-const listCalls = async () =>
+const requests = async () =>
   (
     (await (
       await fetch(`${demoOrigin}/__demo/stats`, { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as { requests: { list_executions: number } }
-  ).requests.list_executions
+    ).json()) as { requests: { list_executions: number; list_attempts: number } }
+  ).requests
+const listCalls = async () => (await requests()).list_executions
+
+const pendingOf = (answer: Board) =>
+  answer.groupBy?.sample?.pending ??
+  answer.groups.reduce((sum, group) => sum + (group.shapes?.pending ?? 0), 0)
+const seconds = (ms: number | null) => (ms === null ? '?' : `${(ms / 1000).toFixed(1)} s`)
+
+/**
+ * Asks for the board until every sample is read (as an open board does), then once more: when the first group's
+ * sample and all of them were read, and the attempts calls of each look.
+ */
+async function sampleTimes(query: string) {
+  const before = (await requests()).list_attempts
+  const started = performance.now()
+  let first: number | null = null
+  let answer = await board(query)
+  for (;;) {
+    const firstPending = answer.groupBy?.sample?.pending ?? answer.groups[0]?.shapes?.pending ?? 0
+    if (first === null && firstPending === 0) first = performance.now() - started
+    if (pendingOf(answer) === 0) break
+    await wait(100)
+    answer = await board(query)
+  }
+  const took = performance.now() - started
+  const calls = (await requests()).list_attempts - before
+  await board(`${query}&again=1`)
+  const again = (await requests()).list_attempts - before - calls
+  return `| ${query} | ${seconds(first)} | ${seconds(took)} | ${calls} | ${again} |`
+}
 
 try {
   while ((await board('summary=1')).coverage.kind !== 'exact') await wait(200)
+  const shapes = [await sampleTimes('group=shape'), await sampleTimes('group=key:team')]
   await board('')
   const rows: string[] = []
   for (const query of ['', 'group=key:region', 'group=burst', 'summary=1']) {
@@ -67,6 +99,10 @@ try {
   console.log('| board | failed | groups | computed (median) | reused (median) | upstream calls |')
   console.log('| --- | --- | --- | --- | --- | --- |')
   for (const row of rows) console.log(row)
+  console.log('\nAttempt shapes, a sample of 200, budget 50 calls a second:\n')
+  console.log('| board | first sample read in | all read in | attempts calls | calls of a second look |')
+  console.log('| --- | --- | --- | --- | --- |')
+  for (const row of shapes) console.log(row)
 } finally {
   server.child.kill()
   demo.child.kill()

@@ -27,6 +27,7 @@ import {
   type TriageRouteOptions,
 } from '../routes/triage.ts'
 import { createAckBook } from '../triage/ackBook.ts'
+import { createShapeSampler } from '../triage/shapeSampler.ts'
 import { openStore } from '../store/open.ts'
 import type { Store } from '../store/store.ts'
 import { createUpstreamClient } from '../upstream/client.ts'
@@ -85,9 +86,13 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   const pruning = setInterval(prune, 6 * 3_600_000)
   pruning.unref()
   const acks = store && trail ? createAckBook(store, trail) : null
+  const shapes = index
+    ? createShapeSampler({ client, pageSize: () => index?.pageSize() ?? 100, onError })
+    : null
   const triage: TriageRouteOptions = {
     index,
     acks,
+    shapes,
     upstream: () => describeUpstream(upstream),
     identify: (req, credentials) => identify(req, credentials, settings.trust, identity),
   }
@@ -147,6 +152,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     async close() {
       clearInterval(pruning)
       live.close()
+      shapes?.close()
       await acks?.close()
       await index?.close()
       client.close()

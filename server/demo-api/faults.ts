@@ -28,7 +28,7 @@ export const faultRuleSchema = z.object({
    */
   background: z.boolean().optional(),
   /** Only the dashboard's calls of this lane (its User-Agent `execution-dashboard (<lane>)`). */
-  lane: z.enum(['user', 'live', 'index', 'rescan']).optional(),
+  lane: z.enum(['user', 'live', 'index', 'sample', 'rescan']).optional(),
 })
 
 export type FaultRule = z.output<typeof faultRuleSchema>
@@ -41,7 +41,7 @@ interface StoredRule {
 }
 
 const DASHBOARD_AGENT = /^execution-dashboard \((\w+)\)$/
-const BACKGROUND_LANES = ['index', 'rescan', 'live']
+const BACKGROUND_LANES = ['index', 'sample', 'rescan', 'live']
 
 /** The dashboard's lane a request says it comes from (its User-Agent), or null for any other client. */
 const laneOf = (req: IncomingMessage) => DASHBOARD_AGENT.exec(req.headers['user-agent'] ?? '')?.[1] ?? null

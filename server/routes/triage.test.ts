@@ -9,6 +9,8 @@ import { startTestDashboard, type TestDashboard } from '../testing/dashboardTest
 import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
 import { jsonOf, rawRequest } from '../testing/httpTestKit.ts'
 import type { FailureGroup, TriageAnswer } from '../../src/shared/triage.ts'
+import type { IndexedExecution } from '../index/rows.ts'
+import { sampleOf } from '../triage/shapeGroups.ts'
 
 let api: RunningDemoApi
 let demo: DemoClient
@@ -79,6 +81,59 @@ describe('failure groups', () => {
     expect(precision).toBeGreaterThanOrEqual(0.95)
     expect(largest.size).toBe(bursts.groups[0]?.size)
   })
+
+  it('find the slow retries by attempt shape on a sample, ≥ 95 % right, and read each sample once', async () => {
+    await exactBoard('summary=1')
+    const sampleDone = async () => {
+      const answer = await board('group=shape')
+      return answer.groupBy?.kind === 'shape' ? answer.groupBy.sample.pending : -1
+    }
+    await expect.poll(sampleDone, { timeout: 30_000 }).toBe(0)
+    const byShape = await board('group=shape')
+    expect(byShape.groupBy).toMatchObject({
+      kind: 'shape',
+      sample: { sampled: 200, read: 200, unreadable: 0 },
+    })
+    const late = byShape.groups.find((group) => group.id === 'shape:4+:late') as FailureGroup
+    expect(late.label).toBe('4 or more attempts, 20 minutes or more each (failed late)')
+    expect(late.selection).toBeNull()
+    // The members as acknowledging the group records them, against the seeded cause within the same sample.
+    const acked = await post(`ack?group=shape&id=${encodeURIComponent(late.id)}`, '{"note":"slow retries"}')
+    const { run, count } = JSON.parse(acked.body) as { run: string; count: number }
+    expect(count).toBe(late.size)
+    const trail = await rawRequest(`${dashboard.url}/api/audit?kind=acknowledge&bulk=${run}&size=500`)
+    const members = (JSON.parse(trail.body) as { data: { executionId: string }[] }).data.map(
+      (r) => r.executionId,
+    )
+    await post('undo', JSON.stringify({ run }))
+    const failed = (await demo.allExecutions({ states: ['failed'] })) as unknown as IndexedExecution[]
+    const cause = causeIds('slow-retries')
+    const causeInSample = sampleOf(failed).filter((row) => cause.has(row.id))
+    const right = members.filter((id) => cause.has(id)).length
+    expect(causeInSample.length).toBeGreaterThan(10)
+    expect(right / causeInSample.length).toBeGreaterThanOrEqual(0.95)
+    expect(right / members.length).toBeGreaterThanOrEqual(0.95)
+
+    // Groups by key carry their own samples' shapes; a second look reads nothing again.
+    const stats = async () =>
+      (await demo.control<{ requests: { list_attempts: number } }>('GET', '/stats')).json.requests
+    await expect
+      .poll(
+        async () => (await board('group=key:region')).groups.every((g) => (g.shapes?.pending ?? 0) === 0),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true)
+    const before = (await stats()).list_attempts
+    const region = (await board('group=key:region')).groups.find((g) => g.id === 'key:ap-south-1')
+    expect(region?.shapes?.top[0]).toEqual({
+      label: '1 attempt, under a minute (failed fast)',
+      count: region?.size,
+    })
+    await board('group=shape')
+    expect((await stats()).list_attempts).toBe(before)
+  }, 60_000)
 
   it('acknowledges a group for everyone, records it, and undoes it', async () => {
     const query = 'group=key:region'

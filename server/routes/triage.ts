@@ -16,6 +16,8 @@ import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { AckBook } from '../triage/ackBook.ts'
 import { draftGroups, failureBoard, failureCounts, resolveGroupBy, type BoardInput } from '../triage/board.ts'
 import { isFailed, rankKeys } from '../triage/failureGroups.ts'
+import type { ShapeReader } from '../triage/shapeGroups.ts'
+import type { ShapeSampler } from '../triage/shapeSampler.ts'
 import type { OwnAction, OwnRoute } from './api.ts'
 import { readView, refuseWithoutIndex } from './overview.ts'
 
@@ -29,6 +31,8 @@ const REUSE_MS = 2_000
 export interface TriageRouteOptions {
   index: ExecutionIndex | null
   acks: AckBook | null
+  /** Reads sampled failures' attempts; null leaves the board without attempt shapes. */
+  shapes: ShapeSampler | null
   /** The upstream as the audit trail names it. */
   upstream: () => string
   identify: (req: IncomingMessage, credentials: Credentials) => Identity
@@ -36,6 +40,18 @@ export interface TriageRouteOptions {
 }
 
 type View = { filters: ListFilters; window: TimeWindow; groupBy: GroupBy }
+
+/** The attempt shapes of the partition that answers these credentials, read with them. */
+async function shapeReader(
+  options: TriageRouteOptions,
+  index: ExecutionIndex,
+  credentials: Credentials,
+): Promise<ShapeReader> {
+  const { shapes } = options
+  if (!shapes) return null
+  const { partition } = await index.version(credentials)
+  return (rows) => shapes.read({ partition, authorization: credentials.authorization }, rows)
+}
 
 /** Everything the board is computed from, for one request's view. */
 async function boardInput(
@@ -55,6 +71,7 @@ async function boardInput(
     field: view.window.field,
     acks: await acks.active(upstream),
     reschedules: await acks.reschedules(upstream, now - LOOK_BACK_MS),
+    shapes: await shapeReader(options, index, credentials),
     now,
   }
 }
@@ -81,7 +98,8 @@ export function triageRoute(options: TriageRouteOptions): OwnRoute {
       return { status: 400, route: 'triage', detail: 'bad view' }
     }
     const { partition, version } = await index.version(credentials)
-    const key = `${partition} ${version} ${options.acks?.generation() ?? 0} ${req.url ?? ''}`
+    const learned = `${options.acks?.generation() ?? 0} ${options.shapes?.generation() ?? 0}`
+    const key = `${partition} ${version} ${learned} ${req.url ?? ''}`
     const reused = answers.get(key)
     if (reused && now() - reused.at < REUSE_MS) {
       sendJson(res, 200, reused.answer)
@@ -147,7 +165,8 @@ export function ackRoute(options: TriageRouteOptions): OwnAction {
     const { rows } = await index.rows(credentials, view.filters, view.window)
     const failed = rows.filter(isFailed)
     const groupBy = resolveGroupBy(view.groupBy, rankKeys(rows), failed, view.window.field)
-    const group = draftGroups(failed, groupBy).drafts.find((draft) => draft.id === groupId)
+    const shapes = await shapeReader(options, index, credentials)
+    const group = draftGroups(failed, groupBy, shapes).drafts.find((draft) => draft.id === groupId)
     if (!group) {
       sendJsonError(
         res,

@@ -30,6 +30,7 @@ async function start() {
   const route = triageRoute({
     index,
     acks,
+    shapes: null,
     upstream: () => 'u',
     identify: () => ({ user: 'a', via: 'server token', groups: [], role: 'operator', refusal: null }),
     now: () => state.now,

@@ -1,10 +1,24 @@
 import type { Coverage } from '../../src/shared/coverage.ts'
 import type { WindowField } from '../../src/shared/timeWindow.ts'
-import type { AckRun, FailureGroup, GroupBy, GroupSelection, TriageAnswer } from '../../src/shared/triage.ts'
+import type {
+  AckRun,
+  FailureGroup,
+  GroupBy,
+  GroupSelection,
+  ShapeSample,
+  TriageAnswer,
+} from '../../src/shared/triage.ts'
 import { timeOf } from '../index/counting.ts'
 import type { IndexedExecution } from '../index/rows.ts'
 import type { AckMark } from './ackBook.ts'
 import { findBursts, groupByKey, isFailed, rankKeys } from './failureGroups.ts'
+import {
+  draftShapeGroups,
+  MOST_SAMPLED_PER_BOARD,
+  sampleOf,
+  shapeSample,
+  type ShapeReader,
+} from './shapeGroups.ts'
 
 const MOST_GROUPS = 50
 const SAMPLES = 5
@@ -18,6 +32,8 @@ export interface BoardInput {
   acks: ReadonlyMap<string, readonly AckMark[]>
   /** When each execution was last rescheduled through the dashboard. */
   reschedules: ReadonlyMap<string, number>
+  /** Attempt shapes of sampled failures; null on a server that cannot read them. */
+  shapes: ShapeReader
   now: number
 }
 
@@ -41,7 +57,7 @@ interface Draft {
   selection: GroupSelection | null
 }
 
-function summarise(draft: Draft, input: BoardInput): FailureGroup {
+function summarise(draft: Draft, input: BoardInput, shapes: ShapeSample | null): FailureGroup {
   const counts: Record<Status, number> = { open: 0, acknowledged: 0, rescheduled: 0 }
   const runs = new Map<string, AckRun>()
   let firstSeen: number | null = null
@@ -79,21 +95,34 @@ function summarise(draft: Draft, input: BoardInput): FailureGroup {
     ...counts,
     acks: [...runs.values()].sort((a, b) => b.at - a.at),
     selection: draft.selection,
+    shapes,
   }
 }
 
 /** The grouping a board uses: a key, or bursts on a time field; null when there is nothing to group. */
-export type GroupChoice = { kind: 'key'; key: string } | { kind: 'burst'; field: WindowField } | null
+export type GroupChoice =
+  { kind: 'key'; key: string } | { kind: 'burst'; field: WindowField } | { kind: 'shape' } | null
+
+interface Drafted {
+  drafts: Draft[]
+  gapMs: number | null
+  sample: Omit<ShapeSample, 'top'> | null
+}
 
 /**
  * The groups of the failures as drafts (members, id and selection), largest first, failures outside bursts last;
- * with bursts, the gap that split them.
+ * with bursts, the gap that split them; by shape, the sample the shapes were read on.
  */
 export function draftGroups(
   failed: readonly IndexedExecution[],
   groupBy: GroupChoice,
-): { drafts: Draft[]; gapMs: number | null } {
-  if (groupBy === null) return { drafts: [], gapMs: null }
+  shapes: ShapeReader,
+): Drafted {
+  if (groupBy === null) return { drafts: [], gapMs: null, sample: null }
+  if (groupBy.kind === 'shape') {
+    const { drafts, sample } = draftShapeGroups(failed, shapes)
+    return { drafts: drafts.map((draft) => ({ ...draft, selection: null })), gapMs: null, sample }
+  }
   if (groupBy.kind === 'key') {
     const drafts = [...groupByKey(failed, groupBy.key)]
       .map(([value, members]) => ({
@@ -103,7 +132,7 @@ export function draftGroups(
         selection: value === null ? null : { kind: 'metadata' as const, key: groupBy.key, value },
       }))
       .sort((a, b) => b.members.length - a.members.length || a.id.localeCompare(b.id))
-    return { drafts, gapMs: null }
+    return { drafts, gapMs: null, sample: null }
   }
   const { bursts, rest, gapMs } = findBursts(failed, groupBy.field)
   const drafts: Draft[] = bursts.map((members) => {
@@ -118,7 +147,7 @@ export function draftGroups(
   })
   drafts.sort((a, b) => b.members.length - a.members.length || a.id.localeCompare(b.id))
   if (rest.length > 0) drafts.push({ id: 'rest', label: 'outside bursts', members: rest, selection: null })
-  return { drafts, gapMs }
+  return { drafts, gapMs, sample: null }
 }
 
 /** The grouping a request asks for; `auto` is the best key, or bursts when no failure has metadata. */
@@ -129,6 +158,7 @@ export function resolveGroupBy(
   field: WindowField,
 ): GroupChoice {
   if (groupBy.kind === 'burst') return { kind: 'burst', field }
+  if (groupBy.kind === 'shape') return { kind: 'shape' }
   if (groupBy.kind === 'key') return { kind: 'key', key: groupBy.key }
   const best = keys[0]
   return best ? { kind: 'key', key: best.key } : failed.length > 0 ? { kind: 'burst', field } : null
@@ -151,16 +181,28 @@ export function failureBoard(input: BoardInput): TriageAnswer {
   const failed = input.view.filter(isFailed)
   const keys = rankKeys(input.view)
   const choice = resolveGroupBy(input.groupBy, keys, failed, input.field)
-  const { drafts, gapMs } = draftGroups(failed, choice)
+  const { drafts, gapMs, sample } = draftGroups(failed, choice, input.shapes)
   const groupBy: TriageAnswer['groupBy'] =
-    choice?.kind === 'burst' ? { ...choice, gapMs: gapMs ?? 0 } : choice
+    choice?.kind === 'burst'
+      ? { ...choice, gapMs: gapMs ?? 0 }
+      : choice?.kind === 'shape'
+        ? { kind: 'shape', sample: sample ?? { sampled: 0, read: 0, unreadable: 0, pending: 0 } }
+        : choice
   const shown = drafts.slice(0, MOST_GROUPS)
   const left = drafts.slice(MOST_GROUPS)
+  // Each group's attempts on a sample, the largest groups first, within what one board may have read.
+  let budget = choice?.kind === 'shape' || !input.shapes ? 0 : MOST_SAMPLED_PER_BOARD
+  const shapesOf = (draft: Draft): ShapeSample | null => {
+    if (budget <= 0 || !input.shapes) return null
+    const sampled = sampleOf(draft.members)
+    budget -= sampled.length
+    return shapeSample(sampled.length, input.shapes(sampled))
+  }
   return {
     groupBy,
     keys,
     ...failureCounts(input),
-    groups: shown.map((draft) => summarise(draft, input)),
+    groups: shown.map((draft) => summarise(draft, input, shapesOf(draft))),
     more: { groups: left.length, executions: left.reduce((sum, draft) => sum + draft.members.length, 0) },
     coverage: input.coverage,
     generatedAt: input.now,

@@ -25,19 +25,20 @@ describe('the request budget', () => {
     budget.close()
   })
 
-  it('never makes a person wait, and serves live views before the index and the index before re-scans', async () => {
+  it('never makes a person wait, and serves live views, the index, attempt samples and re-scans in that order', async () => {
     const budget = createBudget({ burst: 1, ratePerSecond: 1 })
     await budget.acquire('index')
     const order: string[] = []
     grant(budget.acquire('rescan'), () => order.push('rescan'))
+    grant(budget.acquire('sample'), () => order.push('sample'))
     grant(budget.acquire('index'), () => order.push('index'))
     grant(budget.acquire('live'), () => order.push('live'))
     await budget.acquire('user')
     order.push('user')
     // The person's call went at once and left a debt: the others wait for it to be paid, in lane order.
-    await vi.advanceTimersByTimeAsync(5_000)
-    expect(order).toEqual(['user', 'live', 'index', 'rescan'])
-    expect(budget.stats().calls).toMatchObject({ user: 1, live: 1, index: 2, rescan: 1 })
+    await vi.advanceTimersByTimeAsync(6_000)
+    expect(order).toEqual(['user', 'live', 'index', 'sample', 'rescan'])
+    expect(budget.stats().calls).toMatchObject({ user: 1, live: 1, index: 2, sample: 1, rescan: 1 })
     budget.close()
   })
 

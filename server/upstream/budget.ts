@@ -2,15 +2,16 @@
  * The per-upstream request budget: a token bucket (at most `burst` calls at once, `ratePerSecond` on average)
  * shared by everything the server asks the API on its own. Lanes: `user` calls (a person's own request)
  * never wait, but they use tokens too, so the server's own work slows down when people are busy; `live`
- * (refreshing views people watch) is served before `index` (building and keeping the index), and that before
- * `rescan` (the slow periodic re-scan of a complete index).
+ * (refreshing views people watch) is served before `index` (building and keeping the index), that before
+ * `sample` (reading attempts for the failure board's attempt shapes) and that before `rescan` (the slow periodic
+ * re-scan of a complete index).
  * After a 429 the waiting lanes pause for its Retry-After; after a 5xx or no answer, for 1, 2, 4 … 60 s, until
  * the API answers again.
  */
-export type Lane = 'user' | 'live' | 'index' | 'rescan'
+export type Lane = 'user' | 'live' | 'index' | 'sample' | 'rescan'
 type WaitingLane = Exclude<Lane, 'user'>
 /** Served in this order as tokens come. */
-const WAITING_LANES: readonly WaitingLane[] = ['live', 'index', 'rescan']
+const WAITING_LANES: readonly WaitingLane[] = ['live', 'index', 'sample', 'rescan']
 
 export interface BudgetSettings {
   burst: number
@@ -46,8 +47,8 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   let limitedUntil = 0
   let failures = 0
   let timer: NodeJS.Timeout | undefined
-  const queues: Record<WaitingLane, Waiter[]> = { live: [], index: [], rescan: [] }
-  const calls: Record<Lane, number> = { user: 0, live: 0, index: 0, rescan: 0 }
+  const queues: Record<WaitingLane, Waiter[]> = { live: [], index: [], sample: [], rescan: [] }
+  const calls: Record<Lane, number> = { user: 0, live: 0, index: 0, sample: 0, rescan: 0 }
   const waitingCount = () => WAITING_LANES.reduce((sum, lane) => sum + queues[lane].length, 0)
 
   function refill() {
@@ -129,7 +130,12 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
       refill()
       return {
         calls: { ...calls },
-        waiting: { live: queues.live.length, index: queues.index.length, rescan: queues.rescan.length },
+        waiting: {
+          live: queues.live.length,
+          index: queues.index.length,
+          sample: queues.sample.length,
+          rescan: queues.rescan.length,
+        },
         tokens,
         pausedUntil,
       }

@@ -1,7 +1,8 @@
 /*
  * Failure triage, read and written the same way by the browser and the server: the failed executions of a view,
- * grouped by a metadata key or by bursts in time. In the URL: `triage=1` opens the board, `group=key:<key>` or
- * `group=burst` chooses the grouping (without it, the key that splits the set best).
+ * grouped by a metadata key, by bursts in time, or by the shape of their attempts (on a sample). In the URL:
+ * `triage=1` opens the board, `group=key:<key>`, `group=burst` or `group=shape` chooses the grouping (without it,
+ * the key that splits the set best).
  */
 import type { Coverage } from './coverage'
 import type { WindowField } from './timeWindow'
@@ -10,20 +11,22 @@ export const TRIAGE_PARAM = 'triage'
 export const GROUP_PARAM = 'group'
 export const MAX_ACK_NOTE = 500
 
-export type GroupBy = { kind: 'auto' } | { kind: 'burst' } | { kind: 'key'; key: string }
+export type GroupBy = { kind: 'auto' } | { kind: 'burst' } | { kind: 'shape' } | { kind: 'key'; key: string }
+/** Executions of a group (or of the view, grouped by shape) whose attempts are read. */
+export const SHAPE_SAMPLE = 200
 
 const KEY_PREFIX = 'key:'
 
-/** Never throws: anything else than `burst` or `key:<key>` is the automatic choice. */
+/** Never throws: anything else than `burst`, `shape` or `key:<key>` is the automatic choice. */
 export function readGroupBy(text: string | null): GroupBy {
-  if (text === 'burst') return { kind: 'burst' }
+  if (text === 'burst' || text === 'shape') return { kind: text }
   if (text?.startsWith(KEY_PREFIX) && text.length > KEY_PREFIX.length && text.length <= 200)
     return { kind: 'key', key: text.slice(KEY_PREFIX.length) }
   return { kind: 'auto' }
 }
 
 export function groupByText(groupBy: GroupBy): string | null {
-  if (groupBy.kind === 'burst') return 'burst'
+  if (groupBy.kind === 'burst' || groupBy.kind === 'shape') return groupBy.kind
   if (groupBy.kind === 'key') return `${KEY_PREFIX}${groupBy.key}`
   return null
 }
@@ -43,6 +46,18 @@ export interface AckRun {
   count: number
 }
 
+/** How the attempts of a sample of failures look: how many were read, and the commonest shapes. */
+export interface ShapeSample {
+  /** Failures in the sample (at most SHAPE_SAMPLE, spread over the group by their ids). */
+  sampled: number
+  /** Of them: whose attempts were read, could not be read (the API refused or sent nonsense), are still being read. */
+  read: number
+  unreadable: number
+  pending: number
+  /** The commonest shapes among those read, most first (at most 3). */
+  top: { label: string; count: number }[]
+}
+
 export interface FailureGroup {
   /** Stable while the group's members are: `key:<value>`, `key-missing`, `burst:<from>:<to>` or `rest`. */
   id: string
@@ -56,8 +71,10 @@ export interface FailureGroup {
   acknowledged: number
   rescheduled: number
   acks: AckRun[]
-  /** Null when the API's filters cannot select the group alone (a missing key, failures outside bursts). */
+  /** Null when the API's filters cannot select the group alone (a missing key, failures outside bursts, a shape). */
   selection: GroupSelection | null
+  /** Its attempt shapes on a sample; null when not sampled (grouped by shape, or past the groups sampled). */
+  shapes: ShapeSample | null
 }
 
 export interface GroupKey {
@@ -68,7 +85,12 @@ export interface GroupKey {
 }
 
 export interface TriageAnswer {
-  groupBy: { kind: 'key'; key: string } | { kind: 'burst'; field: WindowField; gapMs: number } | null
+  groupBy:
+    | { kind: 'key'; key: string }
+    | { kind: 'burst'; field: WindowField; gapMs: number }
+    /** Groups are the shapes read on a sample of the view's failures; each group's size counts the sample only. */
+    | { kind: 'shape'; sample: Omit<ShapeSample, 'top'> }
+    | null
   keys: GroupKey[]
   /** Failed executions of the view (within the window), and how many of them nobody has addressed. */
   failed: number

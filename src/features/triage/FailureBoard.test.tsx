@@ -22,6 +22,7 @@ const group = (id: string, size: number, extra: Partial<FailureGroup> = {}): Fai
   rescheduled: 0,
   acks: [],
   selection: { kind: 'metadata', key: 'region', value: id },
+  shapes: null,
   ...extra,
 })
 const answer = (groups: FailureGroup[], coverage: TriageAnswer['coverage']): TriageAnswer => ({
@@ -148,6 +149,57 @@ describe('FailureBoard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Undo the acknowledgement by alice: INC-1' }))
     expect(await screen.findByText('40 open')).toBeVisible()
     expect(sent[1]?.body).toEqual({ run: 'r-1' })
+  })
+
+  it('shows the attempt shapes of each group as they are read, and groups by shape on a sample', async () => {
+    let read = 40
+    const shapes = () => ({
+      sampled: 200,
+      read,
+      unreadable: read === 200 ? 0 : 2,
+      pending: 200 - read - (read === 200 ? 0 : 2),
+      top: [{ label: '4 or more attempts, 20 minutes or more each (failed late)', count: read }],
+    })
+    mswServer.use(
+      http.get('*/api/triage', () => {
+        read = Math.min(200, read + 80)
+        return HttpResponse.json(answer([group('eu-west-1', 900, { shapes: shapes() })], EXACT))
+      }),
+    )
+    const callbacks = showBoard()
+    const row = await screen.findByRole('row', { name: /^eu-west-1 900/ })
+    expect(
+      within(row).getByText(/120 of 200 sampled failures read, 78 being read, 2 the API would not list…/),
+    ).toBeVisible()
+    // While attempts are read the board asks again soon, until the sample is done.
+    expect(
+      await within(row).findByText('200 of 200 sampled failures read', {}, { timeout: 4_000 }),
+    ).toBeVisible()
+    expect(
+      within(row).getByText('4 or more attempts, 20 minutes or more each (failed late): 200'),
+    ).toBeVisible()
+    await userEvent.selectOptions(screen.getByLabelText('Group by'), 'Attempt shape (on a sample of 200)')
+    expect(callbacks.onGroupByChange).toHaveBeenCalledWith({ kind: 'shape' })
+  })
+
+  it('grouped by shape, says the groups hold the sample, and cannot reschedule them by filter', async () => {
+    mswServer.use(
+      http.get('*/api/triage', () =>
+        HttpResponse.json({
+          ...answer([group('x', 37, { id: 'shape:4+:late', label: 'Slow', selection: null })], EXACT),
+          groupBy: { kind: 'shape', sample: { sampled: 200, read: 200, unreadable: 0, pending: 0 } },
+        }),
+      ),
+    )
+    showBoard({ groupBy: { kind: 'shape' } })
+    const slow = await screen.findByRole('row', { name: /^Slow 37 sampled/ })
+    expect(
+      screen.getByText(
+        'Grouped by the attempts of a sample of the failures: 200 of 200 sampled failures read.',
+      ),
+    ).toHaveRole('status')
+    expect(within(slow).getByRole('button', { name: 'Reschedule the failures of Slow…' })).toBeDisabled()
+    expect(screen.queryByRole('columnheader', { name: 'Attempt shape' })).not.toBeInTheDocument()
   })
 
   it('offers Retry when the board cannot be grouped', async () => {

@@ -14,9 +14,12 @@ import { AckDialog } from './AckDialog'
 import { GroupByControl } from './GroupByControl'
 import { GroupTable } from './GroupTable'
 import { groupLabel, groupSelection, plural } from './groupWords'
+import { SampleLine } from './ShapeCell'
 
 /** Every open board sees another user's acknowledgement within this. */
 const REFRESH_MS = 5_000
+/** While attempts are being read for the board, their shapes show up this often. */
+const SAMPLING_REFRESH_MS = 2_000
 
 export interface FailureBoardProps {
   filters: ListFilters
@@ -35,7 +38,14 @@ const asGroupBy = (answer: TriageAnswer): GroupBy =>
     ? { kind: 'auto' }
     : answer.groupBy.kind === 'key'
       ? answer.groupBy
-      : { kind: 'burst' }
+      : { kind: answer.groupBy.kind }
+
+/** Attempts are still being read for this answer's shapes. */
+const sampling = (answer: TriageAnswer | undefined) =>
+  answer !== undefined &&
+  (answer.groupBy?.kind === 'shape'
+    ? answer.groupBy.sample.pending > 0
+    : answer.groups.some((group) => (group.shapes?.pending ?? 0) > 0))
 
 function summaryText(answer: TriageAnswer): string {
   const prefix = countPrefix(answer.coverage)
@@ -56,7 +66,10 @@ export function FailureBoard(props: FailureBoardProps) {
   const client = useQueryClient()
   const announce = useAnnounce()
   const now = useNow(30_000)
-  const query = useQuery({ ...triageQuery(filters, window, props.groupBy), refetchInterval: REFRESH_MS })
+  const query = useQuery({
+    ...triageQuery(filters, window, props.groupBy),
+    refetchInterval: (current) => (sampling(current.state.data) ? SAMPLING_REFRESH_MS : REFRESH_MS),
+  })
   const refusal = useQuery(whoamiQuery()).data?.refusal ?? null
   const [acking, setAcking] = useState<FailureGroup | null>(null)
   const refresh = () => void client.invalidateQueries({ queryKey: triageKeys.all })
@@ -105,12 +118,14 @@ export function FailureBoard(props: FailureBoardProps) {
           <p className="muted">
             Unaddressed: failed, not rescheduled since, not acknowledged. {coverageLine(answer.coverage)}.
           </p>
+          <SampleLine groupBy={answer.groupBy} />
           {answer.failed === 0 ? (
             <p className="triage-empty">{noFailuresText(answer, window)}</p>
           ) : (
             <GroupTable
               groups={answer.groups}
               groupKey={groupKey}
+              byShape={answer.groupBy?.kind === 'shape'}
               coverage={answer.coverage}
               utc={utc}
               now={now}

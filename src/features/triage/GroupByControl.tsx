@@ -1,21 +1,26 @@
 import { useId } from 'react'
-import type { GroupBy, GroupKey } from '../../shared/triage'
+import { SHAPE_SAMPLE, type GroupBy, type GroupKey } from '../../shared/triage'
 
 const BURST = '\u0000burst'
+const SHAPE = '\u0000shape'
 
-/** The grouping: every key the index has seen on failures (the best splitter first), or bursts in time. */
+/**
+ * The grouping: every key the index has seen on failures (the best splitter first), bursts in time, or the shape of
+ * the attempts of a sample.
+ */
 export function GroupByControl({
   value,
   keys,
   onChange,
 }: {
-  value: { kind: 'key'; key: string } | { kind: 'burst' } | null
+  value: { kind: 'key'; key: string } | { kind: 'burst' } | { kind: 'shape' } | null
   keys: readonly GroupKey[]
   onChange: (groupBy: GroupBy) => void
 }) {
   const id = useId()
-  const current = value === null ? '' : value.kind === 'burst' ? BURST : value.key
-  const known = keys.some((key) => key.key === current) || current === BURST || current === ''
+  const current =
+    value === null ? '' : value.kind === 'burst' ? BURST : value.kind === 'shape' ? SHAPE : value.key
+  const known = keys.some((key) => key.key === current) || [BURST, SHAPE, ''].includes(current)
   return (
     <div className="triage-group-by">
       <label htmlFor={id}>Group by</label>
@@ -24,7 +29,11 @@ export function GroupByControl({
         value={current}
         onChange={(event) =>
           onChange(
-            event.target.value === BURST ? { kind: 'burst' } : { kind: 'key', key: event.target.value },
+            event.target.value === BURST
+              ? { kind: 'burst' }
+              : event.target.value === SHAPE
+                ? { kind: 'shape' }
+                : { kind: 'key', key: event.target.value },
           )
         }
       >
@@ -38,6 +47,7 @@ export function GroupByControl({
         ))}
         {known ? null : <option value={current}>{current} (not on these failures)</option>}
         <option value={BURST}>Bursts in time</option>
+        <option value={SHAPE}>Attempt shape (on a sample of {SHAPE_SAMPLE})</option>
       </select>
     </div>
   )

@@ -4,10 +4,13 @@ import { dateTime } from '../../lib/windowText'
 import { countPrefix } from '../../lib/coverageWords'
 import type { Coverage } from '../../shared/coverage'
 import { groupLabel, rescheduleBlock } from './groupWords'
+import { ShapeCell } from './ShapeCell'
 
 export interface GroupTableProps {
   groups: readonly FailureGroup[]
   groupKey: string | null
+  /** Grouped by attempt shape: sizes count the sample, and there is no shape column. */
+  byShape: boolean
   coverage: Coverage
   utc: boolean
   now: number
@@ -36,6 +39,7 @@ export function GroupTable(props: GroupTableProps) {
           <th scope="col">Failures</th>
           <th scope="col">First and last seen</th>
           <th scope="col">Samples</th>
+          {props.byShape ? null : <th scope="col">Attempt shape</th>}
           <th scope="col">Addressed</th>
           <th scope="col">Actions</th>
         </tr>
@@ -50,8 +54,9 @@ export function GroupTable(props: GroupTableProps) {
                 {label}
               </th>
               <td className="numeric">
-                {prefix}
+                {props.byShape ? '' : prefix}
                 {group.size.toLocaleString('en')}
+                {props.byShape ? ' sampled' : ''}
               </td>
               <td>
                 {when(group.firstSeen, utc)}
@@ -74,6 +79,11 @@ export function GroupTable(props: GroupTableProps) {
                   ))}
                 </ul>
               </td>
+              {props.byShape ? null : (
+                <td>
+                  <ShapeCell shapes={group.shapes} />
+                </td>
+              )}
               <td>
                 <AddressedCell group={group} {...props} />
               </td>

@@ -15,9 +15,10 @@ export function groupLabel(group: FailureGroup, key: string | null, utc: boolean
 /** Why a group cannot be rescheduled from the board, or null when it can. */
 export function rescheduleBlock(group: FailureGroup): string | null {
   if (group.selection !== null) return null
-  return group.id === 'rest'
-    ? 'Failures outside bursts share no filter the list can select them by.'
-    : 'The API cannot filter for a missing metadata key.'
+  if (group.id === 'rest') return 'Failures outside bursts share no filter the list can select them by.'
+  if (group.id.startsWith('shape:'))
+    return 'The API cannot filter by attempts; this group holds only the sampled failures whose attempts were read.'
+  return 'The API cannot filter for a missing metadata key.'
 }
 
 export const plural = (count: number, one: string, many = `${one}s`) =>
