@@ -79,13 +79,17 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     throw error
   }
   const live = createLiveHub({ client, index, minMs: indexSettings.liveMinMs })
-  const trail = store ? createAuditTrail(store, { retentionDays: settings.auditDays ?? 90 }) : null
+  const auditDays = settings.auditDays ?? 90
+  const trail = store ? createAuditTrail(store, { retentionDays: auditDays }) : null
   const identity = settings.identity ?? NO_IDENTITY_SETTINGS
-  const prune = () => void trail?.prune().catch((error: unknown) => onError('pruning the audit trail', error))
+  const acks = store && trail ? createAckBook(store, trail, { retentionDays: auditDays }) : null
+  const prune = () => {
+    void trail?.prune().catch((error: unknown) => onError('pruning the audit trail', error))
+    void acks?.prune().catch((error: unknown) => onError('pruning acknowledgements', error))
+  }
   prune()
   const pruning = setInterval(prune, 6 * 3_600_000)
   pruning.unref()
-  const acks = store && trail ? createAckBook(store, trail) : null
   const shapes = index
     ? createShapeSampler({ client, pageSize: () => index?.pageSize() ?? 100, onError })
     : null

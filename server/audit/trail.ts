@@ -159,6 +159,35 @@ export function createAuditTrail(store: Store, options: { retentionDays: number;
       }
       return statements
     },
+    /**
+     * One statement: `changed` (a data-changing query returning `execution_id`) and a finished record for each row
+     * it changed. Two replicas running it at once record only the rows each really changed.
+     */
+    recordEach(
+      changed: Statement,
+      entry: Omit<AuditEntry, 'executionId'>,
+      outcome: AuditOutcome,
+      detail: string | null,
+    ): Statement {
+      const given = changed.params ?? []
+      const base = given.length
+      const p = (n: number) => `$${base + n}`
+      return {
+        sql: `with changed as (${changed.sql}) insert into audit_records (id, at, user_name, via, upstream, execution_id, request_body, bulk_run, request_id, outcome, detail, completed_at) select gen_random_uuid()::text, ${p(1)}::double precision, ${p(2)}::text, ${p(3)}::text, ${p(4)}::text, execution_id, ${p(5)}::text, ${p(6)}::text, ${p(7)}::text, ${p(8)}::text, ${p(9)}::text, ${p(1)}::double precision from changed returning execution_id`,
+        params: [
+          ...given,
+          now(),
+          entry.user,
+          entry.via,
+          entry.upstream,
+          entry.requestBody.slice(0, MAX_BODY),
+          entry.bulkRun,
+          entry.requestId,
+          outcome,
+          detail,
+        ],
+      }
+    },
     async complete(
       id: string,
       outcome: {

@@ -39,9 +39,14 @@ const ACK_CHANNEL = 'dashboard_triage'
 
 /**
  * Acknowledged failures, for every user of an upstream, in the store. An acknowledgement and its audit records are
- * written in one transaction: none is ever kept unrecorded. Undo marks them undone (who, when); nothing is deleted.
+ * written in one transaction: none is ever kept unrecorded. Undo marks them undone (who, when). An acknowledgement
+ * lasts as long as the audit trail keeps its record (`retentionDays`): then both are pruned.
  */
-export function createAckBook(store: Store, trail: AuditTrail, options: { now?: () => number } = {}) {
+export function createAckBook(
+  store: Store,
+  trail: AuditTrail,
+  options: { now?: () => number; retentionDays?: number } = {},
+) {
   const now = options.now ?? Date.now
   const cache = new Map<string, { at: number; value: Promise<unknown> }>()
   // Bumps whenever acknowledgements change here or on another replica: answers computed before are stale.
@@ -136,31 +141,34 @@ export function createAckBook(store: Store, trail: AuditTrail, options: { now?: 
       await commit(statements)
       return { run, count: targets.length, at }
     },
-    /** Takes back every acknowledgement of a run still in force; returns how many. */
+    /**
+     * Takes back every acknowledgement of a run still in force, and records each, in one statement: an undo sent
+     * twice, or to two replicas at once, records each failure once. Returns how many it took back.
+     */
     async undo(upstream: string, run: string, who: Acknowledger): Promise<number> {
-      const rows = await store.query<{ execution_id: string }>(
-        `select execution_id from triage_acks where upstream = $1 and run = $2 and undone_at is null`,
-        [upstream, run],
-      )
-      if (rows.length === 0) return 0
-      const body = JSON.stringify({ undo: run })
-      await commit([
+      const { sql, params } = trail.recordEach(
         {
-          sql: `update triage_acks set undone_at = $3, undone_by = $4 where upstream = $1 and run = $2 and undone_at is null`,
+          sql: `update triage_acks set undone_at = $3, undone_by = $4 where upstream = $1 and run = $2 and undone_at is null returning execution_id`,
           params: [upstream, run, now(), who.user],
         },
-        ...trail.statements(
-          entries(
-            upstream,
-            who,
-            run,
-            rows.map((row) => row.execution_id),
-            body,
-          ),
-          'unacknowledged',
-          null,
-        ),
+        { ...who, upstream, requestBody: JSON.stringify({ undo: run }), bulkRun: run },
+        'unacknowledged',
+        null,
+      )
+      const rows = await store.query<{ execution_id: string }>(sql, params)
+      if (rows.length > 0) {
+        changed()
+        await store.notify(ACK_CHANNEL, 'changed').catch(() => {})
+      }
+      return rows.length
+    },
+    /** Drops acknowledgements older than the audit trail keeps their records; returns how many. */
+    async prune(): Promise<number> {
+      if (options.retentionDays === undefined) return 0
+      const rows = await store.query<{ run: string }>(`delete from triage_acks where at < $1 returning run`, [
+        now() - options.retentionDays * 86_400_000,
       ])
+      if (rows.length > 0) changed()
       return rows.length
     },
     async close() {
