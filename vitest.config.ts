@@ -60,6 +60,10 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Run after the build, against real processes: npm run test:integration.
           exclude: ['server/integration/**'],
+          // These drive real servers and wait on conditions (an index's first count, polled for up to 30 s): on a
+          // busy machine, Vitest's 5 s default would fail a test that is only waiting, not wrong.
+          testTimeout: 40_000,
+          hookTimeout: 60_000,
         },
       },
     ],

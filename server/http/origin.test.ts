@@ -7,7 +7,7 @@ function request(peer: string, headers: Record<string, string>): IncomingMessage
 }
 
 describe('proxy headers, only from the proxy', () => {
-  const trust = proxyTrustFrom(true, '10.0.0.0/24, 2001:db8::1')
+  const trust = proxyTrustFrom(true, 'loopback, 10.0.0.0/24, 2001:db8::1')
 
   it('takes the rightmost address the trusted proxies did not add, never the client-chosen leftmost', () => {
     const spoofed = request('127.0.0.1', { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' })
@@ -42,6 +42,15 @@ describe('proxy headers, only from the proxy', () => {
     expect(clientAddress(request('127.0.0.1', { 'x-forwarded-for': '1.2.3.4' }), TRUST_NO_PROXY)).toBe(
       '127.0.0.1',
     )
+  })
+
+  it('trusts loopback only by default: a list of proxies replaces it', () => {
+    const local = request('127.0.0.1', { 'x-forwarded-for': '1.2.3.4' })
+    expect(clientAddress(local, proxyTrustFrom(true, undefined))).toBe('1.2.3.4')
+    expect(clientAddress(local, proxyTrustFrom(true, '10.0.0.5'))).toBe('127.0.0.1')
+    expect(
+      clientAddress(request('10.0.0.5', { 'x-forwarded-for': '1.2.3.4' }), proxyTrustFrom(true, '10.0.0.5')),
+    ).toBe('1.2.3.4')
   })
 
   it('refuses an address list it cannot read, naming the variable', () => {

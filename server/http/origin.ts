@@ -2,9 +2,9 @@ import type { IncomingMessage } from 'node:http'
 import net from 'node:net'
 
 /**
- * Which peers may speak for the browser through X-Forwarded-* headers: with DASHBOARD_TRUST_PROXY=1, a
- * reverse proxy on this machine (loopback) and the addresses in DASHBOARD_TRUSTED_PROXIES. A header from
- * any other peer (a browser reaching the port directly) is ignored, whatever it says.
+ * Which peers may speak for the browser through X-Forwarded-* headers: with DASHBOARD_TRUST_PROXY=1, the
+ * addresses in DASHBOARD_TRUSTED_PROXIES, or a reverse proxy on this machine (loopback) when it names none. A
+ * header from any other peer (a browser reaching the port directly) is ignored, whatever it says.
  */
 export interface ProxyTrust {
   isTrusted(address: string | undefined): boolean
@@ -19,15 +19,27 @@ function parseEntry(entry: string): [string, number, 'ipv4' | 'ipv6'] {
   const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : null
   const prefix = bits === undefined ? (family === 'ipv4' ? 32 : 128) : Number(bits)
   if (family === null || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 'ipv4' ? 32 : 128)) {
-    throw new Error(`DASHBOARD_TRUSTED_PROXIES: “${entry}” is not an IP address or CIDR range`)
+    throw new Error(
+      `DASHBOARD_TRUSTED_PROXIES: “${entry}” is not an IP address, a CIDR range or the word loopback`,
+    )
   }
   return [address, prefix, family]
 }
 
-/** DASHBOARD_TRUST_PROXY and DASHBOARD_TRUSTED_PROXIES (comma-separated addresses or CIDR ranges). */
+/**
+ * DASHBOARD_TRUST_PROXY and DASHBOARD_TRUSTED_PROXIES (comma-separated addresses, CIDR ranges or `loopback`).
+ * A list replaces the loopback default rather than adding to it, as express's `trust proxy` does: with the
+ * proxy on another host, a process on this one must not be able to speak for every user.
+ */
 export function proxyTrustFrom(enabled: boolean, list: string | undefined): ProxyTrust {
   if (!enabled) return TRUST_NO_PROXY
-  const entries = [...LOOPBACK, ...(list ?? '').split(',').map((item) => item.trim())].filter(Boolean)
+  const listed = (list ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+  const entries = (listed.length > 0 ? listed : ['loopback']).flatMap((entry) =>
+    entry.toLowerCase() === 'loopback' ? LOOPBACK : [entry],
+  )
   const blocks = new net.BlockList()
   for (const entry of entries) {
     const [address, prefix, family] = parseEntry(entry)

@@ -15,6 +15,8 @@ const DEFAULT_MAX = 20_000
 const MOST_IDS = 100_000
 /** How far the server pages to count a set it does not hold; past it, the count says "at least". */
 const COUNT_ROWS = 2_000_000
+/** And at most this many pages: an API that sends a row or two a page is cut here, not asked 80,000 times. */
+const COUNT_PAGES = 2_000
 
 export interface IdSetAnswer {
   /** The set, frozen by id: at most `max` entries. */
@@ -89,6 +91,7 @@ export function idSetRoute(
     const report = await walkList<ApiRow>({
       first,
       maxRows: COUNT_ROWS,
+      maxPages: COUNT_PAGES,
       idOf: (row) => (typeof row.id === 'string' ? row.id : null),
       contradicts: (row) => contradictsFilters({ state: String(row.state), metadata: row.metadata }, filters),
       fetchPage: (after) => {

@@ -3,10 +3,9 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { parseRetryAfter } from '../../src/shared/retryAfter.ts'
 import { SECURITY_HEADERS, sendJsonError } from '../http/json.ts'
+import { ERROR_BODY_LIMIT_BYTES } from '../upstream/answer.ts'
 import type { UpstreamAnswer } from '../upstream/client.ts'
 
-/** Error bodies longer than this are not relayed: an error is a sentence, not a file. */
-const ERROR_BODY_LIMIT_BYTES = 256 * 1024
 /** Below this, compressing costs more than it saves. */
 const COMPRESS_FROM_BYTES = 1024
 const MEDIA_TYPE =
@@ -78,7 +77,7 @@ export async function relayAnswer(
     return 'redirect not relayed'
   }
   const repeatsSecret = context.secret !== null && body.includes(context.secret)
-  const tooLarge = status >= 400 && body.length > ERROR_BODY_LIMIT_BYTES
+  const tooLarge = status >= 400 && (answer.bodyCut || body.length > ERROR_BODY_LIMIT_BYTES)
   if (repeatsSecret || tooLarge) {
     const why = repeatsSecret ? 'it repeated the credentials' : 'it was too large'
     const what = status >= 400 ? 'its message' : 'its answer'

@@ -93,6 +93,33 @@ describe('the dashboard’s own routes', () => {
     expect(await reschedules()).toBe(before)
   })
 
+  it('answer 401 to a browser with no session, every one of them, with nothing sent upstream', async () => {
+    const signInMode = await startTestDashboard({ env: { EXEC_API_URL: api.url } })
+    const calls = async () =>
+      Object.values(
+        (await demo.control<{ requests: Record<string, number> }>('GET', '/stats')).json.requests,
+      ).reduce((sum, count) => sum + count, 0)
+    try {
+      const before = await calls()
+      for (const path of [...READS.filter((read) => !read.includes('whoami')), ...ACTIONS]) {
+        const action = ACTIONS.includes(path)
+        const answer = await rawRequest(`${signInMode.url}${path}`, {
+          method: action ? 'POST' : 'GET',
+          headers: action ? { 'Content-Type': 'application/json' } : {},
+          ...(action ? { body: '{"note":"n","run":"r"}' } : {}),
+        })
+        expect([path, answer.status, answer.body]).toEqual([
+          path,
+          401,
+          expect.stringContaining('session_expired'),
+        ])
+      }
+      expect(await calls()).toBe(before)
+    } finally {
+      await signInMode.close()
+    }
+  })
+
   it('refuse a filter longer than the limit with a message, never by dropping it', async () => {
     const long = 'x'.repeat(3_000)
     for (const path of VIEW_READS) {
@@ -146,11 +173,25 @@ describe('the dashboard’s own routes', () => {
       via: string
     }
     expect(who).toMatchObject({ user: 'server token (127.0.0.1)', via: 'server token' })
-    // Behind the guarded dashboard's trust, the same header from a peer it does not trust would be ignored too:
-    // the trust list is loopback here, so the header is honoured only because the test runs on this machine.
-    const named = JSON.parse((await rawRequest(`${guarded.url}/api/whoami`, { headers: spoofed })).body) as {
-      user: string
+    // With the proxy named (DASHBOARD_TRUSTED_PROXIES), the same header is believed from it alone.
+    const behindProxy = await startTestDashboard({
+      env: { EXEC_API_URL: api.url, EXEC_API_TOKEN: api.token },
+      settings: {
+        trust: proxyTrustFrom(true, '127.0.0.2'),
+        identity: identitySettingsFromEnv({ DASHBOARD_USER_HEADER: 'X-Forwarded-User' }),
+      },
+    })
+    const whoami = async (localAddress: string) =>
+      (
+        JSON.parse(
+          (await rawRequest(`${behindProxy.url}/api/whoami`, { headers: spoofed, localAddress })).body,
+        ) as { user: string }
+      ).user
+    try {
+      expect(await whoami('127.0.0.1')).toBe('server token (127.0.0.1)')
+      expect(await whoami('127.0.0.2')).toBe('root')
+    } finally {
+      await behindProxy.close()
     }
-    expect(named.user).toBe('root')
   })
 })

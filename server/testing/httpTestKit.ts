@@ -10,7 +10,13 @@ export interface RawResponse {
 /** node:http rather than fetch: tests need GET with a body and paths fetch would normalise. */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: {
+    method?: string
+    headers?: Record<string, string>
+    body?: string
+    /** The address to send from (127.0.0.2 stands for another host, such as a reverse proxy). */
+    localAddress?: string
+  } = {},
 ): Promise<RawResponse> {
   const target = new URL(url)
   return new Promise((resolve, reject) => {
@@ -20,6 +26,7 @@ export function rawRequest(
         port: target.port,
         path: url.slice(target.origin.length),
         method: options.method ?? 'GET',
+        localAddress: options.localAddress,
         headers: {
           ...options.headers,
           ...(options.body === undefined

@@ -5,9 +5,23 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 /** The API answered something that cannot be used or relayed; the words say what. */
 export class InvalidUpstreamAnswerError extends Error {}
 
+/**
+ * An error is a sentence, not a file: an error body (status 300 and up) is read no further than this, and one
+ * that goes past it is dropped and never relayed. A decompression bomb in an error body costs at most this.
+ */
+export const ERROR_BODY_LIMIT_BYTES = 256 * 1024
+
 export interface AnswerLimits {
   /** Bytes of the answer as it travels and after decoding; past either, reading stops. */
   maxBytes: number
+  /** Past `maxBytes`, settle with no body and `cut` instead of failing (error bodies, whose status still counts). */
+  dropPastLimit?: boolean
+}
+
+export interface AnswerBody {
+  bytes: Buffer
+  /** The body went past the limit and was dropped (only with `dropPastLimit`). */
+  cut: boolean
 }
 
 function decoderFor(encoding: string | undefined): Transform | null | 'unknown' {
@@ -24,7 +38,7 @@ function decoderFor(encoding: string | undefined): Transform | null | 'unknown' 
  * `maxBytes` on either side: a 1 GB decompression bomb costs a few MB and milliseconds, never the
  * event loop (decoding runs in zlib's threads, chunk by chunk).
  */
-export function readAnswerBody(res: IncomingMessage, limits: AnswerLimits): Promise<Buffer> {
+export function readAnswerBody(res: IncomingMessage, limits: AnswerLimits): Promise<AnswerBody> {
   return new Promise((resolve, reject) => {
     const decoder = decoderFor(res.headers['content-encoding'])
     if (decoder === 'unknown') {
@@ -43,8 +57,17 @@ export function readAnswerBody(res: IncomingMessage, limits: AnswerLimits): Prom
       res.destroy()
       reject(error)
     }
-    const tooLarge = () =>
-      fail(new InvalidUpstreamAnswerError(`an answer larger than ${Math.round(limits.maxBytes / 1e6)} MB`))
+    const tooLarge = () => {
+      if (!limits.dropPastLimit)
+        return fail(
+          new InvalidUpstreamAnswerError(`an answer larger than ${Math.round(limits.maxBytes / 1e6)} MB`),
+        )
+      if (settled) return
+      settled = true
+      decoder?.destroy()
+      res.destroy()
+      resolve({ bytes: Buffer.alloc(0), cut: true })
+    }
     const take = (chunk: Buffer) => {
       decoded += chunk.length
       if (decoded > limits.maxBytes) return tooLarge()
@@ -61,7 +84,7 @@ export function readAnswerBody(res: IncomingMessage, limits: AnswerLimits): Prom
     const finish = () => {
       if (settled) return
       settled = true
-      resolve(Buffer.concat(chunks))
+      resolve({ bytes: Buffer.concat(chunks), cut: false })
     }
     if (decoder) {
       decoder.on('data', take)

@@ -2,7 +2,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { ClientRequest } from 'node:http'
 import type { DashboardErrorCode } from '../../src/shared/errorCodes.ts'
-import { InvalidUpstreamAnswerError, readAnswerBody } from './answer.ts'
+import { ERROR_BODY_LIMIT_BYTES, InvalidUpstreamAnswerError, readAnswerBody } from './answer.ts'
 import type { MatchedOperation } from './operations.ts'
 import { describeUpstream, upstreamTarget, type UpstreamConfig } from './config.ts'
 
@@ -33,6 +33,8 @@ export interface RawAnswer {
   retryAfter: string | null
   /** Decoded bytes. */
   body: Buffer
+  /** An error body too large to read: dropped (`body` is empty) and never relayed. */
+  bodyCut: boolean
   /** Time to the answer's headers. */
   upstreamMs: number
 }
@@ -147,7 +149,11 @@ export function sendOnce(options: SendOptions, resent = false): Promise<RawAnswe
         return stop(new InvalidUpstreamAnswerError(`the status ${String(status)}`))
       }
       const upstreamMs = Date.now() - started
-      readAnswerBody(res, { maxBytes: options.maxAnswerBytes }).then((bytes) => {
+      const isError = status >= 300
+      const maxBytes = isError
+        ? Math.min(ERROR_BODY_LIMIT_BYTES, options.maxAnswerBytes)
+        : options.maxAnswerBytes
+      readAnswerBody(res, { maxBytes, dropPastLimit: isError }).then(({ bytes, cut }) => {
         if (settled) return
         settled = true
         clearTimeout(deadline)
@@ -156,6 +162,7 @@ export function sendOnce(options: SendOptions, resent = false): Promise<RawAnswe
           contentType: res.headers['content-type'] ?? null,
           retryAfter: typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null,
           body: bytes,
+          bodyCut: cut,
           upstreamMs,
         })
       }, stop)
