@@ -131,6 +131,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     }),
     ownRoutes,
     ownActions: { [ACK_PATH]: ackRoute(triage), [UNDO_ACK_PATH]: undoAckRoute(triage) },
+    spell: index ? (state) => index.spell(state) : undefined,
     observe: index
       ? (credentials, operation, body, answer) => index.observe(credentials, operation, body, answer)
       : undefined,

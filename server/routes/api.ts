@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DashboardErrorCode } from '../../src/shared/errorCodes.ts'
+import type { StateSpeller } from '../../src/shared/listBody.ts'
 import { credentialsFor, type Credentials } from '../auth/credentials.ts'
 import { clearSessionCookie, type SessionSettings } from '../auth/sessionCookie.ts'
 import type { createSignInLimiter } from '../auth/signInLimiter.ts'
@@ -18,6 +19,7 @@ import {
 import { EXPORT_PATH, exportOwner, type createExportRoute } from './export.ts'
 import { forwardOperation, type AnswerObserver, type ForwardContext } from './forward.ts'
 import type { RescheduleGuard } from '../audit/rescheduleGuard.ts'
+import { respellListBody } from './respell.ts'
 import { handleSession } from './session.ts'
 
 export const API_PREFIX = '/api'
@@ -62,6 +64,8 @@ export interface ApiRoutesOptions {
   /** POST actions of the dashboard's own, by path after /api. */
   ownActions?: Record<string, OwnAction>
   observe?: AnswerObserver
+  /** Every spelling the API is known to use for a state: a browser's list body is sent in them. */
+  spell?: StateSpeller
   /** Before a reschedule leaves: the user's role, and the audit trail's intent (see server/audit/). */
   guard?: RescheduleGuard
   isDemo: boolean
@@ -216,7 +220,9 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
       }
       onSettled = decision.settle
     }
-    const result = await forwardOperation(req, res, operation, read, credentials, {
+    const body =
+      operation.operation === 'list_executions' && options.spell ? respellListBody(read, options.spell) : read
+    const result = await forwardOperation(req, res, operation, body, credentials, {
       client,
       observe: options.observe,
       onRefused,
