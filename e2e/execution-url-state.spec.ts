@@ -55,3 +55,19 @@ test('an invalid URL falls back to defaults field by field', async ({ page }) =>
   await expect(page.getByRole('navigation', { name: 'Executions pages' })).toContainText('Page 1')
   await expect(page.getByRole('button', { name: 'Previous page' }).first()).toBeDisabled()
 })
+
+test('a link with a filter too long to use: the list says it is left out, and export and all matching refuse', async ({
+  page,
+}) => {
+  await openDashboard(page, `/?state=failed&m.blob=${'x'.repeat(3_000)}`)
+  await expect(page.getByText(/Some filters of this link could not be used and are left out/)).toContainText(
+    'the metadata filter on “blob” is longer than 2048 characters',
+  )
+  const all = page.getByRole('button', { name: 'Reschedule all matching…' })
+  await expect(all).toBeDisabled()
+  await expect(all).toHaveAccessibleDescription(/could not all be used/)
+  await page.getByRole('button', { name: 'Export…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Export executions' })
+  await expect(dialog.getByRole('button', { name: 'Start export' })).toBeDisabled()
+  await expect(dialog).toContainText('“blob” is longer than 2048 characters')
+})

@@ -115,7 +115,7 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
         <CollapsedOnPhone summary="Views, links and export">
           <LinkTools search={search} onNavigate={navigate} />
         </CollapsedOnPhone>
-        <BulkTools filters={filters} />
+        <BulkTools filters={filters} search={search} />
       </div>
       <ErrorBoundary section="The overview">
         {/* On a phone the counts fold behind a summary line, so the first card stays on the first screen. */}

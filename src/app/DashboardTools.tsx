@@ -6,6 +6,7 @@ import { AuditButton } from '../features/audit'
 import { ExportButton } from '../features/export'
 import { SessionStatus } from '../features/session'
 import { ViewsBar } from '../features/views'
+import { linkFilterProblems } from '../lib/linkProblems'
 import type { HistoryMode } from '../lib/useUrlSearch'
 
 export { TriageTools } from './TriageTools'
@@ -47,10 +48,10 @@ export function LinkTools({
   )
 }
 
-export function BulkTools({ filters }: { filters: ListFilters }) {
+export function BulkTools({ filters, search }: { filters: ListFilters; search: string }) {
   return (
     <ErrorBoundary section="Bulk actions">
-      <BulkBar filters={filters} />
+      <BulkBar filters={filters} linkProblems={linkFilterProblems(search)} />
     </ErrorBoundary>
   )
 }

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// findBy/waitFor wait on a condition; a lazy chunk's first import on a busy machine can take more than the
+// 1 s default, which would fail a test that is only waiting, not wrong.
+configure({ asyncUtilTimeout: 5_000 })
 
 afterEach(() => {
   cleanup()

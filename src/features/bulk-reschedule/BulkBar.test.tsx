@@ -210,4 +210,18 @@ describe('BulkBar', () => {
     ).toBeVisible()
     expect(within(dialog()).getByRole('button', { name: 'Retry failed (2)' })).toBeInTheDocument()
   })
+
+  it('refuses "all matching" while the link has a filter it could not use, and says why', () => {
+    renderWithProviders(
+      <BulkBar
+        filters={noFilters}
+        linkProblems={['the metadata filter on “blob” is longer than 2048 characters']}
+      />,
+      undefined,
+      store,
+    )
+    const all = screen.getByRole('button', { name: 'Reschedule all matching…' })
+    expect(all).toBeDisabled()
+    expect(all).toHaveAccessibleDescription(/could not all be used .*“blob” is longer than 2048 characters/)
+  })
 })

@@ -1,6 +1,7 @@
 import type { WindowedFilters } from './useDryRun'
 import '../../styles/views.css'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
+import { describeLinkProblems } from '../../lib/linkProblems'
 import type { BulkSource } from './BulkDialog'
 import { useSelectedExecutions, useSelectionActions } from './selection'
 
@@ -8,7 +9,15 @@ import { useSelectedExecutions, useSelectionActions } from './selection'
 const BulkDialog = lazy(async () => ({ default: (await import('./BulkDialog')).BulkDialog }))
 
 /** The checked rows' count and the bulk actions; the dialog lives here, not in a row, so refresh can't take it. */
-export function BulkBar({ filters }: { filters: WindowedFilters }) {
+export function BulkBar({
+  filters,
+  linkProblems = [],
+}: {
+  filters: WindowedFilters
+  /** What in the page's link could not be used: "all matching" would then act on more than it asks for. */
+  linkProblems?: readonly string[]
+}) {
+  const reasonId = useId()
   const selected = useSelectedExecutions()
   const { clear } = useSelectionActions()
   const [source, setSource] = useState<BulkSource | null>(null)
@@ -35,10 +44,17 @@ export function BulkBar({ filters }: { filters: WindowedFilters }) {
         type="button"
         className="button button-small"
         aria-haspopup="dialog"
+        disabled={linkProblems.length > 0}
+        aria-describedby={linkProblems.length > 0 ? reasonId : undefined}
         onClick={() => setSource({ kind: 'matching', filters })}
       >
         Reschedule all matching…
       </button>
+      {linkProblems.length > 0 ? (
+        <span id={reasonId} className="muted">
+          {describeLinkProblems(linkProblems)}
+        </span>
+      ) : null}
       {source ? (
         <Suspense fallback={<span role="status">Opening…</span>}>
           <BulkDialog source={source} onClose={() => setSource(null)} />

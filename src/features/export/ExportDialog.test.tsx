@@ -134,4 +134,13 @@ describe('Export', () => {
     release()
     expect(saved).toHaveLength(0)
   })
+
+  it('refuses to start when the link has a filter it could not use, and says which', async () => {
+    const dialog = await startExport(`?state=failed&m.blob=${'x'.repeat(3_000)}`)
+    const start = within(dialog).getByRole('button', { name: 'Start export' })
+    expect(start).toBeDisabled()
+    expect(start).toHaveAccessibleDescription(
+      /could not all be used \(the metadata filter on “blob” is longer than 2048 characters\)/,
+    )
+  })
 })

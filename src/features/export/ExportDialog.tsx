@@ -5,6 +5,7 @@ import { useId, useState } from 'react'
 import { ModalDialog } from '../../components/ModalDialog'
 import { useTimeMode } from '../../components/TimeDisplay'
 import { readFilterParams } from '../../shared/filterCodec'
+import { describeLinkProblems, linkFilterProblems } from '../../lib/linkProblems'
 import type { ExportFormat } from './exportLines'
 import { ExportOutcome } from './ExportOutcome'
 import { useExport } from './useExport'
@@ -33,6 +34,7 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
   const running = phase.kind === 'running'
   const timeWindow = readWindowParams(new URLSearchParams(search)).window
   const utc = useTimeMode() === 'utc'
+  const problems = linkFilterProblems(search)
 
   return (
     <ModalDialog
@@ -80,6 +82,11 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
           <span>{phase.rows.toLocaleString()} rows so far</span>
         </p>
       ) : null}
+      {problems.length > 0 ? (
+        <p className="dialog-error" id={`${titleId}-problems`}>
+          {describeLinkProblems(problems)}
+        </p>
+      ) : null}
       <div role="status" className="export-status">
         {running ? 'Exporting…' : <ExportOutcome phase={phase} />}
       </div>
@@ -89,7 +96,13 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
             Stop
           </button>
         ) : (
-          <button type="button" className="button button-primary" onClick={() => void start(format)}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={problems.length > 0}
+            aria-describedby={problems.length > 0 ? `${titleId}-problems` : undefined}
+            onClick={() => void start(format)}
+          >
             {phase.kind === 'idle' ? 'Start export' : 'Export again'}
           </button>
         )}
