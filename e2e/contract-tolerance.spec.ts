@@ -180,3 +180,25 @@ test('the ids "." and ".." are refused by the dashboard with a clear reason, nev
   }
   expect((await demo.stats()).requests.list_attempts).toBe(0)
 })
+
+test('an empty page that says more follow: not "none match", not the last page, and Next leads on', async ({
+  page,
+  demo,
+}) => {
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: [], page_info: { has_next_page: true, end_cursor: 'c-empty' } }),
+      // The live stream too: this API answers every list call so.
+      background: true,
+    },
+  ])
+  await page.goto('/?state=failed')
+  const empty = page.getByRole('status').filter({ hasText: 'This page came back empty' })
+  await expect(empty).toContainText('says more follow')
+  await expect(page.getByText('No executions match these filters')).toHaveCount(0)
+  await empty.getByRole('button', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/after=c-empty/)
+})

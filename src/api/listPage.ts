@@ -33,7 +33,8 @@ export function nextPageOf(page: ListPage<unknown>, requestedFirst: number): Nex
   const { has_next_page: hasNext, end_cursor: cursor } = page.page_info
   const rows = page.data.length + (page.rejected?.length ?? 0)
   const maybe = hasNext === true || ((hasNext === undefined || hasNext === null) && rows >= requestedFirst)
-  if (!maybe || rows === 0) return { kind: 'none' }
+  // An empty page leads on only when the API says so outright; Next is a person's click, so it cannot loop.
+  if (!maybe || (rows === 0 && hasNext !== true)) return { kind: 'none' }
   if (!cursor) return { kind: 'no-cursor' }
   return { kind: 'cursor', cursor, certain: hasNext === true }
 }

@@ -61,6 +61,14 @@ describe('paging readings', () => {
     expect(next).toEqual({ kind: 'no-cursor' })
   })
 
+  it('an empty page that says more follow still leads on (not "the last page")', async () => {
+    const { next } = await pageFrom({
+      status: 200,
+      body: { data: [], page_info: { has_next_page: true, end_cursor: 'c-empty' } },
+    })
+    expect(next).toEqual({ kind: 'cursor', cursor: 'c-empty', certain: true })
+  })
+
   it('data: null and no page_info on an empty list', async () => {
     const { page, next } = await pageFrom({ status: 200, body: { data: null } })
     expect(page.data).toEqual([])

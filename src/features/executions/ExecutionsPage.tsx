@@ -96,6 +96,7 @@ function ListBody({ list, ...props }: ExecutionsPageProps & { list: ExecutionLis
     case 'counting':
     case 'no-match':
     case 'empty-page':
+    case 'empty-more':
     case 'none-yet':
       return (
         <EmptyState
@@ -103,6 +104,7 @@ function ListBody({ list, ...props }: ExecutionsPageProps & { list: ExecutionLis
           coverage={content.kind === 'counting' ? content.coverage : undefined}
           onClearFilters={actions.clearFilters}
           onFirstPage={list.pager.goFirst}
+          onNextPage={list.pager.hasNext ? list.pager.goNext : undefined}
         />
       )
     case 'rows':

@@ -26,11 +26,31 @@ export function NoMatchingExecutions({ onClearFilters }: Pick<Props, 'onClearFil
   )
 }
 
-export function EmptyPage({ onFirstPage }: Pick<Props, 'onFirstPage'>) {
+/**
+ * A page with no rows: the executions that were here moved on, or (`more`) the API sent none but says more
+ * follow, which is neither "none match" nor the end of the list.
+ */
+export function EmptyPage({
+  onFirstPage,
+  more = false,
+  onNextPage,
+}: Pick<Props, 'onFirstPage'> & { more?: boolean; onNextPage?: () => void }) {
   return (
     <div className="panel" role="status">
-      <h2 className="panel-title">This page is empty</h2>
-      <p>The executions that were here have moved on. Start again from the newest.</p>
+      <h2 className="panel-title">{more ? 'This page came back empty' : 'This page is empty'}</h2>
+      {more ? (
+        <p>
+          The API sent no executions on this page but says more follow
+          {onNextPage ? '' : ', with no cursor to reach them'}. This is not the end of the list.
+        </p>
+      ) : (
+        <p>The executions that were here have moved on. Start again from the newest.</p>
+      )}
+      {more && onNextPage ? (
+        <button type="button" className="button" onClick={onNextPage}>
+          Next page
+        </button>
+      ) : null}{' '}
       <button type="button" className="button" onClick={onFirstPage}>
         Back to first page
       </button>

@@ -69,12 +69,16 @@ export function NewRowsBar(props: ComponentProps<typeof ShowBar>) {
 
 /** The list's empty states: no executions at all, none matching, an empty page, a window still being counted. */
 export function EmptyState(props: {
-  kind: 'no-match' | 'empty-page' | 'none-yet' | 'counting'
+  kind: 'no-match' | 'empty-page' | 'empty-more' | 'none-yet' | 'counting'
   coverage?: Coverage
   onClearFilters: () => void
   onFirstPage: () => void
+  /** Absent when the API gave no way to the next page. */
+  onNextPage?: () => void
 }) {
   if (props.kind === 'counting' && props.coverage) return <CountingWindow coverage={props.coverage} />
+  if (props.kind === 'empty-more')
+    return <EmptyPage more onFirstPage={props.onFirstPage} onNextPage={props.onNextPage} />
   if (props.kind === 'no-match') return <NoMatchingExecutions onClearFilters={props.onClearFilters} />
   return props.kind === 'empty-page' ? <EmptyPage onFirstPage={props.onFirstPage} /> : <NoExecutionsYet />
 }

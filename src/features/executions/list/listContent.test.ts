@@ -39,6 +39,14 @@ describe('what the list’s place shows', () => {
     )
   })
 
+  it('an empty page that says more follow is neither "none match" nor the end', () => {
+    const more = { data: [], page_info: { has_next_page: true, end_cursor: 'c2' } }
+    const filtered = { ...DEFAULT_LIST_VIEW, states: ['failed'], after: 'c1', trail: [''] }
+    expect(listContent({ view: filtered, page: more, isPlaceholder: false, error: null }).kind).toBe(
+      'empty-more',
+    )
+  })
+
   it('no rows of a window from an index that is still counting is not "none": it says so', () => {
     const counting = {
       ...empty,

@@ -7,6 +7,8 @@ export type ListContent =
   | { kind: 'failed'; error: unknown; cursorRefused: boolean }
   | { kind: 'no-match' }
   | { kind: 'empty-page' }
+  /** An empty page that says more follow: not the end, and not "none match". */
+  | { kind: 'empty-more' }
   | { kind: 'none-yet' }
   /** A window's list from an index that is still counting, or that could not: no rows yet is not "none". */
   | { kind: 'counting'; coverage: Coverage }
@@ -27,6 +29,7 @@ export function listContent({ view, page, isPlaceholder, error }: ContentInput):
   }
   if (page && page.data.length === 0 && !isPlaceholder) {
     if (page.coverage && page.coverage.kind !== 'exact') return { kind: 'counting', coverage: page.coverage }
+    if (page.page_info.has_next_page === true) return { kind: 'empty-more' }
     if (view.states.length > 0 || view.metadata.length > 0) return { kind: 'no-match' }
     return view.after !== null ? { kind: 'empty-page' } : { kind: 'none-yet' }
   }
