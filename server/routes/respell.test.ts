@@ -5,7 +5,7 @@ import type { Store } from '../store/store.ts'
 import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
 import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
 import { execution, pageOf, startFakeApi } from '../testing/fakeApi.ts'
-import { rawRequest } from '../testing/httpTestKit.ts'
+import { jsonOf, rawRequest } from '../testing/httpTestKit.ts'
 import { respellListBody } from './respell.ts'
 
 const spell = (state: string) => (state === 'failed' ? ['FAILED', 'Failed'] : [state])
@@ -59,8 +59,8 @@ afterAll(async () => {
 describe('a link opened before the browser has seen a list answer', () => {
   it('asks for `failed` in the spelling the index learned, so the first answer holds the failed rows', async () => {
     await expect
-      .poll(async () => JSON.parse((await rawRequest(`${dashboard.url}/api/overview`)).body).coverage?.kind)
-      .toBe('exact')
+      .poll(async () => jsonOf(await rawRequest(`${dashboard.url}/api/overview`)).coverage)
+      .toMatchObject({ kind: 'exact' })
     const answer = await rawRequest(`${dashboard.url}/api/executions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'GET' },
