@@ -1,8 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { once } from 'node:events'
-import { contradictsFilters } from '../../src/shared/filters.ts'
+import { contradictsFilters, uncheckedOnMetadata } from '../../src/shared/filters.ts'
 import { buildListBody, type StateSpeller } from '../../src/shared/listBody.ts'
-import { describeWalkStop, walkList, type WalkPage, type WalkReport } from '../../src/shared/listWalker.ts'
+import {
+  describeUnchecked,
+  describeWalkStop,
+  walkList,
+  type WalkPage,
+  type WalkReport,
+} from '../../src/shared/listWalker.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import { SECURITY_HEADERS, sendJsonError } from '../http/json.ts'
@@ -40,19 +46,27 @@ function markerLine(format: ExportFormat, report: WalkReport, unsureOfIndex: str
   // Walked to the end, but the API sent rows the filters exclude: what it sent cannot be trusted to be all.
   if (stop.kind === 'end' && excluded > 0)
     unsure = `${excluded} rows the API returned do not match the filters and were left out; the API may not apply these filters${unsure === null ? '' : `; ${unsure}`}`
+  if (unsure !== null && report.unchecked > 0) unsure = `${unsure}; ${describeUnchecked(report)}`
   if (unsure !== null && stop.kind === 'end') {
     return format === 'csv'
       ? csvLine([`# export may be incomplete after ${rows} rows: ${unsure}`])
       : `${JSON.stringify({ export_incomplete: true, rows, reason: unsure })}\n`
   }
+  const unchecked = describeUnchecked(report)
   const leftOut =
-    excluded > 0 ? `; ${excluded} rows the API returned do not match the filters and were left out` : ''
+    (excluded > 0 ? `; ${excluded} rows the API returned do not match the filters and were left out` : '') +
+    (unchecked === null ? '' : `; ${unchecked}`)
   if (stop.kind === 'row_cap') {
     return format === 'csv'
       ? csvLine([`# export cut at ${stop.cap} rows${leftOut}`])
       : `${JSON.stringify({ export_truncated: true, rows: stop.cap, ...(excluded > 0 ? { excluded } : {}) })}\n`
   }
-  if (stop.kind === 'end') return null
+  if (stop.kind === 'end') {
+    if (unchecked === null) return null
+    return format === 'csv'
+      ? csvLine([`# export not checked against the filters: ${unchecked}`])
+      : `${JSON.stringify({ export_unchecked: true, rows, reason: unchecked })}\n`
+  }
   const reason = `${describeWalkStop(report)}${leftOut}`
   return format === 'csv'
     ? csvLine([`# export failed after ${rows} rows: ${reason}`])
@@ -117,6 +131,7 @@ export async function streamExport(
     signal: gone.signal,
     idOf: (row) => (typeof row.id === 'string' ? row.id : null),
     contradicts: (row) => contradictsFilters({ state: String(row.state), metadata: row.metadata }, request),
+    unchecked: (row) => uncheckedOnMetadata({ state: String(row.state), metadata: row.metadata }, request),
     fetchPage: async (after) => {
       let page: WalkPage<ApiRow>
       if (windowed && settings.index) {

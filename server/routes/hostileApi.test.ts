@@ -11,7 +11,7 @@ import { close, jsonOf, listen, rawRequest } from '../testing/httpTestKit.ts'
 const TOKEN = 'hostile-api-secret-token'
 const EXPORT_MAX_ROWS = 100
 
-type ListMode = 'normal' | 'empty_pages' | 'one_row' | 'token_row'
+type ListMode = 'normal' | 'empty_pages' | 'one_row' | 'token_row' | 'no_metadata'
 let listMode: ListMode = 'normal'
 let listCalls = 0
 let served = 0
@@ -32,6 +32,7 @@ function listAnswer(): unknown {
   if (listMode === 'one_row') return { data: [row(served)], page_info: next }
   const data = [row(1), row(2)]
   if (listMode === 'token_row') data[1] = { ...row(2), metadata: { env: `prod ${TOKEN}` } }
+  if (listMode === 'no_metadata') return { data: data.map(({ metadata: _, ...rest }) => rest), page_info: {} }
   return { data, page_info: { has_next_page: false, end_cursor: 'e2' } }
 }
 
@@ -156,6 +157,21 @@ describe('endless paging', () => {
     expect(empty).toMatchObject({ complete: false, count: 0 })
     expect(empty.note).toMatch(/3 empty pages in a row/)
     expect(listCalls).toBe(3)
+  })
+})
+
+describe('rows the filters cannot be checked on', () => {
+  it('rows with no metadata under a metadata filter are kept (the API’s word stands), counted and said', async () => {
+    listMode = 'no_metadata'
+    const file = await rawRequest(`${dashboard.url}/api/export/executions?format=csv&m.env=prod`)
+    const lines = file.body.trimEnd().split('\r\n')
+    expect(lines).toHaveLength(1 + 2 + 1)
+    expect(lines.at(-1)).toBe(
+      "# export not checked against the filters: 2 rows carry no metadata: the metadata filters could not be checked on them and the API's word stands",
+    )
+    const ids = jsonOf(await rawRequest(`${dashboard.url}/api/executions/ids?m.env=prod&max=5`))
+    expect(ids).toMatchObject({ count: 2, complete: true })
+    expect(ids.note).toMatch(/^2 rows carry no metadata/)
   })
 })
 

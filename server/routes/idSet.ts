@@ -1,6 +1,6 @@
-import { contradictsFilters } from '../../src/shared/filters.ts'
+import { contradictsFilters, uncheckedOnMetadata } from '../../src/shared/filters.ts'
 import { buildListBody } from '../../src/shared/listBody.ts'
-import { describeWalkStop, walkList } from '../../src/shared/listWalker.ts'
+import { describeUnchecked, describeWalkStop, walkList } from '../../src/shared/listWalker.ts'
 import type { IncomingMessage } from 'node:http'
 import type { Credentials } from '../auth/credentials.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
@@ -94,6 +94,7 @@ export function idSetRoute(
       maxPages: COUNT_PAGES,
       idOf: (row) => (typeof row.id === 'string' ? row.id : null),
       contradicts: (row) => contradictsFilters({ state: String(row.state), metadata: row.metadata }, filters),
+      unchecked: (row) => uncheckedOnMetadata({ state: String(row.state), metadata: row.metadata }, filters),
       fetchPage: (after) => {
         const body = Buffer.from(JSON.stringify(buildListBody({ ...filters, first, after }, index?.spell)))
         return fetchListPage(client, { body, authorization: credentials.authorization, lane: 'user' })
@@ -119,7 +120,7 @@ export function idSetRoute(
       complete,
       source: 'api',
       asOf,
-      note: [stopped, excluded].filter(Boolean).join('; ') || null,
+      note: [stopped, excluded, describeUnchecked(report)].filter(Boolean).join('; ') || null,
     }
     sendJson(res, 200, answer)
     return { status: 200, route: 'list_executions', detail: `ids from the API count=${answer.count}` }

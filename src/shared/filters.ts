@@ -36,6 +36,11 @@ export function contradictsFilters(row: FilterableRow, filters: ListFilters): bo
   })
 }
 
+/** A row the metadata filters cannot be checked on: it carries no metadata at all (see contradictsFilters). */
+export function uncheckedOnMetadata(row: FilterableRow, filters: ListFilters): boolean {
+  return filters.metadata.length > 0 && !hasMetadata(row.metadata)
+}
+
 /** One canonical text per filter set: states and metadata sorted, so equal filters share a key. */
 export function filtersKey(filters: ListFilters): string {
   const states = [...new Set(filters.states)].sort()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeWalkStop, walkList, type WalkPage } from './listWalker'
+import { describeUnchecked, describeWalkStop, walkList, type WalkPage } from './listWalker'
 
 interface Row {
   id: string
@@ -71,6 +71,20 @@ describe('walkList', () => {
       contradicts: (row) => row.state !== 'failed',
     })
     expect(report).toMatchObject({ rows: 3, excluded: 2, stop: { kind: 'end' } })
+  })
+
+  it('counts the rows handed on that the filters cannot be checked on', async () => {
+    const report = await walkList({
+      first: 10,
+      fetchPage: () => Promise.resolve({ rows: ['a', 'b', 'c'], hasNext: false, endCursor: null }),
+      idOf: (row) => row,
+      unchecked: (row) => row !== 'b',
+    })
+    expect(report).toMatchObject({ rows: 3, unchecked: 2 })
+    expect(describeUnchecked(report)).toBe(
+      "2 rows carry no metadata: the metadata filters could not be checked on them and the API's word stands",
+    )
+    expect(describeUnchecked({ unchecked: 0 })).toBeNull()
   })
 
   it('counts an id seen twice once', async () => {

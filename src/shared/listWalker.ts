@@ -29,6 +29,8 @@ export interface WalkReport {
   duplicates: number
   /** Rows that contradict the filters asked for. */
   excluded: number
+  /** Rows handed on that could not be checked against the filters (no metadata under a metadata filter). */
+  unchecked: number
   stop: WalkStop
 }
 
@@ -38,6 +40,8 @@ export interface WalkOptions<Row> {
   fetchPage: (after: string | null) => Promise<WalkPage<Row>>
   idOf: (row: Row) => string | null
   contradicts?: (row: Row) => boolean
+  /** Rows the filters cannot be checked on: handed on (the API's word stands), and counted. */
+  unchecked?: (row: Row) => boolean
   /** Receives the rows of each page that pass; awaited, so a slow consumer slows the walk. */
   onRows?: (rows: Row[], progress: Omit<WalkReport, 'stop'>) => void | Promise<void>
   maxRows?: number
@@ -86,6 +90,7 @@ function takeRows<Row>(page: WalkPage<Row>, state: WalkState, options: WalkOptio
     }
     if (accepted.length === room) return { accepted, overflow: true, fresh }
     if (id !== null) state.seen.add(id)
+    if (options.unchecked?.(row)) state.report.unchecked += 1
     accepted.push(row)
   }
   return { accepted, overflow: false, fresh }
@@ -138,7 +143,7 @@ export async function walkList<Row>(options: WalkOptions<Row>): Promise<WalkRepo
   const state: WalkState = {
     seen: new Set(),
     cursors: new Set(),
-    report: { pages: 0, rows: 0, duplicates: 0, excluded: 0 },
+    report: { pages: 0, rows: 0, duplicates: 0, excluded: 0, unchecked: 0 },
     emptyRun: 0,
   }
   const end = (stop: WalkStop): WalkReport => ({ ...state.report, stop })
@@ -169,6 +174,14 @@ export async function walkList<Row>(options: WalkOptions<Row>): Promise<WalkRepo
     if ('stop' in step) return end(step.stop)
     after = step.next
   }
+}
+
+/** "12 rows carry no metadata, …": said wherever a walk's rows are counted or kept; null when none. */
+export function describeUnchecked(report: Pick<WalkReport, 'unchecked'>): string | null {
+  if (report.unchecked === 0) return null
+  const rows =
+    report.unchecked === 1 ? '1 row carries' : `${report.unchecked.toLocaleString('en-US')} rows carry`
+  return `${rows} no metadata: the metadata filters could not be checked on them and the API's word stands`
 }
 
 /** Why a walk ended, in words fit for a file's last line, a dry run or a search message. */

@@ -124,6 +124,22 @@ describe('BulkBar', () => {
     expect(confirm).toBeEnabled()
   })
 
+  it('says when the rows carry no metadata, so the metadata filter could not be checked on them', async () => {
+    mswServer.use(
+      http.post('*/api/executions', () =>
+        HttpResponse.json({ data: [execution('a'), execution('b')], page_info: { has_next_page: false } }),
+      ),
+    )
+    renderWithProviders(<BulkBar filters={{ states: [], metadata: [{ key: 'env', values: ['prod'] }] }} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
+    await screen.findByRole('dialog', { name: /^Reschedule executions/ })
+    await waitFor(() =>
+      expect(dialog()).toHaveTextContent(
+        "Counted 2 on 1 page (2 rows carry no metadata: the metadata filters could not be checked on them and the API's word stands)",
+      ),
+    )
+  })
+
   it('with a window, waits for the index to finish counting the filters, and never calls a partial count whole', async () => {
     let asked = 0
     mswServer.use(

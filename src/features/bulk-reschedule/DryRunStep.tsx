@@ -1,7 +1,7 @@
 import type { WindowedFilters } from './useDryRun'
 import { useEffect } from 'react'
 import type { Execution } from '../../api'
-import type { WalkReport } from '../../shared/listWalker'
+import { describeUnchecked, type WalkReport } from '../../shared/listWalker'
 import { DRY_RUN_PAGE_SIZE, useDryRun } from './useDryRun'
 
 /** "Counted 240 on 3 pages (2 seen twice, 1 left out: it did not match the filters)". */
@@ -11,6 +11,7 @@ export function countedWords(count: number, report: WalkReport): string {
     report.excluded > 0
       ? `${report.excluded.toLocaleString()} left out: they did not match the filters`
       : null,
+    describeUnchecked(report),
   ].filter((note) => note !== null)
   const pages = `${report.pages.toLocaleString()} ${report.pages === 1 ? 'page' : 'pages'}`
   return `Counted ${count.toLocaleString()} on ${pages}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`
