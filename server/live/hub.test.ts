@@ -82,6 +82,8 @@ describe('the live stream', () => {
   }, 30_000)
 
   it('with initial=0 fetches nothing at once: the tab has the page itself', async () => {
+    // The tabs of the test before have closed; their views' last refresh must not take this test's fault.
+    await expect.poll(() => dashboard.dashboard.live.stats()).toMatchObject({ views: 0, refreshing: 0 })
     await demo.control('POST', '/faults', {
       rules: [{ operation: 'list_executions', status: 503, times: 1, lane: 'live' }],
     })
@@ -97,6 +99,7 @@ describe('the live stream', () => {
   })
 
   it('with list=0 sends only the overview and refreshes no list', async () => {
+    await expect.poll(() => dashboard.dashboard.live.stats()).toMatchObject({ views: 0, refreshing: 0 })
     await demo.control('POST', '/faults', {
       rules: [{ operation: 'list_executions', status: 503, times: 1, lane: 'live' }],
     })

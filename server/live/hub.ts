@@ -63,6 +63,8 @@ export function createLiveHub(options: {
   const views = new Map<string, View>()
   /** Streams that carry only the overview (a list from the index), to end them when the server stops. */
   const overviewOnly = new Set<() => void>()
+  /** Refreshes whose call is out, including those of views every tab has left meanwhile. */
+  let inFlight = 0
 
   function intervalOf(view: View): number {
     const wanted = Math.min(...[...view.subscribers].map((subscriber) => subscriber.everyMs))
@@ -94,6 +96,7 @@ export function createLiveHub(options: {
   async function refresh(view: View) {
     if (view.refreshing || view.subscribers.size === 0) return
     view.refreshing = true
+    inFlight += 1
     try {
       const answer = await options.client.call({
         operation: LIST_EXECUTIONS,
@@ -138,6 +141,7 @@ export function createLiveHub(options: {
       )
     } finally {
       view.refreshing = false
+      inFlight -= 1
     }
   }
 
@@ -212,6 +216,7 @@ export function createLiveHub(options: {
     },
     stats: () => ({
       views: views.size,
+      refreshing: inFlight,
       subscribers: [...views.values()].reduce((sum, view) => sum + view.subscribers.size, 0),
     }),
     close() {
