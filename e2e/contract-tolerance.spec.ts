@@ -202,3 +202,22 @@ test('an empty page that says more follow: not "none match", not the last page, 
   await empty.getByRole('button', { name: 'Next page' }).click()
   await expect(page).toHaveURL(/after=c-empty/)
 })
+
+test('ids with bidi controls and invisible characters are shown as they are, never reordered or hidden', async ({
+  page,
+  demo,
+}) => {
+  await demo.serveExecutionPage([
+    row('abc\u202Eevil.exe', '2026-11-20T10:00:00Z'),
+    row('zero\u200Bwidth', '2026-11-20T10:00:00Z'),
+  ])
+  await page.goto('/')
+  const evil = table(page).getByRole('row', { name: 'Execution abc\u202Eevil.exe' })
+  await expect(evil.locator('.id-cell')).toContainText('abc\\u{202e}evil.exe')
+  await expect(
+    table(page).getByRole('row', { name: 'Execution zero\u200Bwidth' }).locator('.id-cell'),
+  ).toContainText('zero\\u{200b}width')
+  await evil.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: /^Attempts of/ })).toContainText('abc\\u{202e}evil.exe')
+})

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http'
 import { CSV_BOM, csvLine } from '../../src/shared/csv.ts'
 import type { AuditQuery, AuditRecord, AuditTrail } from '../audit/trail.ts'
 import { SECURITY_HEADERS } from '../http/json.ts'
+import { ndjsonLine } from './ndjson.ts'
 
 const PAGE = 500
 const COLUMNS = [
@@ -71,9 +72,7 @@ export async function streamAuditExport(
       const page = await trail.list({ ...query, first: PAGE, after })
       const records = page.records.slice(0, options.maxRows - rows)
       await write(
-        records
-          .map((record) => (options.format === 'csv' ? csvRecord(record) : `${JSON.stringify(record)}\n`))
-          .join(''),
+        records.map((record) => (options.format === 'csv' ? csvRecord(record) : ndjsonLine(record))).join(''),
       )
       rows += records.length
       if (rows >= options.maxRows && (page.hasNext || records.length < page.records.length)) {

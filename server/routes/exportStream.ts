@@ -18,6 +18,7 @@ import { UpstreamFailure } from '../upstream/request.ts'
 import { CSV_BOM, CSV_HEADER, csvExecutionLine, csvLine } from './exportCsv.ts'
 import { exportFileName, parseExportRequest, type ExportFormat, type ExportRequest } from './exportRequest.ts'
 import { INDEX_EXPORT_PAGE, windowPage } from './exportWindow.ts'
+import { ndjsonLine } from './ndjson.ts'
 
 export const DEFAULT_EXPORT_MAX_ROWS = 100_000
 export const EXPORT_PAGE_SIZE = 100
@@ -151,9 +152,7 @@ export async function streamExport(
       return page
     },
     onRows: async (rows) => {
-      const text = rows.map((row) =>
-        request.format === 'csv' ? csvExecutionLine(row) : `${JSON.stringify(row)}\n`,
-      )
+      const text = rows.map((row) => (request.format === 'csv' ? csvExecutionLine(row) : ndjsonLine(row)))
       await write(res, text.join(''), gone.signal)
     },
   })

@@ -1,7 +1,13 @@
+import { visibleCellText } from './visibleText'
+
 const FORMULA_START = /^[=+\-@\t\r]/
 
-/** RFC 4180 quoting, and a leading ' on anything a spreadsheet would run as a formula. */
-export function csvCell(value: string): string {
+/**
+ * RFC 4180 quoting, a leading ' on anything a spreadsheet would run as a formula, and control and format
+ * characters (a bidi override in an id) drawn as `\u{202e}` rather than reordering the cells a person reads.
+ */
+export function csvCell(text: string): string {
+  const value = visibleCellText(text)
   const safe = FORMULA_START.test(value) ? `'${value}` : value
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }

@@ -26,6 +26,7 @@ import { AttemptsTable } from './AttemptsTable'
 import { AttemptsTimeline } from './AttemptsTimeline'
 import { ExecutionSummary } from './ExecutionSummary'
 import { useCachedExecution } from './useCachedExecution'
+import { visibleText } from '../../shared/visibleText'
 
 export const ATTEMPTS_PAGE_SIZE = 10
 const ATTEMPT_STATES: readonly string[] = ['started', 'succeed', 'failed']
@@ -91,7 +92,7 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
     >
       <header className="attempts-header">
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="panel-title">
-          Attempts of {executionId}
+          Attempts of <span className="mono">{visibleText(executionId)}</span>
         </h2>
         <button type="button" className="button" onClick={onClose}>
           Close
@@ -110,7 +111,7 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
       ) : null}
       {isGone ? (
         <div className="panel panel-error" role="alert">
-          <h3 className="panel-title">Execution {executionId} no longer exists</h3>
+          <h3 className="panel-title">Execution {visibleText(executionId)} no longer exists</h3>
           <p>The API answered 404 for it. It may have been deleted, or the link may be wrong.</p>
         </div>
       ) : (
@@ -191,7 +192,7 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
           <ul className="notice" aria-label="Attempts that could not be read">
             {rejected.map((row) => (
               <li key={row.index}>
-                <code className="mono">{row.id ?? '(no id)'}</code>: {row.problems.join('; ')}
+                <code className="mono">{visibleText(row.id ?? '(no id)')}</code>: {row.problems.join('; ')}
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { useTimeMode } from '../../components/TimeDisplay'
 import { formatDuration } from '../../lib/duration'
 import { layoutTimeline } from './timelineGeometry'
 import { timelineTicks, zoneName } from './timelineTicks'
+import { visibleText } from '../../shared/visibleText'
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`
 
@@ -30,7 +31,7 @@ export function AttemptsTimeline({ attempts }: { attempts: readonly Attempt[] })
         {layout.bars.map((bar) => (
           <div key={bar.id} className="timeline-row">
             <span className="timeline-label mono" title={bar.id}>
-              {bar.id}
+              {visibleText(bar.id)}
             </span>
             <span className="timeline-track">
               {gapBefore.has(bar.id) ? (

@@ -15,6 +15,7 @@ import { formatAge } from '../../lib/relativeTime'
 import { useNow } from '../../lib/useNow'
 import { FindExecution } from './FindExecution'
 import { LastReschedule } from './LastReschedule'
+import { visibleText } from '../../shared/visibleText'
 
 interface ExecutionSummaryProps {
   id: string
@@ -40,7 +41,7 @@ export function ExecutionSummary({ id, sourced, latestAttemptStart, filters }: E
       <div>
         <dt>ID</dt>
         <dd className="id-line">
-          <code className="mono">{id}</code>
+          <code className="mono">{visibleText(id)}</code>
           <CopyButton value={id} label={`Copy ID ${id}`} />
         </dd>
       </div>

@@ -3,6 +3,7 @@ import { timestampInstant, type Attempt } from '../../api'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
 import { formatDuration } from '../../lib/duration'
+import { visibleText } from '../../shared/visibleText'
 
 export const attemptTableFeatures = tableFeatures({})
 
@@ -14,7 +15,10 @@ export function attemptDurationMs(attempt: Attempt): number {
 
 export function createAttemptColumns() {
   return column.columns([
-    column.accessor('id', { header: 'ID', cell: (info) => <code className="mono">{info.getValue()}</code> }),
+    column.accessor('id', {
+      header: 'ID',
+      cell: (info) => <code className="mono">{visibleText(info.getValue())}</code>,
+    }),
     column.accessor('state', { header: 'State', cell: (info) => <StateBadge state={info.getValue()} /> }),
     column.accessor('created_at', {
       header: 'Created',

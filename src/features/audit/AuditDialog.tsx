@@ -5,6 +5,7 @@ import { auditExportHref, auditQuery, type AuditFilters, type AuditRecord } from
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import { ModalDialog } from '../../components/ModalDialog'
 import { formText } from '../../lib/formText'
+import { visibleText } from '../../shared/visibleText'
 
 const OUTCOMES: [string, string][] = [
   ['', 'Any outcome'],
@@ -117,7 +118,7 @@ export function AuditDialog({ onClose }: { onClose: () => void }) {
               <tr key={record.id}>
                 <td>{time(record.at)}</td>
                 <td>{record.user}</td>
-                <td className="mono">{record.executionId}</td>
+                <td className="mono">{visibleText(record.executionId)}</td>
                 <td>
                   {OUTCOME_WORDS[record.outcome]}
                   {record.status !== null ? ` (HTTP ${record.status})` : ''}

@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react'
 import type { Execution } from '../../api'
 import { describeState } from '../../components/StateBadge'
+import { visibleText } from '../../shared/visibleText'
 
 export const TYPED_CONFIRM_ABOVE = 100
 const CONCURRENCY = [1, 2, 4, 8] as const
@@ -50,7 +51,7 @@ export function BulkPlan({ executions, origin, counted, onConfirm, onCancel }: B
         <ul className="bulk-first-ids" aria-label="First executions">
           {executions.slice(0, FIRST_IDS).map((execution) => (
             <li key={execution.id}>
-              <code className="mono">{execution.id}</code>
+              <code className="mono">{visibleText(execution.id)}</code>
             </li>
           ))}
           {rest > 0 ? <li className="muted">and {rest.toLocaleString()} more</li> : null}

@@ -1,6 +1,7 @@
 import type { ItemResult, RunSnapshot } from './bulkRun'
 import { saveFile } from '../../lib/saveFile'
 import { resultsCsv } from './runFigures'
+import { visibleText } from '../../shared/visibleText'
 
 const OUTCOME_WORDS: Record<ItemResult['kind'], string> = {
   pending: 'Not sent',
@@ -55,7 +56,7 @@ export function BulkResults({ snapshot, onRetry, onClose }: BulkResultsProps) {
             {entries.map(([id, result]) => (
               <tr key={id}>
                 <td>
-                  <code className="mono">{id}</code>
+                  <code className="mono">{visibleText(id)}</code>
                 </td>
                 <td>{OUTCOME_WORDS[result.kind]}</td>
                 <td>{'said' in result ? result.said : 'reason' in result ? result.reason : ''}</td>

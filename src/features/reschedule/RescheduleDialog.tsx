@@ -6,6 +6,7 @@ import { describeState } from '../../components/StateBadge'
 import { formatAge } from '../../lib/relativeTime'
 import { useNow } from '../../lib/useNow'
 import type { RecentReschedule } from '../../api'
+import { visibleText } from '../../shared/visibleText'
 
 export type DialogPhase =
   | { kind: 'confirm' }
@@ -66,7 +67,7 @@ export function RescheduleDialog({
         Reschedule {execution.id}?
       </h2>
       <p id={bodyId}>
-        Execution <code className="mono">{execution.id}</code> is currently{' '}
+        Execution <code className="mono">{visibleText(execution.id)}</code> is currently{' '}
         <strong>{describeState(execution.state).label}</strong>. It will be scheduled to run again.
       </p>
       {recent && phase.kind === 'confirm' ? (

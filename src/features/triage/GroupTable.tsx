@@ -5,6 +5,7 @@ import { countPrefix } from '../../lib/coverageWords'
 import type { Coverage } from '../../shared/coverage'
 import { groupLabel, rescheduleBlock } from './groupWords'
 import { ShapeCell } from './ShapeCell'
+import { visibleText } from '../../shared/visibleText'
 
 export interface GroupTableProps {
   groups: readonly FailureGroup[]
@@ -73,7 +74,7 @@ export function GroupTable(props: GroupTableProps) {
                         aria-label={`Open ${id}`}
                         onClick={() => props.onOpenExecution(id)}
                       >
-                        {id}
+                        {visibleText(id)}
                       </button>
                     </li>
                   ))}

@@ -4,6 +4,7 @@ import { CopyButton } from '../../../components/CopyButton'
 import { middleTruncate } from '../../../lib/middleTruncate'
 import { rowOf } from '../../../lib/rowLookup'
 import { SelectionContext } from '../grid/rowSelection'
+import { visibleText } from '../../../shared/visibleText'
 
 /** Pointers that hover get Copy on hover or focus; touch screens (no hover) always have it. */
 const canHover = typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover)').matches
@@ -42,7 +43,7 @@ export function IdCell({ id }: { id: string }) {
       ref={cellRef}
       data-column="id"
       className="id-cell"
-      title={id}
+      title={visibleText(id)}
       tabIndex={selection ? undefined : -1}
       onMouseEnter={() => setActive(true)}
       onMouseLeave={() => {
@@ -61,7 +62,7 @@ export function IdCell({ id }: { id: string }) {
           onClick={(event) => selection.onToggle(id, event.currentTarget.checked, event.shiftKey)}
         />
       ) : null}
-      {middleTruncate(id)}
+      {middleTruncate(visibleText(id))}
       {isActive ? <CopyButton value={id} label={`Copy ID ${id}`} /> : null}
     </td>
   )

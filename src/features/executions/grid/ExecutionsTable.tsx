@@ -23,6 +23,7 @@ import { ExecutionRow } from './ExecutionRow'
 import { SelectionContext, useRangeSelection, type RowSelection } from './rowSelection'
 import { useFocusKeeper } from './useFocusKeeper'
 import { useGridTabStop } from './useGridTabStop'
+import { visibleText } from '../../../shared/visibleText'
 
 export interface ExecutionsTableProps {
   rows: readonly Execution[]
@@ -215,7 +216,7 @@ function RejectedRows({ rows, columns }: { rows: readonly RejectedRow[]; columns
       aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
     >
       <td colSpan={columns}>
-        <code className="mono">{row.id ?? '(no id)'}</code>{' '}
+        <code className="mono">{visibleText(row.id ?? '(no id)')}</code>{' '}
         <span className="badge tone-unknown">Could not be read</span> {row.problems.join('; ')}
       </td>
     </tr>

@@ -2,6 +2,7 @@ import '../../../styles/liveRows.css'
 import { StateBadge } from '../../../components/StateBadge'
 import { departedRowAttributes } from '../../../lib/rowLookup'
 import type { LingeringRow } from '../list/listReducer'
+import { visibleText } from '../../../shared/visibleText'
 
 /** A rescheduled row that left the filter: still there, dimmed, saying why it will go. */
 export function LingeringRowView({ row, columns }: { row: LingeringRow; columns: number }) {
@@ -13,7 +14,7 @@ export function LingeringRowView({ row, columns }: { row: LingeringRow; columns:
       {...departedRowAttributes(id)}
     >
       <td colSpan={columns}>
-        <code className="mono">{id}</code> <StateBadge state={state} />{' '}
+        <code className="mono">{visibleText(id)}</code> <StateBadge state={state} />{' '}
         <span className="muted">
           Rescheduled; it no longer matches the filters and leaves the list at the next page change.
         </span>
