@@ -1,6 +1,6 @@
 import { useSliceState } from '../lib/useClientStore'
 import { ChoiceSelect } from './ChoiceSelect'
-import { densitySlice, type Density } from './preferences'
+import { densitySlice, timeModeSlice, type Density, type TimeMode } from './preferences'
 
 export { DENSITIES, type Density } from './preferences'
 
@@ -12,4 +12,16 @@ const DENSITY_CHOICES: readonly (readonly [Density, string])[] = [
 export function DensitySetting() {
   const [density, setDensity] = useSliceState(densitySlice)
   return <ChoiceSelect label="Density" value={density} choices={DENSITY_CHOICES} onChange={setDensity} />
+}
+
+const MODE_CHOICES: readonly (readonly [TimeMode, string])[] = [
+  ['relative', 'Relative'],
+  ['local', 'Local time'],
+  ['utc', 'UTC'],
+]
+
+/** The Times setting: relative, local or UTC, shared by every view (read with `useTimeMode`). */
+export function TimeDisplaySetting() {
+  const [mode, setMode] = useSliceState(timeModeSlice)
+  return <ChoiceSelect label="Times" value={mode} choices={MODE_CHOICES} onChange={setMode} />
 }

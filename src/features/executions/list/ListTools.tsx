@@ -1,6 +1,5 @@
-import { DensitySetting } from '../../../components/ListDisplay'
+import { DensitySetting, TimeDisplaySetting } from '../../../components/ListDisplay'
 import { RefreshControls } from '../../../components/RefreshControls'
-import { TimeDisplaySetting } from '../../../components/TimeDisplay'
 import { ColumnChooser } from '../columns/ColumnChooser'
 
 export { ShortcutHelp } from './ShortcutHelp'

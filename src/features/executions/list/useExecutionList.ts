@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
 import { executionListQuery, type ExecutionList, type ListParams, type RejectedRow } from '../../../api'
-import { cursorPager, previousCursor } from '../../../components/cursorPager'
+import { cursorPager, previousCursor } from '../../../components/cursorPagerCore'
 import { useQueryCacheSelector } from '../../../lib/useQueryCacheSelector'
 import { PAGE_SIZES } from '../../../lib/viewUrl'
 import { contradictsFilters } from '../../../shared/filters'
