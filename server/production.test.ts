@@ -210,6 +210,21 @@ describe('start-up', () => {
     )
   })
 
+  it('refuses a link template that is not http(s), naming DASHBOARD_LINKS', async () => {
+    await expect(
+      startProductionServer({
+        port: 0,
+        host: '127.0.0.1',
+        distDir,
+        env: {
+          EXEC_API_URL: apiUrl,
+          EXEC_API_TOKEN: 'prod-token',
+          DASHBOARD_LINKS: '[{"label":"Run","url":"javascript:alert({id})"}]',
+        },
+      }),
+    ).rejects.toThrow(/^DASHBOARD_LINKS: link “Run”: its url must start with http:\/\/ or https:\/\//)
+  })
+
   it('refuses to start in production sign-in mode without a session key', async () => {
     await expect(
       startProductionServer({

@@ -50,6 +50,13 @@ export async function startDashboardStack(): Promise<DashboardStack> {
   process.env.DASHBOARD_REUSE_MS = '0'
   // Every test signs in from 127.0.0.1; the per-address limit has its own unit test.
   process.env.DASHBOARD_SIGN_IN_LIMIT = '1000'
+  // One log link per execution, as an operator would configure one (e2e/log-links.spec.ts).
+  process.env.DASHBOARD_LINKS = JSON.stringify([
+    {
+      label: 'Logs',
+      url: 'https://logs.example.invalid/search?q={id}&env={metadata.env}&from={from}&to={to}',
+    },
+  ])
   // The tests inject faults on purpose; their error lines would bury Playwright's report (E2E_LOG_LEVEL=info shows them).
   process.env.LOG_LEVEL = process.env.E2E_LOG_LEVEL ?? 'silent'
   // Each server keeps its index in its own embedded store, in a directory of its own.

@@ -4,6 +4,7 @@ import { proxyTrustFrom, type ProxyTrust } from '../http/origin.ts'
 import { DEFAULT_BUDGET, type BudgetSettings } from '../upstream/budget.ts'
 import { DEFAULT_INDEX, type IndexSettings } from '../index/settings.ts'
 import { DEFAULT_REUSE_MS } from '../upstream/client.ts'
+import { parseLinkTemplates, type LinkSettings } from '../../src/shared/linkTemplates.ts'
 
 export { DEFAULT_INDEX, type IndexSettings } from '../index/settings.ts'
 
@@ -29,6 +30,8 @@ export interface DashboardSettings {
   identity: IdentitySettings
   /** How long audit records are kept (DASHBOARD_AUDIT_DAYS, default 90). */
   auditDays: number
+  /** Log and trace links (DASHBOARD_LINKS, DASHBOARD_LINKS_MARGIN_MS). */
+  links: LinkSettings
 }
 
 function parsePublicOrigin(value: string | undefined): string | null {
@@ -81,6 +84,9 @@ function indexSettings(env: NodeJS.ProcessEnv): IndexSettings {
   }
 }
 
+/** {from}/{to} of a log link reach this far before and after what they cover. */
+const DEFAULT_LINK_MARGIN_MS = 5 * 60_000
+
 /** Throws a message fit for the operator on any bad value. */
 export function settingsFromEnv(
   env: NodeJS.ProcessEnv,
@@ -123,5 +129,13 @@ export function settingsFromEnv(
     databaseUrl: env.DATABASE_URL?.trim() || null,
     identity: identitySettingsFromEnv(env),
     auditDays: parseNumber('DASHBOARD_AUDIT_DAYS', env.DASHBOARD_AUDIT_DAYS, { min: 1, unit: 'days' }) ?? 90,
+    links: {
+      links: parseLinkTemplates(env.DASHBOARD_LINKS),
+      marginMs:
+        parseNumber('DASHBOARD_LINKS_MARGIN_MS', env.DASHBOARD_LINKS_MARGIN_MS, {
+          min: 0,
+          unit: 'milliseconds',
+        }) ?? DEFAULT_LINK_MARGIN_MS,
+    },
   }
 }

@@ -33,6 +33,7 @@ import type { Store } from '../store/store.ts'
 import { createUpstreamClient } from '../upstream/client.ts'
 import type { UpstreamConfig } from '../upstream/config.ts'
 import { DEFAULT_INDEX, type DashboardSettings } from './config.ts'
+import { LINKS_PATH, linksRoute } from '../routes/links.ts'
 
 export interface DashboardOptions {
   upstream: UpstreamConfig
@@ -102,6 +103,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   }
   const ownRoutes: Record<string, OwnRoute> = {
     [TRIAGE_PATH]: triageRoute(triage),
+    [LINKS_PATH]: linksRoute(settings.links),
     [OVERVIEW_PATH]: overviewRoute(index),
     [INDEX_LIST_PATH]: indexListRoute(index),
     [ID_SET_PATH]: idSetRoute(
@@ -128,6 +130,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
       maxRows: settings.exportMaxRows,
       pageSize: () => index?.pageSize() ?? 100,
       spell: index ? (state) => index.spell(state) : undefined,
+      links: settings.links,
     }),
     ownRoutes,
     ownActions: { [ACK_PATH]: ackRoute(triage), [UNDO_ACK_PATH]: undoAckRoute(triage) },

@@ -9,6 +9,7 @@ export type RouteName =
   | 'audit'
   | 'whoami'
   | 'triage'
+  | 'links'
   | 'refused'
 
 /** One finished request, for logs and metrics: never headers, bodies, cookies or tokens. */

@@ -44,8 +44,10 @@ describe('export request', () => {
       states: ['failed'],
       metadata: [{ key: 'env', values: ['prod', 'dev'] }],
       window: { kind: 'any', field: 'created' },
+      links: false,
     })
     expect(parseExportRequest('')).toMatchObject({ format: 'csv', states: [], metadata: [] })
+    expect(parseExportRequest('links=1')).toMatchObject({ links: true })
     expect(parseExportRequest('format=xlsx')).toBe('Unknown format “xlsx”: use csv or ndjson.')
     expect(parseExportRequest('m.=x')).toBe('A metadata filter needs a key and a value.')
     expect(parseExportRequest(`m.blob=${'x'.repeat(2049)}`)).toBe(
@@ -73,6 +75,7 @@ describe('export request', () => {
       states: ['failed'],
       metadata: [{ key: 'env', values: ['production'] }],
       window: ANY_TIME,
+      links: false,
     }
     expect(exportFileName(request, new Date('2026-11-22T09:30:12Z'))).toBe(
       'executions-failed-env=production-2026-11-22T0930Z.csv',

@@ -14,7 +14,7 @@ function text(value: unknown): string {
 }
 
 /** An execution as the API sent it, as one CSV line; odd values are written as given, never dropped. */
-export function csvExecutionLine(execution: Record<string, unknown>): string {
+export function csvExecutionLine(execution: Record<string, unknown>, extra: readonly string[] = []): string {
   const metadata = execution.metadata
   return csvLine([
     text(execution.id),
@@ -22,5 +22,6 @@ export function csvExecutionLine(execution: Record<string, unknown>): string {
     text(execution.created_at),
     text(execution.updated_at),
     metadata === undefined || metadata === null ? '' : JSON.stringify(metadata),
+    ...extra,
   ])
 }

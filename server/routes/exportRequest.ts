@@ -8,6 +8,8 @@ export interface ExportRequest extends ListFilters {
   format: ExportFormat
   /** The page's time window, pinned when the export starts: a relative one does not move while it pages. */
   window: TimeWindow
+  /** A column for each log link (DASHBOARD_LINKS), asked for with `links=1`. */
+  links: boolean
 }
 
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
@@ -27,6 +29,7 @@ export function parseExportRequest(search: string, now = Date.now()): ExportRequ
     states: [...filters.states],
     metadata: [...filters.metadata],
     window: window.kind === 'any' ? ANY_TIME : pinWindow(window, now),
+    links: params.get('links') === '1',
   }
 }
 

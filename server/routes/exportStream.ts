@@ -18,7 +18,9 @@ import { UpstreamFailure } from '../upstream/request.ts'
 import { CSV_BOM, CSV_HEADER, csvExecutionLine, csvLine } from './exportCsv.ts'
 import { exportFileName, parseExportRequest, type ExportFormat, type ExportRequest } from './exportRequest.ts'
 import { INDEX_EXPORT_PAGE, windowPage } from './exportWindow.ts'
+import { exportLinks } from './exportLinks.ts'
 import { ndjsonLine } from './ndjson.ts'
+import type { LinkSettings } from '../../src/shared/linkTemplates.ts'
 
 export const DEFAULT_EXPORT_MAX_ROWS = 100_000
 export const EXPORT_PAGE_SIZE = 100
@@ -28,6 +30,8 @@ export interface ExportSettings {
   /** Pages a windowed export (the API has no time filter); without it such an export is refused. */
   index?: ExecutionIndex | null
   maxRows?: number
+  /** Log link templates, for the link columns an export may ask for. */
+  links?: LinkSettings
   /** Rows asked for per page: the largest page the API accepts, when the index has learned it. */
   pageSize?: () => number
   /** Every spelling the API uses for a state. */
@@ -104,6 +108,7 @@ export async function streamExport(
     return { status: 400, detail: 'bad_request' }
   }
   const windowed = request.window.kind !== 'any'
+  const links = exportLinks(settings.links, request.links)
   if (windowed && !settings.index) {
     sendJsonError(
       res,
@@ -123,7 +128,8 @@ export async function streamExport(
     if (started) return
     started = true
     startFile(res, request, (settings.now ?? (() => new Date()))())
-    if (request.format === 'csv') await write(res, CSV_BOM + csvLine(CSV_HEADER), gone.signal)
+    if (request.format === 'csv')
+      await write(res, CSV_BOM + csvLine([...CSV_HEADER, ...links.header]), gone.signal)
   }
   const report = await walkList<ApiRow>({
     first,
@@ -152,7 +158,9 @@ export async function streamExport(
       return page
     },
     onRows: async (rows) => {
-      const text = rows.map((row) => (request.format === 'csv' ? csvExecutionLine(row) : ndjsonLine(row)))
+      const text = rows.map((row) =>
+        request.format === 'csv' ? csvExecutionLine(row, links.cells(row)) : ndjsonLine(links.withLinks(row)),
+      )
       await write(res, text.join(''), gone.signal)
     },
   })

@@ -18,6 +18,8 @@ const defaultHandlers = [
   http.get('*/api/audit', () =>
     HttpResponse.json({ data: [], page_info: { has_next_page: false, end_cursor: null } }),
   ),
+  // No log or trace links configured (DASHBOARD_LINKS).
+  http.get('*/api/links', () => HttpResponse.json({ links: [], marginMs: 300_000 })),
   http.get('*/api/whoami', () =>
     HttpResponse.json({
       user: 'server token (127.0.0.1)',

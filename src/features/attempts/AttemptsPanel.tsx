@@ -197,7 +197,12 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
             ))}
           </ul>
         ) : null}
-        <AttemptsTable executionId={executionId} rows={rows} isStale={query.isPlaceholderData} />
+        <AttemptsTable
+          executionId={executionId}
+          execution={sourced?.execution}
+          rows={rows}
+          isStale={query.isPlaceholderData}
+        />
         <AttemptsTimeline attempts={rows} />
       </>
     )

@@ -1,17 +1,23 @@
 import { useTable } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { DataTableHead } from '../../components/DataTableHead'
-import type { Attempt } from '../../api'
+import { useQuery } from '@tanstack/react-query'
+import type { Attempt, Execution } from '../../api'
+import { linksQuery } from '../../api/links'
+import { isAttemptLink } from '../../shared/linkTemplates'
 import { attemptTableFeatures, createAttemptColumns } from './attemptColumns'
 
 interface AttemptsTableProps {
   executionId: string
+  /** What the panel knows of the execution: its attempts' links are built from it. */
+  execution: Execution | undefined
   rows: readonly Attempt[]
   isStale: boolean
 }
 
-export function AttemptsTable({ executionId, rows, isStale }: AttemptsTableProps) {
-  const columns = useMemo(() => createAttemptColumns(), [])
+export function AttemptsTable({ executionId, execution, rows, isStale }: AttemptsTableProps) {
+  const withLinks = useQuery(linksQuery()).data?.links.some(isAttemptLink) ?? false
+  const columns = useMemo(() => createAttemptColumns(withLinks ? execution : null), [withLinks, execution])
   const table = useTable({
     features: attemptTableFeatures,
     columns,

@@ -15,6 +15,7 @@ import { formatAge } from '../../lib/relativeTime'
 import { useNow } from '../../lib/useNow'
 import { FindExecution } from './FindExecution'
 import { LastReschedule } from './LastReschedule'
+import { ExecutionLinks } from './LogLinks'
 import { visibleText } from '../../shared/visibleText'
 
 interface ExecutionSummaryProps {
@@ -80,6 +81,7 @@ export function ExecutionSummary({ id, sourced, latestAttemptStart, filters }: E
             <dt>Duration</dt>
             <dd>{durationText(sourced, now, latestAttemptStart)}</dd>
           </div>
+          <ExecutionLinks execution={execution} />
           <LastReschedule id={id} now={now} />
         </>
       ) : (

@@ -1,9 +1,10 @@
 import { createColumnHelper, tableFeatures } from '@tanstack/react-table'
-import { timestampInstant, type Attempt } from '../../api'
+import { timestampInstant, type Attempt, type Execution } from '../../api'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
 import { formatDuration } from '../../lib/duration'
 import { visibleText } from '../../shared/visibleText'
+import { AttemptLinks } from './LogLinks'
 
 export const attemptTableFeatures = tableFeatures({})
 
@@ -13,7 +14,18 @@ export function attemptDurationMs(attempt: Attempt): number {
   return (timestampInstant(attempt.updated_at) ?? NaN) - (timestampInstant(attempt.created_at) ?? NaN)
 }
 
-export function createAttemptColumns() {
+/** The attempts' columns; with `linksOf` (an execution, or undefined while it is unknown), a Links column too. */
+export function createAttemptColumns(linksOf: Execution | undefined | null = null) {
+  const links =
+    linksOf === null
+      ? []
+      : [
+          column.display({
+            id: 'links',
+            header: 'Links',
+            cell: (info) => <AttemptLinks execution={linksOf} attempt={info.row.original} />,
+          }),
+        ]
   return column.columns([
     column.accessor('id', {
       header: 'ID',
@@ -37,5 +49,6 @@ export function createAttemptColumns() {
         return attempt.state === 'started' ? `${text} so far` : text
       },
     }),
+    ...links,
   ])
 }

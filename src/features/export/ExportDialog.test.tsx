@@ -143,4 +143,25 @@ describe('Export', () => {
       /could not all be used \(the metadata filter on “blob” is longer than 2048 characters\)/,
     )
   })
+
+  it('adds a column per log link when asked, and offers it only when links are configured', async () => {
+    const seen: URL[] = []
+    answerExport([HEADER], { seen })
+    mswServer.use(
+      http.get('*/api/links', () =>
+        HttpResponse.json({
+          links: [
+            { label: 'Logs', url: 'https://logs.example.com/?q={id}' },
+            { label: 'Trace', url: 'https://trace.example.com/{attempt.id}' },
+          ],
+          marginMs: 0,
+        }),
+      ),
+    )
+    const dialog = await startExport('?state=failed')
+    const box = await within(dialog).findByRole('checkbox', { name: 'Add a column for each log link (Logs)' })
+    await userEvent.click(box)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start export' }))
+    await waitFor(() => expect(seen[0]?.search).toBe('?format=csv&state=failed&links=1'))
+  })
 })

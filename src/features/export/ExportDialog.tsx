@@ -1,7 +1,10 @@
 import { readWindowParams } from '../../shared/timeWindow'
 import { windowText } from '../../lib/windowText'
 import '../../styles/dialogs.css'
+import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { linksQuery } from '../../api/links'
+import { isAttemptLink } from '../../shared/linkTemplates'
 import { ModalDialog } from '../../components/ModalDialog'
 import { useTimeMode } from '../../components/TimeDisplay'
 import { readFilterParams } from '../../shared/filterCodec'
@@ -35,6 +38,8 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
   const timeWindow = readWindowParams(new URLSearchParams(search)).window
   const utc = useTimeMode() === 'utc'
   const problems = linkFilterProblems(search)
+  const logLinks = (useQuery(linksQuery()).data?.links ?? []).filter((link) => !isAttemptLink(link))
+  const [withLinks, setWithLinks] = useState(false)
 
   return (
     <ModalDialog
@@ -76,6 +81,17 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
           </label>
         ))}
       </fieldset>
+      {logLinks.length > 0 ? (
+        <label className="export-links">
+          <input
+            type="checkbox"
+            checked={withLinks}
+            disabled={running}
+            onChange={(event) => setWithLinks(event.currentTarget.checked)}
+          />{' '}
+          Add a column for each log link ({logLinks.map((link) => link.label).join(', ')})
+        </label>
+      ) : null}
       {running ? (
         <p className="export-progress">
           <progress aria-label="Export progress" />
@@ -101,7 +117,7 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
             className="button button-primary"
             disabled={problems.length > 0}
             aria-describedby={problems.length > 0 ? `${titleId}-problems` : undefined}
-            onClick={() => void start(format)}
+            onClick={() => void start(format, withLinks)}
           >
             {phase.kind === 'idle' ? 'Start export' : 'Export again'}
           </button>

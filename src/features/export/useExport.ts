@@ -40,14 +40,15 @@ export function useExport(search: string) {
   )
 
   const start = useCallback(
-    async (format: ExportFormat) => {
+    async (format: ExportFormat, withLinks = false) => {
       if (controllerRef.current) return
       const controller = new AbortController()
       controllerRef.current = controller
       const counter = createLineCounter(format)
       setPhase({ kind: 'running', rows: 0 })
       try {
-        const response = await apiStream(exportPath(search, format, stateSpeller(client)), controller.signal)
+        const path = exportPath(search, format, stateSpeller(client))
+        const response = await apiStream(withLinks ? `${path}&links=1` : path, controller.signal)
         const fileName = fileNameFrom(response.headers.get('content-disposition'), format)
         const chunks: BlobPart[] = []
         const decoder = new TextDecoder()

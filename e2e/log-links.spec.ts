@@ -1,0 +1,38 @@
+import { expect, test } from './support/fixtures.ts'
+import { attemptsPanel } from './support/attemptsPanel.ts'
+import { openDashboard } from './support/executionsPage.ts'
+import { downloadedText, parseCsv } from './support/exportFiles.ts'
+
+/* The e2e servers run with one log link: Logs, https://logs.example.invalid/search?q={id}&env=…&from=…&to=… */
+
+test('the attempts panel links to the logs of the execution, built from its id, metadata and times', async ({
+  page,
+}) => {
+  await openDashboard(page, '/?m.env=production')
+  const row = page.getByRole('row', { name: /^Execution / }).first()
+  const id = (await row.getAttribute('data-row-id')) ?? ''
+  await row.focus()
+  await page.keyboard.press('Enter')
+  const logs = attemptsPanel(page, id).getByRole('link', { name: 'Logs' })
+  await expect(logs).toBeVisible()
+  const href = new URL((await logs.getAttribute('href')) ?? '')
+  expect([href.origin, href.pathname]).toEqual(['https://logs.example.invalid', '/search'])
+  expect(href.searchParams.get('q')).toBe(id)
+  expect(href.searchParams.get('env')).toBe('production')
+  // Five minutes either side, in UTC.
+  expect(href.searchParams.get('from')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  expect(await logs.getAttribute('target')).toBe('_blank')
+})
+
+test('an export can carry a column per log link', async ({ page }) => {
+  await openDashboard(page, '/?state=failed&m.env=production')
+  await page.getByRole('button', { name: 'Export…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Export executions' })
+  await dialog.getByRole('checkbox', { name: 'Add a column for each log link (Logs)' }).check()
+  const downloading = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Start export' }).click()
+  const [header, first] = parseCsv((await downloadedText(await downloading)).slice(1))
+  expect(header).toEqual(['id', 'state', 'created_at', 'updated_at', 'metadata', 'link:Logs'])
+  const link = new URL(first?.[5] ?? '')
+  expect(link.searchParams.get('q')).toBe(first?.[0])
+})

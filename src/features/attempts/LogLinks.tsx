@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query'
+import { readMetadata, type Attempt, type Execution } from '../../api'
+import { linksQuery } from '../../api/links'
+import { buildLink, isAttemptLink, type LinkSubject } from '../../shared/linkTemplates'
+
+/** The configured log and trace links of an execution (`attempt` absent) or of one of its attempts. */
+export function useLogLinks(execution: Execution | undefined, attempt?: Attempt) {
+  const settings = useQuery(linksQuery()).data
+  if (!settings || !execution) return []
+  const subject: LinkSubject = { ...execution, metadata: readMetadata(execution), attempt }
+  return settings.links
+    .filter((template) => isAttemptLink(template) === (attempt !== undefined))
+    .map((template) => buildLink(template, subject, settings.marginMs))
+}
+
+/** Links named by their label; one that lacks a value says which instead of pointing somewhere wrong. */
+export function LogLinkList({ links }: { links: ReturnType<typeof useLogLinks> }) {
+  return (
+    <span className="log-links">
+      {links.map((link) =>
+        link.href !== null ? (
+          <a key={link.label} href={link.href} target="_blank" rel="noopener noreferrer">
+            {link.label}
+          </a>
+        ) : (
+          <span key={link.label} className="muted">
+            {link.label} (no {link.missing})
+          </span>
+        ),
+      )}
+    </span>
+  )
+}
+
+/** The summary's Links line: nothing when no execution links are configured. */
+export function ExecutionLinks({ execution }: { execution: Execution }) {
+  const links = useLogLinks(execution)
+  if (links.length === 0) return null
+  return (
+    <div>
+      <dt>Links</dt>
+      <dd>
+        <LogLinkList links={links} />
+      </dd>
+    </div>
+  )
+}
+
+/** An attempt's links, in its row of the attempts table. */
+export function AttemptLinks({ execution, attempt }: { execution: Execution | undefined; attempt: Attempt }) {
+  return <LogLinkList links={useLogLinks(execution, attempt)} />
+}
