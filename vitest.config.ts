@@ -46,8 +46,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: PURE_BROWSER_CODE,
           setupFiles: ['src/test/setup.ts'],
-          // Its findBy/waitFor wait up to 5 s each (src/test/setup.ts): room for a few on a busy machine.
-          testTimeout: 20_000,
+          // Its findBy/waitFor wait up to 15 s each (src/test/setup.ts): room for a few on a busy machine.
+          testTimeout: 40_000,
         },
       },
       {

@@ -14,6 +14,13 @@ const defaultHandlers = [
       { status: 503 },
     ),
   ),
+  // The failure groups' count in the overview's head: the index is off here too.
+  http.get('*/api/triage', () =>
+    HttpResponse.json(
+      { error: { code: 'index_unavailable', message: 'The execution index is turned off.' } },
+      { status: 503 },
+    ),
+  ),
   // The trail's last hour, which the rows read once for the list: nobody rescheduled anything.
   http.get('*/api/audit', () =>
     HttpResponse.json({ data: [], page_info: { has_next_page: false, end_cursor: null } }),

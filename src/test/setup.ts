@@ -2,9 +2,9 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
-// findBy/waitFor wait on a condition; a lazy chunk's first import on a busy machine can take more than the
-// 1 s default, which would fail a test that is only waiting, not wrong.
-configure({ asyncUtilTimeout: 5_000 })
+// findBy/waitFor wait on a condition. A lazy chunk's first import (its modules transformed on demand) can take
+// several seconds on a busy machine, far more than the 1 s default: that would fail a test that is only waiting.
+configure({ asyncUtilTimeout: 15_000 })
 
 afterEach(() => {
   cleanup()
