@@ -80,6 +80,8 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     throw error
   }
   const live = createLiveHub({ client, index, minMs: indexSettings.liveMinMs })
+  /** Every spelling the API uses for a state, as the index learned it: for list bodies the server sends on. */
+  const spell = index ? (state: string) => index.spell(state) : undefined
   const auditDays = settings.auditDays ?? 90
   const trail = store ? createAuditTrail(store, { retentionDays: auditDays }) : null
   const identity = settings.identity ?? NO_IDENTITY_SETTINGS
@@ -129,12 +131,12 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
       index,
       maxRows: settings.exportMaxRows,
       pageSize: () => index?.pageSize() ?? 100,
-      spell: index ? (state) => index.spell(state) : undefined,
+      spell,
       links: settings.links,
     }),
     ownRoutes,
     ownActions: { [ACK_PATH]: ackRoute(triage), [UNDO_ACK_PATH]: undoAckRoute(triage) },
-    spell: index ? (state) => index.spell(state) : undefined,
+    spell,
     observe: index
       ? (credentials, operation, body, answer) => index.observe(credentials, operation, body, answer)
       : undefined,

@@ -4,7 +4,7 @@ import { describeWalkStop, walkList, type WalkPage } from '../../src/shared/list
 import type { IndexSettings } from './settings.ts'
 import type { Lane } from '../upstream/budget.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
-import { fetchListPage, type ApiRow } from '../upstream/listPage.ts'
+import { fetchListPage, filterableRow, type ApiRow } from '../upstream/listPage.ts'
 import { LIST_EXECUTIONS } from '../upstream/operations.ts'
 import { UpstreamFailure } from '../upstream/request.ts'
 import type { OrderKind } from './coverage.ts'
@@ -117,11 +117,7 @@ export async function fullScan(ctx: ScanContext, family: Family, lane: Lane): Pr
       maxRows: ctx.settings.maxRows,
       signal: ctx.signal,
       idOf,
-      contradicts: (row) =>
-        contradictsFilters(
-          { state: String(row.state), metadata: row.metadata },
-          { states: [], metadata: family.metadata },
-        ),
+      contradicts: (row) => contradictsFilters(filterableRow(row), { states: [], metadata: family.metadata }),
       fetchPage: (after) => {
         const page = after === null ? probed : null
         probed = null

@@ -14,20 +14,15 @@ export function exportLinks(settings: LinkSettings | undefined, requested: boole
   const templates: LinkTemplate[] = requested
     ? (settings?.links ?? []).filter((link) => !isAttemptLink(link))
     : []
-  const hrefs = (row: Record<string, unknown>) =>
-    templates.map(
-      (template) =>
-        buildLink(
-          template,
-          {
-            id: typeof row.id === 'string' ? row.id : String(row.id),
-            created_at: row.created_at,
-            updated_at: row.updated_at,
-            metadata: readMetadata(row.metadata),
-          },
-          settings?.marginMs ?? 0,
-        ).href,
-    )
+  const hrefs = (row: Record<string, unknown>) => {
+    const subject = {
+      id: typeof row.id === 'string' ? row.id : String(row.id),
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      metadata: readMetadata(row.metadata),
+    }
+    return templates.map((template) => buildLink(template, subject, settings?.marginMs ?? 0).href)
+  }
   return {
     header: templates.map((template) => `link:${template.label}`),
     /** CSV cells, in the header's order. */

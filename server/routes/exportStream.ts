@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { once } from 'node:events'
-import { contradictsFilters, uncheckedOnMetadata } from '../../src/shared/filters.ts'
+import { filterChecks } from '../../src/shared/filters.ts'
 import { buildListBody, type StateSpeller } from '../../src/shared/listBody.ts'
 import {
   describeUnchecked,
@@ -13,7 +13,7 @@ import type { Credentials } from '../auth/credentials.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import { SECURITY_HEADERS, sendJsonError } from '../http/json.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
-import { fetchListPage, type ApiRow } from '../upstream/listPage.ts'
+import { fetchListPage, filterableRow, type ApiRow } from '../upstream/listPage.ts'
 import { UpstreamFailure } from '../upstream/request.ts'
 import { CSV_BOM, CSV_HEADER, csvExecutionLine, csvLine } from './exportCsv.ts'
 import { exportFileName, parseExportRequest, type ExportFormat, type ExportRequest } from './exportRequest.ts'
@@ -51,13 +51,13 @@ function markerLine(format: ExportFormat, report: WalkReport, unsureOfIndex: str
   // Walked to the end, but the API sent rows the filters exclude: what it sent cannot be trusted to be all.
   if (stop.kind === 'end' && excluded > 0)
     unsure = `${excluded} rows the API returned do not match the filters and were left out; the API may not apply these filters${unsure === null ? '' : `; ${unsure}`}`
-  if (unsure !== null && report.unchecked > 0) unsure = `${unsure}; ${describeUnchecked(report)}`
+  const unchecked = describeUnchecked(report)
+  if (unsure !== null && unchecked !== null) unsure = `${unsure}; ${unchecked}`
   if (unsure !== null && stop.kind === 'end') {
     return format === 'csv'
       ? csvLine([`# export may be incomplete after ${rows} rows: ${unsure}`])
       : `${JSON.stringify({ export_incomplete: true, rows, reason: unsure })}\n`
   }
-  const unchecked = describeUnchecked(report)
   const leftOut =
     (excluded > 0 ? `; ${excluded} rows the API returned do not match the filters and were left out` : '') +
     (unchecked === null ? '' : `; ${unchecked}`)
@@ -137,8 +137,7 @@ export async function streamExport(
     prefetch: true,
     signal: gone.signal,
     idOf: (row) => (typeof row.id === 'string' ? row.id : null),
-    contradicts: (row) => contradictsFilters({ state: String(row.state), metadata: row.metadata }, request),
-    unchecked: (row) => uncheckedOnMetadata({ state: String(row.state), metadata: row.metadata }, request),
+    ...filterChecks(request, filterableRow),
     fetchPage: async (after) => {
       let page: WalkPage<ApiRow>
       if (windowed && settings.index) {

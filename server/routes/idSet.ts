@@ -1,4 +1,4 @@
-import { contradictsFilters, uncheckedOnMetadata } from '../../src/shared/filters.ts'
+import { filterChecks } from '../../src/shared/filters.ts'
 import { buildListBody } from '../../src/shared/listBody.ts'
 import { describeUnchecked, describeWalkStop, walkList } from '../../src/shared/listWalker.ts'
 import type { IncomingMessage } from 'node:http'
@@ -6,7 +6,7 @@ import type { Credentials } from '../auth/credentials.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
-import { fetchListPage, type ApiRow } from '../upstream/listPage.ts'
+import { fetchListPage, filterableRow, type ApiRow } from '../upstream/listPage.ts'
 import type { OwnRoute } from './api.ts'
 import { readView } from './overview.ts'
 
@@ -93,8 +93,7 @@ export function idSetRoute(
       maxRows: COUNT_ROWS,
       maxPages: COUNT_PAGES,
       idOf: (row) => (typeof row.id === 'string' ? row.id : null),
-      contradicts: (row) => contradictsFilters({ state: String(row.state), metadata: row.metadata }, filters),
-      unchecked: (row) => uncheckedOnMetadata({ state: String(row.state), metadata: row.metadata }, filters),
+      ...filterChecks(filters, filterableRow),
       fetchPage: (after) => {
         const body = Buffer.from(JSON.stringify(buildListBody({ ...filters, first, after }, index?.spell)))
         return fetchListPage(client, { body, authorization: credentials.authorization, lane: 'user' })

@@ -3,7 +3,6 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { parseRetryAfter } from '../../src/shared/retryAfter.ts'
 import { SECURITY_HEADERS, sendJsonError } from '../http/json.ts'
-import { ERROR_BODY_LIMIT_BYTES } from '../upstream/answer.ts'
 import type { UpstreamAnswer } from '../upstream/client.ts'
 
 /** Below this, compressing costs more than it saves. */
@@ -77,7 +76,8 @@ export async function relayAnswer(
     return 'redirect not relayed'
   }
   const repeatsSecret = context.secret !== null && body.includes(context.secret)
-  const tooLarge = status >= 400 && (answer.bodyCut || body.length > ERROR_BODY_LIMIT_BYTES)
+  // An error body past ERROR_BODY_LIMIT_BYTES was dropped as it was read (upstream/answer.ts).
+  const tooLarge = answer.bodyCut
   if (repeatsSecret || tooLarge) {
     const why = repeatsSecret ? 'it repeated the credentials' : 'it was too large'
     const what = status >= 400 ? 'its message' : 'its answer'

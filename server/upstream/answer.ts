@@ -50,24 +50,22 @@ export function readAnswerBody(res: IncomingMessage, limits: AnswerLimits): Prom
     let decoded = 0
     let raw = 0
     let settled = false
-    const fail = (error: Error) => {
+    /** Stops reading, once: with an error, or (a body dropped past its limit) with no body. */
+    const stopReading = (error: Error | null) => {
       if (settled) return
       settled = true
       decoder?.destroy()
       res.destroy()
-      reject(error)
+      if (error) reject(error)
+      else resolve({ bytes: Buffer.alloc(0), cut: true })
     }
-    const tooLarge = () => {
-      if (!limits.dropPastLimit)
-        return fail(
-          new InvalidUpstreamAnswerError(`an answer larger than ${Math.round(limits.maxBytes / 1e6)} MB`),
-        )
-      if (settled) return
-      settled = true
-      decoder?.destroy()
-      res.destroy()
-      resolve({ bytes: Buffer.alloc(0), cut: true })
-    }
+    const fail = (error: Error) => stopReading(error)
+    const tooLarge = () =>
+      stopReading(
+        limits.dropPastLimit
+          ? null
+          : new InvalidUpstreamAnswerError(`an answer larger than ${Math.round(limits.maxBytes / 1e6)} MB`),
+      )
     const take = (chunk: Buffer) => {
       decoded += chunk.length
       if (decoded > limits.maxBytes) return tooLarge()

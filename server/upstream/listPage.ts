@@ -1,4 +1,5 @@
 import { messageFromText } from '../../src/shared/errorBody.ts'
+import type { FilterableRow } from '../../src/shared/filters.ts'
 import type { WalkPage } from '../../src/shared/listWalker.ts'
 import type { Lane } from './budget.ts'
 import type { UpstreamAnswer, UpstreamClient } from './client.ts'
@@ -6,6 +7,12 @@ import { LIST_EXECUTIONS } from './operations.ts'
 import { UpstreamFailure } from './request.ts'
 
 export type ApiRow = Record<string, unknown>
+
+/** An API row as the filters read it (shared/filters): its state and its metadata, whatever their shape. */
+export const filterableRow = (row: ApiRow): FilterableRow => ({
+  state: String(row.state),
+  metadata: row.metadata,
+})
 
 /** The secret part of `Bearer <token>`, to keep it out of anything the server passes on. */
 export function secretOf(authorization: string | null): string | null {

@@ -41,6 +41,17 @@ export function uncheckedOnMetadata(row: FilterableRow, filters: ListFilters): b
   return filters.metadata.length > 0 && !hasMetadata(row.metadata)
 }
 
+/**
+ * A walker's checks of each row against the filters it asked for (shared/listWalker): the rows that contradict
+ * them, and the rows they cannot be checked on. `asRow` reads a row of another shape (the API's raw rows).
+ */
+export function filterChecks<Row>(filters: ListFilters, asRow: (row: Row) => FilterableRow) {
+  return {
+    contradicts: (row: Row) => contradictsFilters(asRow(row), filters),
+    unchecked: (row: Row) => uncheckedOnMetadata(asRow(row), filters),
+  }
+}
+
 /** One canonical text per filter set: states and metadata sorted, so equal filters share a key. */
 export function filtersKey(filters: ListFilters): string {
   const states = [...new Set(filters.states)].sort()

@@ -59,6 +59,16 @@ describe('a built link', () => {
   it('is not built when a value is missing, and says which', () => {
     const template = { label: 'Logs', url: 'https://l.example.com/?r={metadata.region}' }
     expect(buildLink(template, subject, 0)).toEqual({ label: 'Logs', href: null, missing: 'metadata.region' })
+    // A time without a zone is no instant: a link in UTC built from it could be hours off.
+    const times = { label: 'Logs', url: 'https://l.example.com/?at={created_at_ms}' }
+    expect(buildLink(times, { ...subject, created_at: '2026-11-20T10:00:00' }, 0)).toMatchObject({
+      href: null,
+      missing: 'created_at_ms',
+    })
+    // Epoch seconds, as some APIs send them, are read as the list reads them.
+    expect(buildLink(times, { ...subject, created_at: 1_763_632_800 }, 0).href).toBe(
+      'https://l.example.com/?at=1763632800000',
+    )
   })
 
   it('never changes the scheme or the host, whatever ids and metadata hold', () => {

@@ -3,6 +3,8 @@
  * by the browser (the attempts panel) and the server (the export's link columns) the same way. A template
  * names its values in braces; each value is URL-encoded and times are UTC, whatever the display zone.
  */
+import { normaliseTimestamp, timestampInstant } from './timestamps'
+
 export interface LinkTemplate {
   label: string
   url: string
@@ -85,9 +87,10 @@ export function parseLinkTemplates(text: string | undefined): LinkTemplate[] {
   })
 }
 
+/** A time as the list reads it (shared/timestamps): near-misses and epoch numbers, never one without a zone. */
 const instant = (value: unknown): number | null => {
-  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN
-  return Number.isFinite(ms) ? ms : null
+  const normalised = normaliseTimestamp(value)
+  return normalised === null ? null : timestampInstant(normalised)
 }
 
 function valuesOf(subject: LinkSubject, marginMs: number): Map<string, number | string | null> {

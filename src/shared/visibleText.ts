@@ -1,4 +1,5 @@
-const INVISIBLE = /[\p{Cc}\p{Cf}]/gu
+/** Control and format characters: what reorders or hides the text around it. */
+export const INVISIBLE = /[\p{Cc}\p{Cf}]/gu
 /** The same, but keeping tabs and line breaks, which a quoted CSV cell carries as they are. */
 const INVISIBLE_IN_CELL = /(?![\t\n\r])[\p{Cc}\p{Cf}]/gu
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { listExecutions, walkPageOf, stateSpeller, type Execution, type ListFilters } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
-import { contradictsFilters, uncheckedOnMetadata } from '../../shared/filters'
+import { filterChecks } from '../../shared/filters'
 import type { Coverage } from '../../shared/coverage'
 import type { TimeWindow } from '../../shared/timeWindow'
 import { describeWalkStop, walkList, type WalkReport } from '../../shared/listWalker'
@@ -91,8 +91,7 @@ export function useDryRun(filters: WindowedFilters) {
         }
       },
       idOf: (execution) => execution.id,
-      contradicts: (execution) => contradictsFilters(execution, filters),
-      unchecked: (execution) => uncheckedOnMetadata(execution, filters),
+      ...filterChecks<Execution>(filters, (execution) => execution),
       onRows: (rows, progress) => {
         found.push(...rows)
         setState({ kind: 'scanning', pages: progress.pages, found: found.length })
