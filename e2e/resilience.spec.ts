@@ -64,6 +64,6 @@ test('ids and metadata with markup, quotes, / # ? % and Unicode render as text w
   await row.getByRole('gridcell').nth(1).click()
   await expect(attemptsPanel(page, oddId)).toBeVisible()
   expect(attemptPaths[0]).toBe(`/api/executions/${encodeURIComponent(oddId)}/attempts`)
-  await expect(attemptsPanel(page, oddId).getByRole('alert')).toContainText('no longer exists')
+  await expect(attemptsPanel(page, oddId).getByRole('alert')).toContainText('not found in')
   expect(new URL(page.url()).searchParams.get('execution')).toBe(oddId)
 })

@@ -14,6 +14,7 @@ import { createApiRoutes, type Middleware, type OwnRoute } from '../routes/api.t
 import { createExportRoute, exportOwner } from '../routes/export.ts'
 import { LIVE_PATH, liveRoute } from '../routes/live.ts'
 import { ID_SET_PATH, idSetRoute } from '../routes/idSet.ts'
+import { INDEX_EXECUTION_PATH, indexExecutionRoute } from '../routes/indexExecution.ts'
 import { INDEX_LIST_PATH, indexListRoute } from '../routes/indexList.ts'
 import { OVERVIEW_PATH, overviewRoute } from '../routes/overview.ts'
 import { createReadiness } from '../routes/readiness.ts'
@@ -108,6 +109,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     [LINKS_PATH]: linksRoute(settings.links),
     [OVERVIEW_PATH]: overviewRoute(index),
     [INDEX_LIST_PATH]: indexListRoute(index),
+    [INDEX_EXECUTION_PATH]: indexExecutionRoute(index),
     [ID_SET_PATH]: idSetRoute(
       client,
       index,

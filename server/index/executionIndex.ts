@@ -187,6 +187,16 @@ export async function createExecutionIndex(options: IndexOptions) {
       const rows = rowsInView(family, filters.states, boundsOf({ window }))
       return { rows, coverage: answer(runtime, filters, { window }).coverage }
     },
+    /** One execution as the index holds it (null: not seen), with the unfiltered set's coverage to judge a miss by. */
+    async lookup(credentials: Credentials, id: string) {
+      const runtime = runtimeFor(credentials)
+      await runtime.loaded()
+      void tick()
+      return {
+        row: runtime.partition.rows.get(id) ?? null,
+        coverage: answer(runtime, { states: [], metadata: [] }).coverage,
+      }
+    },
     /** Which partition answers these credentials, and its version: an answer computed over it is good until it bumps. */
     async version(credentials: Credentials): Promise<{ partition: string; version: number }> {
       const runtime = runtimeFor(credentials)

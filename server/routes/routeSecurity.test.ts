@@ -26,6 +26,7 @@ let untrusted: TestDashboard
 const READS = [
   '/api/overview?state=failed',
   '/api/index/executions?state=failed',
+  '/api/index/execution?id=e1',
   '/api/live?state=failed&every=10&initial=0',
   '/api/audit?size=5',
   '/api/triage?state=failed',
@@ -33,7 +34,7 @@ const READS = [
   '/api/executions/ids?state=failed&max=5',
   '/api/export/executions?state=failed&format=ndjson',
 ]
-const VIEW_READS = READS.filter((path) => /overview|index|live|ids|export|triage/.test(path))
+const VIEW_READS = READS.filter((path) => /overview|index\/executions|live|ids|export|triage/.test(path))
 const ACTIONS = ['/api/triage/ack?state=failed&id=key:x', '/api/triage/undo']
 
 beforeAll(async () => {

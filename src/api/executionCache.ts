@@ -4,7 +4,7 @@ import { executionKeys } from './queryKeys'
 import type { Execution, ExecutionList } from './schemas'
 
 /** Where a report of an execution came from, for "created, from the reschedule answer, 20 s ago". */
-export type ExecutionSource = 'list' | 'reschedule answer' | 'list search'
+export type ExecutionSource = 'list' | 'reschedule answer' | 'list search' | 'index'
 
 /**
  * One execution as the dashboard last heard of it outside the lists (a reschedule answer, a search hit):

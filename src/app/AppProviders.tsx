@@ -1,15 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { AnnouncerProvider } from '../components/Announcer'
+import { CommandContext } from '../components/commands'
 import { ClientStoreContext } from '../lib/useClientStore'
 import type { DashboardClients } from './queryClient'
 
-/** The query cache, the client store and the live region, for everything below. */
+/** The query cache, the client store, the palette's commands and the live region, for everything below. */
 export function AppProviders({ children, clients }: { children: ReactNode; clients: DashboardClients }) {
   return (
     <QueryClientProvider client={clients.queryClient}>
       <ClientStoreContext.Provider value={clients.store}>
-        <AnnouncerProvider>{children}</AnnouncerProvider>
+        <CommandContext.Provider value={clients.commands}>
+          <AnnouncerProvider>{children}</AnnouncerProvider>
+        </CommandContext.Provider>
       </ClientStoreContext.Provider>
     </QueryClientProvider>
   )

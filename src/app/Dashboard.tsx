@@ -10,7 +10,7 @@ import { RescheduleButton, RescheduleProvider, useOpenReschedule } from '../feat
 import { isModalOpen, isTyping } from '../lib/keyTargets'
 import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
-import { BulkTools, LinkTools, TriageTools } from './lazyTools'
+import { BulkTools, LinkTools, PaletteTools, TriageTools } from './lazyTools'
 import { useUrlSearch } from '../lib/useUrlSearch'
 import { paramsOf, readListView, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
 import { readWindowParams, type TimeWindow } from '../shared/timeWindow'
@@ -77,6 +77,10 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
   const openReschedule = useOpenReschedule()
   // Keyed by the filters alone, so opening an execution or paging does not restart a search or a count.
   const filters = useListFilters(search)
+  const rescheduleFromPalette = useCallback(
+    (execution: Execution) => openReschedule(execution, null),
+    [openReschedule],
+  )
 
   const closeExecution = useCallback(() => {
     const closing = readOpenExecution(window.location.search)
@@ -103,6 +107,7 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
           executionId={executionId}
           onClose={closeExecution}
           renderActions={renderReschedule}
+          onReschedule={rescheduleFromPalette}
           filters={filters}
         />
       </Suspense>
@@ -112,6 +117,7 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
   return (
     <>
       <div className="dashboard-toolbar">
+        <PaletteTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
         <CollapsedOnPhone summary="Views, links and export">
           <LinkTools search={search} onNavigate={navigate} />
         </CollapsedOnPhone>

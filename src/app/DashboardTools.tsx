@@ -9,6 +9,7 @@ import { ViewsBar } from '../features/views'
 import { linkFilterProblems } from '../lib/linkProblems'
 import type { HistoryMode } from '../lib/useUrlSearch'
 
+export { PaletteTools } from './PaletteTools'
 export { TriageTools } from './TriageTools'
 
 /*

@@ -9,5 +9,7 @@ export const preloadDashboardTools = () => void tools()
 export const HeaderTools = lazyPart(tools, 'HeaderTools', <div className="session-status" />)
 export const LinkTools = lazyPart(tools, 'LinkTools')
 export const BulkTools = lazyPart(tools, 'BulkTools')
+/** The command palette's button and Ctrl+K; the palette itself loads on first use. */
+export const PaletteTools = lazyPart(tools, 'PaletteTools')
 /** The failure groups board when the URL opens it (`triage=1`); the board itself loads only then. */
 export const TriageTools = lazyPart(tools, 'TriageTools')

@@ -1,3 +1,4 @@
+import { createCommandRegistry, type CommandRegistry } from '../components/commands'
 import { QueryClient } from '@tanstack/react-query'
 import { MAX_READ_RETRIES, readRetryDelay, shouldRetryRead } from '../api/retryPolicy'
 import { createClientStore, type ClientStore } from '../lib/clientStore'
@@ -23,8 +24,10 @@ export function createQueryClient(): QueryClient {
 export interface DashboardClients {
   queryClient: QueryClient
   store: ClientStore
+  /** What the command palette offers: the commands of the parts mounted now. */
+  commands: CommandRegistry
 }
 
 export function createDashboardClients(): DashboardClients {
-  return { queryClient: createQueryClient(), store: createClientStore() }
+  return { queryClient: createQueryClient(), store: createClientStore(), commands: createCommandRegistry() }
 }

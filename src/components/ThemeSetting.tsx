@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useSliceState } from '../lib/useClientStore'
 import { ChoiceSelect } from './ChoiceSelect'
+import { useCommands } from './useCommands'
 import { themeSlice, type Theme } from './preferences'
 
 const CHOICES: readonly (readonly [Theme, string])[] = [
@@ -12,6 +13,16 @@ const CHOICES: readonly (readonly [Theme, string])[] = [
 /** Light, dark, or the OS's choice; remembered. index.html applies it before first paint too. */
 export function ThemeSetting() {
   const [theme, setTheme] = useSliceState(themeSlice)
+  useCommands(() =>
+    CHOICES.map(([value, label]) => ({
+      id: `theme:${value}`,
+      label: `Theme: ${label}`,
+      group: 'Display',
+      keywords: 'appearance colour color mode',
+      disabled: value === theme ? 'already chosen' : null,
+      run: () => setTheme(value),
+    })),
+  )
   useEffect(() => {
     if (theme === 'system') delete document.documentElement.dataset.theme
     else document.documentElement.dataset.theme = theme

@@ -14,11 +14,13 @@ const defaultHandlers = [
       { status: 503 },
     ),
   ),
-  // The failure groups' count in the overview's head: the index is off here too.
-  http.get('*/api/triage', () =>
-    HttpResponse.json(
-      { error: { code: 'index_unavailable', message: 'The execution index is turned off.' } },
-      { status: 503 },
+  // The failure groups' count in the overview's head, and the lookup of one id: the index is off here too.
+  ...['*/api/triage', '*/api/index/execution'].map((path) =>
+    http.get(path, () =>
+      HttpResponse.json(
+        { error: { code: 'index_unavailable', message: 'The execution index is turned off.' } },
+        { status: 503 },
+      ),
     ),
   ),
   // The trail's last hour, which the rows read once for the list: nobody rescheduled anything.

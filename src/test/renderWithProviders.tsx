@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { AppProviders } from '../app/AppProviders'
+import { createCommandRegistry } from '../components/commands'
 import { createClientStore, type ClientStore } from '../lib/clientStore'
 
 export function createTestQueryClient(): QueryClient {
@@ -12,13 +13,14 @@ export function createTestQueryClient(): QueryClient {
 
 /**
  * Renders with the app's providers, a fresh QueryClient that never retries (failures show at once) and a
- * fresh client store over this test's localStorage.
+ * fresh client store over this test's localStorage, and an empty command registry.
  */
 export function renderWithProviders(
   ui: ReactElement,
   queryClient = createTestQueryClient(),
   store: ClientStore = createClientStore(),
 ) {
-  const view = render(<AppProviders clients={{ queryClient, store }}>{ui}</AppProviders>)
-  return { ...view, queryClient, store }
+  const commands = createCommandRegistry()
+  const view = render(<AppProviders clients={{ queryClient, store, commands }}>{ui}</AppProviders>)
+  return { ...view, queryClient, store, commands }
 }

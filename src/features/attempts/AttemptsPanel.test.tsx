@@ -82,11 +82,11 @@ describe('AttemptsPanel', () => {
     expect(screen.queryByText(/so far/)).not.toBeInTheDocument()
   })
 
-  it('says so when the execution no longer exists', async () => {
+  it('says the execution is not found in the API when its attempts answer 404', async () => {
     answerAttempts(() => HttpResponse.json({ message: 'Execution gone not found' }, { status: 404 }))
     renderWithProviders(<AttemptsPanel executionId="gone" onClose={() => {}} />)
     expect(
-      await screen.findByRole('heading', { name: 'Execution gone no longer exists' }),
+      await screen.findByRole('heading', { name: 'Execution gone not found in the API' }),
     ).toBeInTheDocument()
     expect(screen.getByText(/Not on the loaded pages/)).toBeInTheDocument()
   })

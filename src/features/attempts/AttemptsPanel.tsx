@@ -5,11 +5,13 @@ import {
   attemptListQuery,
   isApiError,
   isFinalState,
+  sessionKeys,
   timestampInstant,
   type Attempt,
   type AttemptList,
   type Execution,
   type ListFilters,
+  type Session,
 } from '../../api'
 import { cursorPager, pagingProblemText, previousCursor } from '../../components/cursorPager'
 import { describeApiError } from '../../components/describeApiError'
@@ -27,6 +29,7 @@ import { AttemptsTimeline } from './AttemptsTimeline'
 import { ExecutionSummary } from './ExecutionSummary'
 import { useCachedExecution } from './useCachedExecution'
 import { visibleText } from '../../shared/visibleText'
+import { usePanelCommands } from './usePanelCommands'
 
 export const ATTEMPTS_PAGE_SIZE = 10
 const ATTEMPT_STATES: readonly string[] = ['started', 'succeed', 'failed']
@@ -36,12 +39,20 @@ export interface AttemptsPanelProps {
   executionId: string
   onClose: () => void
   renderActions?: (execution: Execution) => ReactNode
+  /** The same action as `renderActions`' Reschedule, which the command palette offers for the open execution. */
+  onReschedule?: (execution: Execution) => void
   /** The list's filters: an execution not on the loaded pages is looked for in that list. */
   filters?: ListFilters
 }
 
 /** Drill-down for one execution: summary, attempts (own filter and paging) and their timeline. */
-export function AttemptsPanel({ executionId, onClose, renderActions, filters }: AttemptsPanelProps) {
+export function AttemptsPanel({
+  executionId,
+  onClose,
+  renderActions,
+  onReschedule,
+  filters,
+}: AttemptsPanelProps) {
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const sourced = useCachedExecution(executionId)
@@ -76,6 +87,10 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
 
   const page = query.data
   const isGone = isApiError(query.error) && query.error.status === 404
+  usePanelCommands({ executionId, execution: isGone ? undefined : execution, onReschedule, onClose })
+  const newest = latestAttempt(view, page?.data)
+  // The session is read at sign-in; the panel only reads what is cached (a test may render it alone).
+  const api = useQueryCacheSelector((client) => client.getQueryData<Session>(sessionKeys.all)?.api)
 
   return (
     // Esc anywhere in the panel closes it; the section only listens, it is not a control.
@@ -102,17 +117,19 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
         id={executionId}
         sourced={sourced}
         filters={isGone ? undefined : filters}
-        latestAttemptStart={
-          view.after === null && view.states.length === 0 ? latestStart(page?.data) : undefined
-        }
+        latestAttemptStart={newest?.created_at}
+        latestAttemptState={newest?.state}
       />
       {execution && renderActions && !isGone ? (
         <div className="summary-actions">{renderActions(execution)}</div>
       ) : null}
       {isGone ? (
         <div className="panel panel-error" role="alert">
-          <h3 className="panel-title">Execution {visibleText(executionId)} no longer exists</h3>
-          <p>The API answered 404 for it. It may have been deleted, or the link may be wrong.</p>
+          <h3 className="panel-title">
+            Execution {visibleText(executionId)} not found in{' '}
+            {api ? <code className="mono">{api}</code> : 'the API'}
+          </h3>
+          <p>The API answered 404 for its attempts: the id may be wrong, or the execution deleted.</p>
         </div>
       ) : (
         <>
@@ -209,12 +226,13 @@ export function AttemptsPanel({ executionId, onClose, renderActions, filters }: 
   }
 }
 
-/** The newest attempt's creation on the first, unfiltered page: where the current run's duration starts. */
-function latestStart(attempts: readonly Attempt[] | undefined): string | undefined {
-  let latest: { at: number; value: string } | undefined
+/** The newest attempt, by creation: only the first, unfiltered page holds it (where a re-run's duration starts). */
+function latestAttempt(view: AttemptsView, attempts: readonly Attempt[] | undefined): Attempt | undefined {
+  if (view.after !== null || view.states.length > 0) return undefined
+  let latest: { at: number; attempt: Attempt } | undefined
   for (const attempt of attempts ?? []) {
     const at = timestampInstant(attempt.created_at)
-    if (at !== null && (!latest || at > latest.at)) latest = { at, value: attempt.created_at }
+    if (at !== null && (!latest || at > latest.at)) latest = { at, attempt }
   }
-  return latest?.value
+  return latest?.attempt
 }

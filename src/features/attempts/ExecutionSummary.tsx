@@ -25,15 +25,24 @@ interface ExecutionSummaryProps {
   latestAttemptStart?: string
   /** The list's filters, to look for an execution that is not on the loaded pages. */
   filters?: ListFilters
+  /** The newest attempt's state: all that is known of an execution that neither the lists nor the index hold. */
+  latestAttemptState?: string
 }
 
 const SOURCE_WORDS: Record<ExecutionReport['source'], string> = {
   list: 'from the list',
   'reschedule answer': 'from the reschedule answer',
   'list search': 'found by searching the list',
+  index: 'as the dashboard’s index last saw it',
 }
 
-export function ExecutionSummary({ id, sourced, latestAttemptStart, filters }: ExecutionSummaryProps) {
+export function ExecutionSummary({
+  id,
+  sourced,
+  latestAttemptStart,
+  filters,
+  latestAttemptState,
+}: ExecutionSummaryProps) {
   // Its own clock: the ages and a running duration change in every Times setting.
   const now = useNow(5000)
   const execution = sourced?.execution
@@ -85,7 +94,20 @@ export function ExecutionSummary({ id, sourced, latestAttemptStart, filters }: E
           <LastReschedule id={id} now={now} />
         </>
       ) : (
-        <FindExecution id={id} filters={filters} />
+        <>
+          {latestAttemptState === undefined ? null : (
+            <div>
+              <dt>Latest attempt</dt>
+              <dd>
+                <StateBadge state={latestAttemptState} />{' '}
+                <span className="muted summary-source">
+                  from the attempts; the execution’s own state is not known
+                </span>
+              </dd>
+            </div>
+          )}
+          <FindExecution id={id} filters={filters} />
+        </>
       )}
     </dl>
   )

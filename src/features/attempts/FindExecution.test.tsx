@@ -97,11 +97,64 @@ describe('FindExecution', () => {
         <FindExecution id="missing" />
       </dl>,
     )
-    expect(status()).toHaveTextContent('Not on the loaded pages; the API offers no lookup by id.')
+    await waitFor(() =>
+      expect(status()).toHaveTextContent('Not on the loaded pages; the API offers no lookup by id.'),
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Search the list' }))
     await waitFor(() => expect(status()).toHaveTextContent('Searching the list: page 2…'))
     await userEvent.click(screen.getByRole('button', { name: 'Stop searching' }))
     await waitFor(() => expect(status()).toHaveTextContent('Search stopped after 1 page; not found so far.'))
     release()
+  })
+
+  it('takes the execution from the dashboard’s index when it has it, without searching the list', async () => {
+    const bodies = answerPages(10)
+    mswServer.use(
+      http.get('*/api/index/execution', ({ request }) =>
+        HttpResponse.json({
+          data: row(new URL(request.url).searchParams.get('id') ?? ''),
+          seen_at: 1_700_000_000_000,
+          coverage: { kind: 'exact', asOf: 1, executions: 10, calls: 1 },
+          source: 'index',
+        }),
+      ),
+    )
+    const { queryClient } = renderWithProviders(
+      <dl>
+        <FindExecution id="e7 &x" filters={filters} />
+      </dl>,
+    )
+    await waitFor(() =>
+      expect(queryClient.getQueryData(executionKeys.detail('e7 &x'))).toMatchObject({
+        execution: { id: 'e7 &x', state: 'failed' },
+        source: 'index',
+        receivedAt: 1_700_000_000_000,
+      }),
+    )
+    expect(bodies).toEqual([])
+  })
+
+  it('says what the index covers when it has not seen the id, then searches the list', async () => {
+    answerPages(4)
+    mswServer.use(
+      http.get('*/api/index/execution', () =>
+        HttpResponse.json({
+          data: null,
+          seen_at: null,
+          coverage: { kind: 'exact', asOf: 1, executions: 2400, calls: 24 },
+          source: 'index',
+        }),
+      ),
+    )
+    renderWithProviders(
+      <dl>
+        <FindExecution id="nowhere" filters={filters} />
+      </dl>,
+    )
+    await waitFor(() =>
+      expect(status()).toHaveTextContent(
+        'Not among the 2,400 executions of the dashboard’s index (all the API listed). Not in the list with the current filters (searched all 2 pages, 4 rows).',
+      ),
+    )
   })
 })

@@ -1,11 +1,14 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { ListFilters } from '../../api'
+import { rememberExecution, type ListFilters } from '../../api'
+import { indexedExecutionQuery, type IndexLookup } from '../../api/indexedExecution'
+import { formatCount } from '../../lib/coverageWords'
 import { describeWalkStop } from '../../shared/listWalker'
 import { SEARCH_MAX_PAGES, useFindExecution, type ExecutionSearchState } from './useExecutionSearch'
 
 interface FindExecutionProps {
   id: string
-  /** The list's filters; when given, the search starts on its own. */
+  /** The list's filters; when given, the search starts on its own (once the index has no answer). */
   filters?: ListFilters | undefined
 }
 
@@ -37,18 +40,47 @@ export function searchWords(state: ExecutionSearchState): string {
   }
 }
 
-/** For an execution not on the loaded pages: looks for it in the background, with progress and Stop. */
+/** What the dashboard's index said of the id; null when it has nothing to say (off, or not asked yet). */
+export function indexWords(lookup: IndexLookup | undefined): string | null {
+  if (!lookup || lookup.kind === 'found') return null
+  if (lookup.kind === 'unreadable')
+    return `The index saw it in state “${lookup.state}”, but cannot show it: ${lookup.problems}.`
+  const { coverage } = lookup
+  if (!coverage) return 'Not in the dashboard’s index.'
+  const held = formatCount(coverage.executions)
+  return coverage.kind === 'exact'
+    ? `Not among the ${held} executions of the dashboard’s index (all the API listed).`
+    : `Not among the ${held} executions the dashboard’s index has seen so far.`
+}
+
+/**
+ * For an execution not on the loaded pages: asks the dashboard's index first (one cheap call); when the index
+ * has not seen it or is off, looks for it in the list in the background, with progress and Stop.
+ */
 export function FindExecution({ id, filters }: FindExecutionProps) {
+  const client = useQueryClient()
+  const lookup = useQuery(indexedExecutionQuery(id))
   const { state, search, stop } = useFindExecution(id, filters)
+  const answer = lookup.data
   useEffect(() => {
-    if (filters) search()
-  }, [filters, search])
+    if (answer?.kind === 'found') rememberExecution(client, answer.execution, 'index', answer.seenAt)
+  }, [answer, client])
+  // The list search costs up to 20 calls to the API: only once the index has no answer.
+  const indexSettled = lookup.isError || (answer !== undefined && answer.kind !== 'found')
+  useEffect(() => {
+    if (filters && indexSettled) search()
+  }, [filters, search, indexSettled])
+  const fromIndex = indexWords(answer)
   return (
     <div>
       <dt>Details</dt>
       <dd className="muted find-execution">
-        <span role="status">{searchWords(state)}</span>{' '}
-        {state.kind === 'searching' ? (
+        <span role="status">
+          {lookup.isPending
+            ? 'Not on the loaded pages. Asking the dashboard’s index…'
+            : `${fromIndex ? `${fromIndex} ` : ''}${searchWords(state)}`}
+        </span>{' '}
+        {lookup.isPending ? null : state.kind === 'searching' ? (
           <button type="button" className="button button-small" onClick={stop}>
             Stop searching
           </button>

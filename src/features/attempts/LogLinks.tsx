@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { readMetadata, type Attempt, type Execution } from '../../api'
 import { linksQuery } from '../../api/links'
+import { useCommands } from '../../components/useCommands'
 import { buildLink, isAttemptLink, type LinkSubject } from '../../shared/linkTemplates'
 
 /** The configured log and trace links of an execution (`attempt` absent) or of one of its attempts. */
@@ -35,6 +36,20 @@ export function LogLinkList({ links }: { links: ReturnType<typeof useLogLinks> }
 /** The summary's Links line: nothing when no execution links are configured. */
 export function ExecutionLinks({ execution }: { execution: Execution }) {
   const links = useLogLinks(execution)
+  // The palette offers them too, for the open execution (a new tab, as the link itself opens).
+  useCommands(() =>
+    links.map((link) => ({
+      id: `link:${link.label}`,
+      label: `${link.label} of ${execution.id}`,
+      group: 'Link',
+      keywords: 'logs trace open',
+      current: true,
+      disabled: link.href === null ? `no ${link.missing}` : null,
+      run: () => {
+        if (link.href !== null) window.open(link.href, '_blank', 'noopener,noreferrer')
+      },
+    })),
+  )
   if (links.length === 0) return null
   return (
     <div>

@@ -1,10 +1,20 @@
 import { lazy, Suspense, useState } from 'react'
+import { useCommands } from '../../components/useCommands'
 
 const AuditDialog = lazy(async () => ({ default: (await import('./AuditDialog')).AuditDialog }))
 
 /** Audit: who rescheduled what, when, and what came of it (the server's trail). */
 export function AuditButton() {
   const [isOpen, setOpen] = useState(false)
+  useCommands(() => [
+    {
+      id: 'audit',
+      label: 'Audit trail',
+      group: 'Action',
+      keywords: 'who rescheduled history log',
+      run: () => setOpen(true),
+    },
+  ])
   return (
     <>
       <button

@@ -1,6 +1,7 @@
 import type { WindowedFilters } from './useDryRun'
 import '../../styles/views.css'
 import { lazy, Suspense, useId, useState } from 'react'
+import { useCommands } from '../../components/useCommands'
 import { describeLinkProblems } from '../../lib/linkProblems'
 import type { BulkSource } from './BulkDialog'
 import { useSelectedExecutions, useSelectionActions } from './selection'
@@ -22,6 +23,28 @@ export function BulkBar({
   const { clear } = useSelectionActions()
   const [source, setSource] = useState<BulkSource | null>(null)
   const count = selected.size
+  useCommands(() => [
+    {
+      id: 'bulk:matching',
+      label: 'Reschedule all matching…',
+      group: 'Action',
+      keywords: 'bulk rerun retry',
+      disabled: linkProblems.length > 0 ? describeLinkProblems(linkProblems) : null,
+      run: () => setSource({ kind: 'matching', filters }),
+    },
+    ...(count > 0
+      ? [
+          {
+            id: 'bulk:selection',
+            label: `Reschedule ${count.toLocaleString()} selected…`,
+            group: 'Action',
+            keywords: 'bulk rerun retry checked',
+            run: () => setSource({ kind: 'selection', executions: [...selected.values()] }),
+          },
+          { id: 'bulk:clear', label: 'Clear selection', group: 'Action', keywords: 'uncheck', run: clear },
+        ]
+      : []),
+  ])
   return (
     <section className="bulk-bar" aria-label="Bulk actions">
       {count > 0 ? (

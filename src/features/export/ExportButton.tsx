@@ -1,9 +1,19 @@
 import { lazy, Suspense, useState } from 'react'
+import { useCommands } from '../../components/useCommands'
 
 const ExportDialog = lazy(async () => ({ default: (await import('./ExportDialog')).ExportDialog }))
 
 export function ExportButton({ search }: { search: string }) {
   const [isOpen, setOpen] = useState(false)
+  useCommands(() => [
+    {
+      id: 'export',
+      label: 'Export…',
+      group: 'Action',
+      keywords: 'download csv ndjson file',
+      run: () => setOpen(true),
+    },
+  ])
   return (
     <>
       <button

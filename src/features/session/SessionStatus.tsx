@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { sessionQuery, signOut, whoamiQuery } from '../../api'
 import { useAnnounce } from '../../components/Announcer'
+import { useCommands } from '../../components/useCommands'
 import { useSwitchSession } from './useSwitchSession'
 
 /** Which API the dashboard is connected to, and Sign out when a user signed in. */
@@ -14,10 +15,6 @@ export function SessionStatus() {
   const switchSession = useSwitchSession()
   const announce = useAnnounce()
   const [isSigningOut, setIsSigningOut] = useState(false)
-  // Empty but present, so its space is kept until the session answers (no layout shift).
-  if (!session.data) return <div className="session-status" />
-  const { mode, api, signedIn, demo } = session.data
-
   const leave = async () => {
     setIsSigningOut(true)
     try {
@@ -30,6 +27,23 @@ export function SessionStatus() {
       setIsSigningOut(false)
     }
   }
+  const canSignOut = session.data?.mode === 'sign-in' && session.data.signedIn
+  useCommands(() =>
+    canSignOut
+      ? [
+          {
+            id: 'session:sign-out',
+            label: 'Sign out',
+            group: 'Session',
+            keywords: 'log out leave',
+            run: () => void leave(),
+          },
+        ]
+      : [],
+  )
+  // Empty but present, so its space is kept until the session answers (no layout shift).
+  if (!session.data) return <div className="session-status" />
+  const { mode, api, signedIn, demo } = session.data
 
   return (
     <div className="session-status">

@@ -1,5 +1,6 @@
 import '../../styles/views.css'
 import { lazy, Suspense, useState } from 'react'
+import { useCommands } from '../../components/useCommands'
 import { CopyButton } from '../../components/CopyButton'
 import { columnsSlice, densitySlice, timeModeSlice } from '../../components/preferences'
 import { parseColumnLayout } from '../../lib/columnLayout'
@@ -36,6 +37,37 @@ export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
     if (view.density) store.set(densitySlice, view.density)
     setOpen(false)
   }
+
+  const copyLink = () =>
+    navigator.clipboard.writeText(linkToThisScreen(search)).then(
+      () => actions.setStatus('Link to this screen copied.'),
+      () => actions.setStatus('The link could not be copied; use the Copy link button.'),
+    )
+  useCommands(() => [
+    {
+      id: 'views:open',
+      label: 'Saved views…',
+      group: 'View',
+      keywords: 'save rename delete default import',
+      run: () => {
+        actions.setStatus('')
+        setOpen(true)
+      },
+    },
+    {
+      id: 'views:copy-link',
+      label: 'Copy link to this screen',
+      group: 'View',
+      keywords: 'share url',
+      run: () => void copyLink(),
+    },
+    ...actions.state.views.map((view) => ({
+      id: `views:${view.id}`,
+      label: `Open view: ${view.name}`,
+      group: 'Saved view',
+      run: () => open(view),
+    })),
+  ])
 
   return (
     <section className="views-bar" aria-label="Views">

@@ -11,6 +11,7 @@ import { ListNotices } from './ListNotices'
 import { ListTools } from './ListTools'
 import { ShortcutHelp } from './ShortcutHelp'
 import type { ExecutionListModel } from './useExecutionList'
+import { useListCommands } from './useListCommands'
 import { useListShortcuts } from './useListShortcuts'
 
 /*
@@ -45,6 +46,7 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
     onFocusFilter: focusMetadataFilter,
     onHelp: openHelp,
   })
+  useListCommands(list, focusMetadataFilter, openHelp)
   return (
     <>
       <CollapsedOnPhone summary="Filters">

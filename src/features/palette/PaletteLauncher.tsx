@@ -1,0 +1,73 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { flushSync } from 'react-dom'
+import type { Command } from '../../components/commands'
+import { useCommandRegistry } from '../../components/useCommands'
+import { isModalOpen } from '../../lib/keyTargets'
+import { useSliceState } from '../../lib/useClientStore'
+import { paletteRecentSlice, rememberCommand, rememberExecution } from './paletteRecent'
+
+// The palette itself is not in the first load: it loads once the page is idle, so that keys typed right after
+// the first Ctrl+K land in its field.
+const loadPalette = () => import('./CommandPalette')
+const CommandPalette = lazy(async () => ({ default: (await loadPalette()).CommandPalette }))
+
+const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
+
+/** Ctrl+K (⌘K on a Mac) from anywhere but another dialog, and a button for the pointer: the command palette. */
+export function PaletteLauncher({ onOpenExecution }: { onOpenExecution: (id: string) => void }) {
+  const registry = useCommandRegistry()
+  const [commands, setCommands] = useState<Command[] | null>(null)
+  const [recent, setRecent] = useSliceState(paletteRecentSlice)
+  const open = () => setCommands(registry?.list() ?? [])
+
+  useEffect(() => {
+    const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1))
+    idle(() => void loadPalette())
+  }, [])
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey) return
+      if (event.shiftKey || event.defaultPrevented || isModalOpen()) return
+      event.preventDefault()
+      setCommands(registry?.list() ?? [])
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [registry])
+
+  const openExecution = (id: string) => {
+    setRecent((current) => rememberExecution(current, id))
+    onOpenExecution(id)
+  }
+  const choose = (command: Command | null) => {
+    // Closed first, so focus is back where it was before the command opens a dialog or moves it.
+    flushSync(() => setCommands(null))
+    if (!command) return
+    if (!command.id.startsWith('open:')) setRecent((current) => rememberCommand(current, command.id))
+    command.run()
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-small"
+        aria-haspopup="dialog"
+        aria-keyshortcuts="Control+K Meta+K"
+        onClick={open}
+      >
+        Commands <kbd>{isMac() ? '⌘K' : 'Ctrl+K'}</kbd>
+      </button>
+      {commands ? (
+        <Suspense fallback={<span role="status">Opening…</span>}>
+          <CommandPalette
+            commands={commands}
+            recent={recent}
+            onOpenExecution={openExecution}
+            onChoose={choose}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}

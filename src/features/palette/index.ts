@@ -1,0 +1,1 @@
+export { PaletteLauncher } from './PaletteLauncher'
