@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { ModalDialog } from '../../../components/ModalDialog'
 
 const SHORTCUTS: readonly (readonly [keys: string, what: string])[] = [
+  ['Ctrl+K (⌘K on a Mac)', 'Command palette: paste an execution id to open it, or find any action'],
   ['/', 'Go to the metadata filter (Esc goes back to the list)'],
   ['n', 'Next page'],
   ['p', 'Previous page'],
