@@ -81,3 +81,31 @@ test('filter changes replace the history entry; page moves push one', async ({ p
   await page.goBack()
   await expect(page).toHaveURL('about:blank')
 })
+
+test.describe('the tools’ keys', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+  test('e exports, m reschedules all matching (asking first), l copies the link', async ({ page, demo }) => {
+    await openDashboard(page, '/?state=failed')
+    await page.getByRole('heading', { level: 1, name: 'Executions' }).focus()
+    await page.keyboard.press('e')
+    const exportDialog = page.getByRole('dialog', { name: /Export/ })
+    await expect(exportDialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(exportDialog).toHaveCount(0)
+
+    await page.keyboard.press('m')
+    const bulk = page.getByRole('dialog').filter({ hasText: 'matching the filters' })
+    await expect(bulk).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(bulk).toHaveCount(0)
+    expect((await demo.stats()).requests.reschedule).toBe(0)
+
+    await page.getByRole('checkbox', { name: /^Succeeded/ }).focus()
+    await page.keyboard.press('l')
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(page.url())
+    await expect(page.getByRole('region', { name: 'Views' }).getByRole('status')).toHaveText(
+      'Link to this screen copied.',
+    )
+  })
+})

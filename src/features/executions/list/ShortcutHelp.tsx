@@ -15,6 +15,9 @@ const SHORTCUTS: readonly (readonly [keys: string, what: string])[] = [
   ['r', 'On a row: reschedule it (asks first)'],
   ['x or Space', 'On a row: select it'],
   ['Esc', 'Close the attempts panel or a dialog'],
+  ['e', 'Export…'],
+  ['m', 'Reschedule all matching… (asks first)'],
+  ['l', 'Copy a link to this screen'],
   ['?', 'This list'],
 ]
 

@@ -2,6 +2,7 @@ import '../../../styles/controls.css'
 import { useCallback, useState } from 'react'
 import { CollapsedOnPhone } from '../../../components/CollapsedOnPhone'
 import { TimeCellTooltip } from '../../../components/TimeCellTooltip'
+import { useRunCommand } from '../../../components/useCommands'
 import { coverageDoubtText } from '../../../shared/overview'
 import { ActiveFilters } from '../filters/ActiveFilters'
 import { METADATA_KEY_INPUT_ID } from '../filters/filterIds'
@@ -45,6 +46,7 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
     onPrevious: pager.goPrevious,
     onFocusFilter: focusMetadataFilter,
     onHelp: openHelp,
+    onCommand: useRunCommand(),
   })
   useListCommands(list, focusMetadataFilter, openHelp)
   return (

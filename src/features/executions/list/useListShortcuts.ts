@@ -6,9 +6,17 @@ interface ListShortcuts {
   onPrevious: () => void
   onFocusFilter: () => void
   onHelp: () => void
+  /** Runs another part's command by id (Export, Reschedule all matching, Copy link): see components/commands. */
+  onCommand: (id: string) => void
 }
 
-/** n / p: next and previous page; `/`: the metadata filter; `?`: the list of shortcuts. */
+/** Keys that act on the page's tools, each another part's command: a held key acts once. */
+const COMMAND_KEYS: Record<string, string> = { e: 'export', m: 'bulk:matching', l: 'views:copy-link' }
+
+/**
+ * n / p: next and previous page; `/`: the metadata filter; `?`: the list of shortcuts; e / m / l: Export, Reschedule
+ * all matching, Copy link.
+ */
 export function useListShortcuts(shortcuts: ListShortcuts) {
   // The latest callbacks, read when a key is pressed: one listener for the page's life.
   const latest = useRef(shortcuts)
@@ -21,7 +29,13 @@ export function useListShortcuts(shortcuts: ListShortcuts) {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target))
         return
       if (isModalOpen()) return
-      const { onNext, onPrevious, onFocusFilter, onHelp } = latest.current
+      const { onNext, onPrevious, onFocusFilter, onHelp, onCommand } = latest.current
+      const command = COMMAND_KEYS[event.key]
+      if (command) {
+        event.preventDefault()
+        if (!event.repeat) onCommand(command)
+        return
+      }
       const action = { n: onNext, p: onPrevious, '/': onFocusFilter, '?': onHelp }[event.key]
       if (!action) return
       event.preventDefault()
