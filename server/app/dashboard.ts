@@ -15,6 +15,13 @@ import { createExportRoute, exportOwner } from '../routes/export.ts'
 import { LIVE_PATH, liveRoute } from '../routes/live.ts'
 import { ID_SET_PATH, idSetRoute } from '../routes/idSet.ts'
 import { INDEX_EXECUTION_PATH, indexExecutionRoute } from '../routes/indexExecution.ts'
+import {
+  DIGEST_PATH,
+  DIGEST_SEEN_PATH,
+  digestRoute,
+  digestSeenRoute,
+  type DigestRouteOptions,
+} from '../routes/digest.ts'
 import { INDEX_LIST_PATH, indexListRoute } from '../routes/indexList.ts'
 import { OVERVIEW_PATH, overviewRoute } from '../routes/overview.ts'
 import { createReadiness } from '../routes/readiness.ts'
@@ -28,6 +35,7 @@ import {
   type TriageRouteOptions,
 } from '../routes/triage.ts'
 import { createAckBook } from '../triage/ackBook.ts'
+import { createVisitBook } from '../audit/visits.ts'
 import { createShapeSampler } from '../triage/shapeSampler.ts'
 import { openStore } from '../store/open.ts'
 import type { Store } from '../store/store.ts'
@@ -87,8 +95,10 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   const trail = store ? createAuditTrail(store, { retentionDays: auditDays }) : null
   const identity = settings.identity ?? NO_IDENTITY_SETTINGS
   const acks = store && trail ? createAckBook(store, trail, { retentionDays: auditDays }) : null
+  const visits = store ? createVisitBook(store, { retentionDays: auditDays }) : null
   const prune = () => {
     void trail?.prune().catch((error: unknown) => onError('pruning the audit trail', error))
+    void visits?.prune().catch((error: unknown) => onError('pruning the views last seen', error))
     void acks?.prune().catch((error: unknown) => onError('pruning acknowledgements', error))
   }
   prune()
@@ -104,7 +114,15 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     upstream: () => describeUpstream(upstream),
     identify: (req, credentials) => identify(req, credentials, settings.trust, identity),
   }
+  const digest: DigestRouteOptions = {
+    index,
+    visits,
+    trail,
+    upstream: () => describeUpstream(upstream),
+    identify: (req, credentials) => identify(req, credentials, settings.trust, identity),
+  }
   const ownRoutes: Record<string, OwnRoute> = {
+    [DIGEST_PATH]: digestRoute(digest),
     [TRIAGE_PATH]: triageRoute(triage),
     [LINKS_PATH]: linksRoute(settings.links),
     [OVERVIEW_PATH]: overviewRoute(index),
@@ -137,7 +155,11 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
       links: settings.links,
     }),
     ownRoutes,
-    ownActions: { [ACK_PATH]: ackRoute(triage), [UNDO_ACK_PATH]: undoAckRoute(triage) },
+    ownActions: {
+      [ACK_PATH]: ackRoute(triage),
+      [UNDO_ACK_PATH]: undoAckRoute(triage),
+      [DIGEST_SEEN_PATH]: digestSeenRoute(digest),
+    },
     spell,
     observe: index
       ? (credentials, operation, body, answer) => index.observe(credentials, operation, body, answer)

@@ -27,6 +27,7 @@ const READS = [
   '/api/overview?state=failed',
   '/api/index/executions?state=failed',
   '/api/index/execution?id=e1',
+  '/api/digest?state=failed',
   '/api/live?state=failed&every=10&initial=0',
   '/api/audit?size=5',
   '/api/triage?state=failed',
@@ -34,8 +35,13 @@ const READS = [
   '/api/executions/ids?state=failed&max=5',
   '/api/export/executions?state=failed&format=ndjson',
 ]
-const VIEW_READS = READS.filter((path) => /overview|index\/executions|live|ids|export|triage/.test(path))
-const ACTIONS = ['/api/triage/ack?state=failed&id=key:x', '/api/triage/undo']
+const VIEW_READS = READS.filter((path) =>
+  /overview|index\/executions|live|ids|export|triage|digest/.test(path),
+)
+/** Actions only an operator may take. */
+const OPERATOR_ACTIONS = ['/api/triage/ack?state=failed&id=key:x', '/api/triage/undo']
+/** Every action: recording that a view was seen is anyone's, a viewer's too. */
+const ACTIONS = [...OPERATOR_ACTIONS, '/api/digest/seen?state=failed']
 
 beforeAll(async () => {
   ;({ api, client: demo } = await startTestApi({ executionCount: 120 }))
@@ -137,7 +143,7 @@ describe('the dashboard’s own routes', () => {
     ])
   })
 
-  it('let a viewer read every view and the trail, and refuse every action, with nothing sent upstream', async () => {
+  it('let a viewer read every view and the trail, and refuse every operator action, with nothing sent upstream', async () => {
     const asVera = { 'X-Forwarded-User': 'vera' }
     for (const path of READS.filter((read) => !read.includes('/live') && !read.includes('/ids'))) {
       const answer = await rawRequest(`${guarded.url}${path}`, { headers: asVera })
@@ -154,7 +160,7 @@ describe('the dashboard’s own routes', () => {
       body: '{"schedule_for":true}',
     })
     const acks = await Promise.all(
-      ACTIONS.map((path) =>
+      OPERATOR_ACTIONS.map((path) =>
         rawRequest(`${guarded.url}${path}`, {
           method: 'POST',
           headers: { ...asVera, 'Content-Type': 'application/json' },

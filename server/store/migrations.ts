@@ -113,6 +113,20 @@ export const MIGRATIONS: readonly Migration[] = [
       create index triage_acks_by_run on triage_acks (run);
     `,
   },
+  {
+    version: 4,
+    description: 'when each user last looked at each view',
+    sql: `
+      create table view_visits (
+        upstream text not null,
+        owner text not null,
+        view_key text not null,
+        seen_at double precision not null,
+        primary key (upstream, owner, view_key)
+      );
+      create index view_visits_by_time on view_visits (seen_at);
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0

@@ -1,0 +1,101 @@
+import type { IncomingMessage } from 'node:http'
+import type { DigestAnswer } from '../../src/shared/digest.ts'
+import { DIGEST_SAMPLE } from '../../src/shared/digest.ts'
+import { filtersKey } from '../../src/shared/filters.ts'
+import type { Identity } from '../audit/identity.ts'
+import type { AuditTrail } from '../audit/trail.ts'
+import type { VisitBook } from '../audit/visits.ts'
+import type { Credentials } from '../auth/credentials.ts'
+import { sendJson, sendJsonError } from '../http/json.ts'
+import { failuresSince, runningLong } from '../index/digestFacts.ts'
+import type { ExecutionIndex } from '../index/executionIndex.ts'
+import type { OwnAction, OwnRoute } from './api.ts'
+import { readView, refuseWithoutIndex } from './overview.ts'
+
+export const DIGEST_PATH = '/digest'
+export const DIGEST_SEEN_PATH = '/digest/seen'
+/** Reschedules by others read per digest: the count says when there were more. */
+const TRAIL_READ = 500
+
+export interface DigestRouteOptions {
+  index: ExecutionIndex | null
+  visits: VisitBook | null
+  trail: AuditTrail | null
+  /** The upstream as the audit trail names it. */
+  upstream: () => string
+  identify: (req: IncomingMessage, credentials: Credentials) => Identity
+  now?: () => number
+}
+
+/** The view a request names (its filters), as one key, or the words of what could not be read. */
+function readDigestView(url: string | undefined) {
+  const { filters, problems } = readView(url)
+  return { filters, key: filtersKey(filters), problems }
+}
+
+async function othersReschedules(trail: AuditTrail | null, since: number, me: string) {
+  if (!trail) return { count: 0, records: [] }
+  const { records } = await trail.list({ kind: 'reschedule', from: since, first: TRAIL_READ })
+  const others = records.filter((record) => record.user !== me && record.outcome !== 'not_permitted')
+  return {
+    count: others.length,
+    records: others
+      .slice(0, DIGEST_SAMPLE)
+      .map((record) => ({ executionId: record.executionId, user: record.user, at: record.at })),
+  }
+}
+
+/**
+ * GET /api/digest?<filters>: what changed in the view since this user last looked (POST /api/digest/seen records a
+ * look): new failures and executions running long, from the index over the view's metadata filters, and reschedules
+ * by others, from the audit trail. A first look has nothing to compare with (`lastSeenAt` null).
+ */
+export function digestRoute(options: DigestRouteOptions): OwnRoute {
+  const now = options.now ?? Date.now
+  return async (req, res, credentials) => {
+    const { index, visits } = options
+    if (!index || !visits) return refuseWithoutIndex(res)
+    const { filters, key, problems } = readDigestView(req.url)
+    if (problems.length > 0) {
+      sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)
+      return { status: 400, route: 'overview', detail: 'bad view' }
+    }
+    const who = options.identify(req, credentials)
+    const lastSeenAt = await visits.lastSeen(options.upstream(), who.user, key)
+    const at = now()
+    const { rows, coverage } = await index.rows(credentials, { states: [], metadata: filters.metadata })
+    const answer: DigestAnswer = {
+      lastSeenAt,
+      generatedAt: at,
+      newFailures: lastSeenAt === null ? { count: 0, ids: [] } : failuresSince(rows, lastSeenAt),
+      rescheduledByOthers:
+        lastSeenAt === null
+          ? { count: 0, records: [] }
+          : await othersReschedules(options.trail, lastSeenAt, who.user),
+      longRunning: runningLong(rows, at),
+      coverage,
+    }
+    res.setHeader('Cache-Control', 'no-store')
+    sendJson(res, 200, answer)
+    return { status: 200, route: 'overview' }
+  }
+}
+
+/** POST /api/digest/seen?<filters>: this user looked at the view now. */
+export function digestSeenRoute(options: DigestRouteOptions): OwnAction {
+  const now = options.now ?? Date.now
+  return async (req, res, credentials) => {
+    const { visits } = options
+    if (!options.index || !visits) return refuseWithoutIndex(res)
+    const { key, problems } = readDigestView(req.url)
+    if (problems.length > 0) {
+      sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)
+      return { status: 400, route: 'overview', detail: 'bad view' }
+    }
+    const who = options.identify(req, credentials)
+    const at = now()
+    await visits.markSeen(options.upstream(), who.user, key, at)
+    sendJson(res, 200, { seenAt: at })
+    return { status: 200, route: 'overview' }
+  }
+}
