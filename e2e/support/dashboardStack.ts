@@ -19,6 +19,39 @@ export interface DashboardStack {
 
 const startPreview = () => preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' })
 
+/**
+ * One more dashboard in front of the worker's demo API, with settings of its own (`env`) and its own store: for a
+ * test that needs a setting the shared servers must not have. Closed by the caller.
+ */
+export async function startExtraDashboard(env: Record<string, string>) {
+  const stack = currentStack()
+  const dataDir = await embeddedDataDir()
+  const settings: Record<string, string> = {
+    EXEC_API_URL: stack.demoUrl,
+    EXEC_API_TOKEN: stack.demoToken,
+    DASHBOARD_DATA_DIR: dataDir,
+    ...env,
+  }
+  const saved = new Map(Object.keys(settings).map((key) => [key, process.env[key]]))
+  Object.assign(process.env, settings)
+  try {
+    const server = await startPreview()
+    return {
+      baseURL: baseUrlOf(server),
+      close: async () => {
+        await server.close()
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  } finally {
+    // The worker's other servers read their settings at start; the next extra one starts from the same.
+    for (const [key, value] of saved) {
+      if (value === undefined) Reflect.deleteProperty(process.env, key)
+      else process.env[key] = value
+    }
+  }
+}
+
 function baseUrlOf(server: Awaited<ReturnType<typeof startPreview>>): string {
   return `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`
 }

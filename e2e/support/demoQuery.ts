@@ -3,7 +3,13 @@ import { currentStack } from './dashboardStack.ts'
 import type { ListBody } from './executionsPage.ts'
 
 interface DemoPage {
-  data: { id: string; state: string; created_at: string; metadata?: Record<string, string> }[]
+  data: {
+    id: string
+    state: string
+    created_at: string
+    updated_at: string
+    metadata?: Record<string, string>
+  }[]
   page_info: { has_next_page: boolean; end_cursor: string | null }
 }
 
@@ -32,4 +38,16 @@ async function demoGet(path: string, body: ListBody): Promise<DemoPage> {
 
 export async function demoIds(body: ListBody): Promise<string[]> {
   return (await demoListExecutions(body)).data.map((execution) => execution.id)
+}
+
+/** Every execution the demo API lists for `filters`, over all pages. */
+export async function allDemoExecutions(filters: ListBody['filters']): Promise<DemoPage['data']> {
+  const rows: DemoPage['data'] = []
+  let after: string | undefined
+  for (;;) {
+    const page = await demoListExecutions({ page: after ? { first: 100, after } : { first: 100 }, filters })
+    rows.push(...page.data)
+    if (!page.page_info.has_next_page || !page.page_info.end_cursor) return rows
+    after = page.page_info.end_cursor
+  }
 }

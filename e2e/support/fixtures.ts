@@ -45,6 +45,14 @@ export class DemoControl {
     return { ...stats, requests }
   }
   addFaults = (rules: unknown[]) => this.call('POST', '/faults', { rules })
+  /** One step of the demo's simulation: executions start, finish (some failing) and arrive, all at now. */
+  tick = () =>
+    this.call('POST', '/simulation/tick') as Promise<{
+      started: string[]
+      finished: string[]
+      retried: string[]
+      created: string[]
+    }>
   clearFaults = () => this.call('DELETE', '/faults')
   /** Switches the demo to another reading of the spec's open points (reset() switches back). */
   useReadings = (readings: DemoReadings) => this.call('PUT', '/readings', readings)

@@ -32,6 +32,8 @@ export interface DashboardSettings {
   auditDays: number
   /** Log and trace links (DASHBOARD_LINKS, DASHBOARD_LINKS_MARGIN_MS). */
   links: LinkSettings
+  /** How long away from a view before "since you last looked" shows (DASHBOARD_DIGEST_AWAY_MS, default 60 s). */
+  digestAwayMs: number
 }
 
 function parsePublicOrigin(value: string | undefined): string | null {
@@ -137,5 +139,10 @@ export function settingsFromEnv(
           unit: 'milliseconds',
         }) ?? DEFAULT_LINK_MARGIN_MS,
     },
+    digestAwayMs:
+      parseNumber('DASHBOARD_DIGEST_AWAY_MS', env.DASHBOARD_DIGEST_AWAY_MS, {
+        min: 0,
+        unit: 'milliseconds',
+      }) ?? 60_000,
   }
 }

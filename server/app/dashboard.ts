@@ -116,6 +116,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   }
   const digest: DigestRouteOptions = {
     index,
+    awayMs: settings.digestAwayMs ?? 60_000,
     visits,
     trail,
     upstream: () => describeUpstream(upstream),

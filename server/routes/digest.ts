@@ -19,6 +19,8 @@ const TRAIL_READ = 500
 
 export interface DigestRouteOptions {
   index: ExecutionIndex | null
+  /** How long away from a view before the browser shows the digest. */
+  awayMs: number
   visits: VisitBook | null
   trail: AuditTrail | null
   /** The upstream as the audit trail names it. */
@@ -67,6 +69,7 @@ export function digestRoute(options: DigestRouteOptions): OwnRoute {
     const answer: DigestAnswer = {
       lastSeenAt,
       generatedAt: at,
+      awayMs: options.awayMs,
       newFailures: lastSeenAt === null ? { count: 0, ids: [] } : failuresSince(rows, lastSeenAt),
       rescheduledByOthers:
         lastSeenAt === null
@@ -81,19 +84,28 @@ export function digestRoute(options: DigestRouteOptions): OwnRoute {
   }
 }
 
-/** POST /api/digest/seen?<filters>: this user looked at the view now. */
+/**
+ * POST /api/digest/seen?<filters>: this user looked at the view. What they saw is what the index knew: the look is
+ * recorded as of the index's last complete refresh of the view (a failure it has not learned yet stays new), and not
+ * at all while its coverage is not exact (`seenAt` null: the last look stands).
+ */
 export function digestSeenRoute(options: DigestRouteOptions): OwnAction {
   const now = options.now ?? Date.now
   return async (req, res, credentials) => {
-    const { visits } = options
-    if (!options.index || !visits) return refuseWithoutIndex(res)
-    const { key, problems } = readDigestView(req.url)
+    const { index, visits } = options
+    if (!index || !visits) return refuseWithoutIndex(res)
+    const { filters, key, problems } = readDigestView(req.url)
     if (problems.length > 0) {
       sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)
       return { status: 400, route: 'overview', detail: 'bad view' }
     }
+    const { coverage } = await index.overview(credentials, { states: [], metadata: filters.metadata })
+    if (coverage.kind !== 'exact') {
+      sendJson(res, 200, { seenAt: null, reason: 'the index does not hold the whole view yet' })
+      return { status: 200, route: 'overview', detail: 'not exact' }
+    }
+    const at = Math.min(now(), coverage.asOf)
     const who = options.identify(req, credentials)
-    const at = now()
     await visits.markSeen(options.upstream(), who.user, key, at)
     sendJson(res, 200, { seenAt: at })
     return { status: 200, route: 'overview' }

@@ -22,6 +22,8 @@ export interface ApiRequest<T> {
   timeoutMs?: number
   /** Headers of the dashboard's own (a bulk run's id); never credentials. */
   headers?: Record<string, string>
+  /** Outlives the page (a last word as the tab is hidden or closed). */
+  keepalive?: boolean
 }
 
 /**
@@ -62,6 +64,7 @@ export async function apiExchange<T>(
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: combined,
       credentials: 'same-origin',
+      keepalive: request.keepalive,
     })
     text = await response.text()
   } catch (error) {

@@ -10,7 +10,7 @@ import { RescheduleButton, RescheduleProvider, useOpenReschedule } from '../feat
 import { isModalOpen, isTyping } from '../lib/keyTargets'
 import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
-import { BulkTools, LinkTools, PaletteTools, TriageTools } from './lazyTools'
+import { BulkTools, DigestTools, LinkTools, PaletteTools, TriageTools } from './lazyTools'
 import { useUrlSearch } from '../lib/useUrlSearch'
 import { paramsOf, readListView, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
 import { readWindowParams, type TimeWindow } from '../shared/timeWindow'
@@ -123,6 +123,7 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
         </CollapsedOnPhone>
         <BulkTools filters={filters} search={search} />
       </div>
+      <DigestTools filters={filters} onNavigate={navigate} onOpenExecution={openExecution} />
       <ErrorBoundary section="The overview">
         {/* On a phone the counts fold behind a summary line, so the first card stays on the first screen. */}
         <CollapsedOnPhone summary="Overview: counts and time window">

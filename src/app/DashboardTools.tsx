@@ -2,6 +2,7 @@ import type { ListFilters } from '../api'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { ThemeSetting } from '../components/ThemeSetting'
 import { BulkBar } from '../features/bulk-reschedule'
+import { SinceLastLooked } from '../features/digest'
 import { AuditButton } from '../features/audit'
 import { ExportButton } from '../features/export'
 import { SessionStatus } from '../features/session'
@@ -53,6 +54,23 @@ export function BulkTools({ filters, search }: { filters: ListFilters; search: s
   return (
     <ErrorBoundary section="Bulk actions">
       <BulkBar filters={filters} linkProblems={linkFilterProblems(search)} />
+    </ErrorBoundary>
+  )
+}
+
+/** "Since you last looked": what changed in the view while the user was away (the server's index and trail). */
+export function DigestTools({
+  filters,
+  onNavigate,
+  onOpenExecution,
+}: {
+  filters: ListFilters
+  onNavigate: (params: URLSearchParams, mode: HistoryMode) => void
+  onOpenExecution: (id: string) => void
+}) {
+  return (
+    <ErrorBoundary section="Since you last looked">
+      <SinceLastLooked filters={filters} onNavigate={onNavigate} onOpenExecution={onOpenExecution} />
     </ErrorBoundary>
   )
 }

@@ -11,5 +11,7 @@ export const LinkTools = lazyPart(tools, 'LinkTools')
 export const BulkTools = lazyPart(tools, 'BulkTools')
 /** The command palette's button and Ctrl+K; the palette itself loads on first use. */
 export const PaletteTools = lazyPart(tools, 'PaletteTools')
+/** "Since you last looked", when the user comes back to a view that changed. */
+export const DigestTools = lazyPart(tools, 'DigestTools')
 /** The failure groups board when the URL opens it (`triage=1`); the board itself loads only then. */
 export const TriageTools = lazyPart(tools, 'TriageTools')

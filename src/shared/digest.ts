@@ -11,6 +11,8 @@ export interface DigestAnswer {
   /** Null on a first look at this view: there is nothing to compare with. */
   lastSeenAt: number | null
   generatedAt: number
+  /** Away from the view at least this long (DASHBOARD_DIGEST_AWAY_MS) before the digest is worth showing. */
+  awayMs: number
   /** Executions of the view (its metadata filters) that failed since the last look, by their updated_at. */
   newFailures: { count: number; ids: string[] }
   /** Reschedules by other users since the last look, newest first. */

@@ -1,0 +1,1 @@
+export { SinceLastLooked } from './SinceLastLooked'
