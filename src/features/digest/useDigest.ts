@@ -25,12 +25,13 @@ export function useDigest(filters: ListFilters) {
   useEffect(() => {
     const controller = new AbortController()
     const view = JSON.parse(key) as ListFilters
+    const quietly = (promise: Promise<unknown>) => void promise.catch(() => {})
     const arrive = async () => {
       const digest = await fetchDigest(view, controller.signal)
-      await markViewSeen(view)
       setShown(worthShowing(digest) ? { key, digest } : null)
+      // After the digest was read: this look counts from now on.
+      quietly(markViewSeen(view))
     }
-    const quietly = (promise: Promise<unknown>) => void promise.catch(() => {})
     quietly(arrive())
     let hiddenAt: number | null = null
     const onVisibility = () => {

@@ -40,9 +40,8 @@ export function CommandPalette({ commands, recent, onOpenExecution, onChoose }: 
       openCommand(execution, 'Recent', onOpenExecution),
     )
     const ranked = rankCommands([...recentOpens, ...commands], typed, recent.commands).slice(0, SHOWN)
-    // A pasted id has no spaces; it goes first unless the text reads as the start of a command's words.
-    if (typed === '' || /\s/.test(typed) || ranked.some((command) => command.id === `open:${typed}`))
-      return ranked
+    // Any text may be an id (ids can hold spaces); it goes first unless it reads as the start of a command's words.
+    if (typed === '' || ranked.some((command) => command.id === `open:${typed}`)) return ranked
     const open = openCommand(typed, 'Execution', onOpenExecution)
     return readsAsCommand(ranked, typed) ? [...ranked, open] : [open, ...ranked]
   }, [commands, recent, typed, onOpenExecution])

@@ -85,4 +85,13 @@ describe('PaletteLauncher', () => {
     await userEvent.keyboard('{Enter}')
     expect(onOpenExecution).toHaveBeenLastCalledWith('e-42')
   })
+
+  it('opens an id with spaces in it, as ids may have', async () => {
+    const { onOpenExecution } = setUp()
+    await userEvent.keyboard('{Control>}k{/Control}')
+    await userEvent.click(await field())
+    await userEvent.paste('job/2026 #1')
+    await userEvent.keyboard('{Enter}')
+    expect(onOpenExecution).toHaveBeenCalledWith('job/2026 #1')
+  })
 })
