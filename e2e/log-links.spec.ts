@@ -24,6 +24,30 @@ test('the attempts panel links to the logs of the execution, built from its id, 
   expect(await logs.getAttribute('target')).toBe('_blank')
 })
 
+test('each row links to its logs beside Reschedule, reached with the arrow keys, out of the Tab order', async ({
+  page,
+}) => {
+  await openDashboard(page, '/?m.env=production')
+  const row = page.getByRole('row', { name: /^Execution / }).first()
+  const id = (await row.getAttribute('data-row-id')) ?? ''
+  const logs = row.getByRole('link', { name: `Logs of ${id}` })
+  await expect(logs).toBeVisible()
+  expect(new URL((await logs.getAttribute('href')) ?? '').searchParams.get('q')).toBe(id)
+  expect(await logs.getAttribute('tabindex')).toBe('-1')
+  await row.focus()
+  // The row's controls in order: its select box, Copy, …, then the links and Reschedule last.
+  await expect(async () => {
+    await row.focus()
+    for (let step = 0; step < 8; step += 1) {
+      await page.keyboard.press('ArrowRight')
+      if (await logs.evaluate((link) => link === document.activeElement)) return
+    }
+    throw new Error('the arrow keys never reached the row’s Logs link')
+  }).toPass({ timeout: 10_000 })
+  await page.keyboard.press('ArrowRight')
+  await expect(row.getByRole('button', { name: `Reschedule ${id}` })).toBeFocused()
+})
+
 test('an export can carry a column per log link', async ({ page }) => {
   await openDashboard(page, '/?state=failed&m.env=production')
   await page.getByRole('button', { name: 'Export…' }).click()

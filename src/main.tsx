@@ -4,6 +4,7 @@ import { App } from './app/App'
 import { AppProviders } from './app/AppProviders'
 import { preloadDashboardTools } from './app/lazyTools'
 import { createDashboardClients } from './app/queryClient'
+import { preloadRowLinks } from './features/attempts'
 import { preloadListControls } from './features/executions'
 import { preloadOverview } from './features/overview'
 import { applyDefaultViewOnStart } from './features/views/startup'
@@ -18,6 +19,7 @@ const clients = createDashboardClients()
 preloadListControls()
 preloadDashboardTools()
 preloadOverview()
+preloadRowLinks(clients.queryClient)
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')

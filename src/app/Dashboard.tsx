@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react'
 import type { Execution, ListFilters } from '../api'
 import { CollapsedOnPhone } from '../components/CollapsedOnPhone'
 import { ErrorBoundary } from '../components/ErrorBoundary'
-import { LazyAttemptsPanel } from '../features/attempts'
+import { LazyAttemptsPanel, LazyRowLinks } from '../features/attempts'
 import { useRowSelection } from '../features/bulk-reschedule'
 import { EXECUTIONS_TABLE_ID, ExecutionsPage } from '../features/executions'
 import { LazyOverview } from '../features/overview'
@@ -24,6 +24,12 @@ export const PAGE_TITLE_ID = 'page-title'
 const DRAWER_QUERY = '(max-width: 1100px)'
 
 const renderReschedule = (execution: Execution) => <RescheduleButton execution={execution} />
+const renderRowActions = (execution: Execution) => (
+  <>
+    <LazyRowLinks execution={execution} />
+    {renderReschedule(execution)}
+  </>
+)
 const focusTitle = () => document.getElementById(PAGE_TITLE_ID)?.focus()
 
 /** Back to the execution's row; if a filter has since dropped it, to the list, else to the page title. */
@@ -136,7 +142,7 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
           <ExecutionsPage
             onOpenExecution={openExecution}
             selectedId={executionId}
-            renderRowActions={renderReschedule}
+            renderRowActions={renderRowActions}
             onReschedule={openReschedule}
             onFocusLost={focusTitle}
             selection={selection}

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
+import '../../styles/links.css'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { readMetadata, type Attempt, type Execution } from '../../api'
 import { linksQuery } from '../../api/links'
+import { useCellTabIndex } from '../../components/cellFocus'
 import { useCommands } from '../../components/useCommands'
 import { buildLink, isAttemptLink, type LinkSubject } from '../../shared/linkTemplates'
 
@@ -14,13 +16,24 @@ export function useLogLinks(execution: Execution | undefined, attempt?: Attempt)
     .map((template) => buildLink(template, subject, settings.marginMs))
 }
 
-/** Links named by their label; one that lacks a value says which instead of pointing somewhere wrong. */
-export function LogLinkList({ links }: { links: ReturnType<typeof useLogLinks> }) {
+/**
+ * Links named by their label; one that lacks a value says which instead of pointing somewhere wrong. Given `subject`
+ * (a row's execution id), each link's accessible name says whose it is; in a grid row they are reached by arrows.
+ */
+export function LogLinkList({ links, subject }: { links: ReturnType<typeof useLogLinks>; subject?: string }) {
+  const tabIndex = useCellTabIndex()
   return (
     <span className="log-links">
       {links.map((link) =>
         link.href !== null ? (
-          <a key={link.label} href={link.href} target="_blank" rel="noopener noreferrer">
+          <a
+            key={link.label}
+            href={link.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            tabIndex={tabIndex}
+            aria-label={subject === undefined ? undefined : `${link.label} of ${subject}`}
+          >
             {link.label}
           </a>
         ) : (
@@ -65,3 +78,12 @@ export function ExecutionLinks({ execution }: { execution: Execution }) {
 export function AttemptLinks({ execution, attempt }: { execution: Execution | undefined; attempt: Attempt }) {
   return <LogLinkList links={useLogLinks(execution, attempt)} />
 }
+
+/** A row's execution links, beside its Reschedule (nothing when none are configured). */
+export function RowLogLinks({ execution }: { execution: Execution }) {
+  const links = useLogLinks(execution)
+  return links.length === 0 ? null : <LogLinkList links={links} subject={execution.id} />
+}
+
+/** The link templates, asked for before the first row needs them (one small answer the server does not cache). */
+export const prefetchLinks = (client: QueryClient) => client.query(linksQuery()).catch(() => {})
