@@ -83,6 +83,9 @@ export async function startDashboardStack(): Promise<DashboardStack> {
   process.env.DASHBOARD_REUSE_MS = '0'
   // Every test signs in from 127.0.0.1; the per-address limit has its own unit test.
   process.env.DASHBOARD_SIGN_IN_LIMIT = '1000'
+  // Tests come back to the same views within a minute or an hour: "Since you last looked" would show in any of them.
+  // Its own test starts a server of its own that shows it at once (e2e/since-last-looked.spec.ts).
+  process.env.DASHBOARD_DIGEST_AWAY_MS = String(7 * 86_400_000)
   // One log link per execution, as an operator would configure one (e2e/log-links.spec.ts).
   process.env.DASHBOARD_LINKS = JSON.stringify([
     {
