@@ -60,3 +60,15 @@ test('an export can carry a column per log link', async ({ page }) => {
   const link = new URL(first?.[5] ?? '')
   expect(link.searchParams.get('q')).toBe(first?.[0])
 })
+
+test('the failure groups board links each sample to its logs', async ({ page }) => {
+  await openDashboard(page, '/?m.env=staging&triage=1')
+  const board = page.getByRole('region', { name: 'Failure groups' })
+  const sample = board.getByRole('button', { name: /^Open / }).first()
+  await expect(sample).toBeVisible({ timeout: 20_000 })
+  const id = ((await sample.getAttribute('aria-label')) ?? '').replace(/^Open /, '')
+  const logs = board.getByRole('link', { name: `Logs of ${id}` })
+  await expect(logs).toBeVisible()
+  const href = new URL((await logs.getAttribute('href')) ?? '')
+  expect([href.searchParams.get('q'), href.searchParams.get('env')]).toEqual([id, 'staging'])
+})

@@ -69,6 +69,15 @@ export function readApiRow(
   }
 }
 
+/** A row as the API sent it: its own spellings and timestamps, and its metadata. */
+export const asApiRow = (row: IndexedExecution) => ({
+  id: row.id,
+  state: row.state,
+  created_at: row.createdRaw,
+  updated_at: row.updatedRaw,
+  ...(row.metadata === null ? {} : { metadata: row.metadata }),
+})
+
 /** Known live states, and unknown ones (never treated as final): what the active re-scan asks for again. */
 export const isActive = (row: IndexedExecution) =>
   row.meaning === null || row.meaning === 'created' || row.meaning === 'started'

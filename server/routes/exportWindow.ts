@@ -4,7 +4,7 @@ import { coverageDoubtText } from '../../src/shared/overview.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { ApiRow } from '../upstream/listPage.ts'
 import type { ExportRequest } from './exportRequest.ts'
-import { asApiRow } from './indexList.ts'
+import { asApiRow } from '../index/rows.ts'
 
 /** Rows per page of a windowed export: pages of the index cost no upstream call, only a pass over its rows. */
 export const INDEX_EXPORT_PAGE = 1_000

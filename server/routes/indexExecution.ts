@@ -1,7 +1,7 @@
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { OwnRoute } from './api.ts'
-import { asApiRow } from './indexList.ts'
+import { asApiRow } from '../index/rows.ts'
 import { refuseWithoutIndex } from './overview.ts'
 
 export const INDEX_EXECUTION_PATH = '/index/execution'

@@ -1,21 +1,12 @@
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import { readListSort } from '../../src/shared/listSort.ts'
-import type { IndexedExecution } from '../index/rows.ts'
+import { asApiRow } from '../index/rows.ts'
 import type { OwnRoute } from './api.ts'
 import { readView, refuseWithoutIndex } from './overview.ts'
 
 export const INDEX_LIST_PATH = '/index/executions'
 const MAX_CURSOR = 512
-
-/** A row as the API sent it: its own spellings and timestamps, and its metadata. */
-export const asApiRow = (row: IndexedExecution) => ({
-  id: row.id,
-  state: row.state,
-  created_at: row.createdRaw,
-  updated_at: row.updatedRaw,
-  ...(row.metadata === null ? {} : { metadata: row.metadata }),
-})
 
 /**
  * GET /api/index/executions?<filters>&<window>&sort=created|updated|state|duration&size=N&after=…: a page of the filtered set

@@ -71,6 +71,14 @@ describe('failure groups', () => {
     const regionCause = causeIds('region-fails-fast')
     expect(region?.size).toBeGreaterThanOrEqual(regionCause.size * 0.95)
     expect(region?.size).toBeLessThanOrEqual(regionCause.size / 0.95)
+    // Each sample comes as the API listed it too, for its log links.
+    const sampleRows = (region?.sampleRows ?? []) as {
+      id: string
+      state: string
+      metadata?: Record<string, string>
+    }[]
+    expect(sampleRows.map((row) => row.id)).toEqual(region?.samples)
+    for (const row of sampleRows) expect([row.state, row.metadata?.region]).toEqual(['failed', 'ap-south-1'])
     expect(byKey.keys.map((key) => key.key)).toContain('region')
 
     const bursts = await board('group=burst')

@@ -9,7 +9,7 @@ import type {
   TriageAnswer,
 } from '../../src/shared/triage.ts'
 import { timeOf } from '../index/counting.ts'
-import type { IndexedExecution } from '../index/rows.ts'
+import { asApiRow, type IndexedExecution } from '../index/rows.ts'
 import type { AckMark } from './ackBook.ts'
 import { findBursts, groupByKey, isFailed, rankKeys } from './failureGroups.ts'
 import {
@@ -81,10 +81,10 @@ function summarise(draft: Draft, input: BoardInput, shapes: ShapeSample | null):
       runs.set(mark.run, run)
     }
   }
-  const samples = [...draft.members]
+  const sampled = [...draft.members]
     .sort((a, b) => (timeOf(b, input.field) ?? -Infinity) - (timeOf(a, input.field) ?? -Infinity))
     .slice(0, SAMPLES)
-    .map((row) => row.id)
+  const samples = sampled.map((row) => row.id)
   return {
     id: draft.id,
     label: draft.label,
@@ -92,6 +92,7 @@ function summarise(draft: Draft, input: BoardInput, shapes: ShapeSample | null):
     firstSeen,
     lastSeen,
     samples,
+    sampleRows: sampled.map(asApiRow),
     ...counts,
     acks: [...runs.values()].sort((a, b) => b.at - a.at),
     selection: draft.selection,

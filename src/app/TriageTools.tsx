@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { useTimeMode } from '../components/TimeDisplay'
+import { LazyRowLinks } from '../features/attempts'
 import { MatchingRescheduleDialog, type WindowedFilters } from '../features/bulk-reschedule'
 import { LazyFailureBoard } from '../features/triage'
 import type { HistoryMode } from '../lib/useUrlSearch'
@@ -53,6 +54,7 @@ export function TriageTools({
           })
         }
         onOpenExecution={onOpenExecution}
+        renderSampleLinks={(execution) => <LazyRowLinks execution={execution} />}
         onRescheduleGroup={(filters, range) =>
           setRescheduling({ ...filters, ...(range.kind === 'any' ? {} : { window: range }) })
         }

@@ -67,6 +67,8 @@ export interface FailureGroup {
   lastSeen: number | null
   /** A few member ids, newest first. */
   samples: string[]
+  /** The same members as the API listed them (for their log links); absent from an older server. */
+  sampleRows?: unknown[]
   open: number
   acknowledged: number
   rescheduled: number

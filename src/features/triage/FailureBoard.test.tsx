@@ -216,4 +216,38 @@ describe('FailureBoard', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('row', { name: /^eu-west-1 2/ })).toBeVisible()
   })
+
+  it('lends each sample that came as a row to the links the composer renders; one that does not read gets none', async () => {
+    const row = (id: string, created: string) => ({
+      id,
+      state: 'failed',
+      created_at: created,
+      updated_at: '2026-11-24T09:00:00Z',
+    })
+    mswServer.use(
+      http.get('*/api/triage', () =>
+        HttpResponse.json(
+          answer(
+            [
+              group('eu-west-1', 2, {
+                samples: ['exec-a', 'exec-b'],
+                sampleRows: [row('exec-a', '2026-11-24T08:00:00Z'), row('exec-b', 'no time')],
+              }),
+            ],
+            EXACT,
+          ),
+        ),
+      ),
+    )
+    const rendered: string[] = []
+    showBoard({
+      renderSampleLinks: (execution) => {
+        rendered.push(execution.id)
+        return <a href={`https://logs.example/${execution.id}`}>Logs of {execution.id}</a>
+      },
+    })
+    expect(await screen.findByRole('link', { name: 'Logs of exec-a' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Logs of exec-b' })).not.toBeInTheDocument()
+    expect(new Set(rendered)).toEqual(new Set(['exec-a']))
+  })
 })

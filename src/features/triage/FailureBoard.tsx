@@ -1,7 +1,7 @@
 import '../../styles/triage.css'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
-import { whoamiQuery } from '../../api'
+import { useId, useState, type ReactNode } from 'react'
+import { whoamiQuery, type Execution } from '../../api'
 import { acknowledgeGroup, triageKeys, triageQuery, undoAcknowledgement } from '../../api/triage'
 import { useAnnounce } from '../../components/Announcer'
 import { ApiErrorPanel } from '../../components/ErrorViews'
@@ -29,6 +29,8 @@ export interface FailureBoardProps {
   onGroupByChange: (groupBy: GroupBy) => void
   onClose: () => void
   onOpenExecution: (id: string) => void
+  /** A sample's log and trace links (the attempts feature builds them). */
+  renderSampleLinks?: (execution: Execution) => ReactNode
   /** Opens the bulk reschedule for exactly these filters and window: the group. */
   onRescheduleGroup: (filters: ListFilters, window: TimeWindow) => void
 }
@@ -131,6 +133,7 @@ export function FailureBoard(props: FailureBoardProps) {
               now={now}
               refusal={refusal}
               onOpenExecution={props.onOpenExecution}
+              renderSampleLinks={props.renderSampleLinks}
               onReschedule={reschedule}
               onAcknowledge={setAcking}
               onUndo={(run) => undo.mutate(run.run)}

@@ -1,3 +1,6 @@
+import type { ReactNode } from 'react'
+import type { Execution } from '../../api'
+import { readStateResource } from '../../shared/listAnswer'
 import type { AckRun, FailureGroup } from '../../shared/triage'
 import { formatAge } from '../../lib/relativeTime'
 import { dateTime } from '../../lib/windowText'
@@ -18,6 +21,8 @@ export interface GroupTableProps {
   /** Why this user may not act (a viewer), or null. */
   refusal: string | null
   onOpenExecution: (id: string) => void
+  /** A sample's log and trace links, lent by the composer (the attempts feature builds them). */
+  renderSampleLinks?: ((execution: Execution) => ReactNode) | undefined
   onReschedule: (group: FailureGroup) => void
   onAcknowledge: (group: FailureGroup) => void
   onUndo: (run: AckRun) => void
@@ -75,7 +80,8 @@ export function GroupTable(props: GroupTableProps) {
                         onClick={() => props.onOpenExecution(id)}
                       >
                         {visibleText(id)}
-                      </button>
+                      </button>{' '}
+                      <SampleLinks group={group} id={id} render={props.renderSampleLinks} />
                     </li>
                   ))}
                 </ul>
@@ -146,4 +152,22 @@ function AddressedCell({ group, now, refusal, onUndo, undoing }: GroupTableProps
       ))}
     </>
   )
+}
+
+/** A sample's links, when the server sent the sample's row and it reads as an execution. */
+function SampleLinks({
+  group,
+  id,
+  render,
+}: {
+  group: FailureGroup
+  id: string
+  render: ((execution: Execution) => ReactNode) | undefined
+}) {
+  if (!render) return null
+  const row = (group.sampleRows ?? []).find(
+    (item) => typeof item === 'object' && item !== null && (item as { id?: unknown }).id === id,
+  )
+  const read = readStateResource(row)
+  return read.ok ? render(read.value) : null
 }
