@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DigestAnswer } from '../../src/shared/digest.ts'
 import { DIGEST_SAMPLE } from '../../src/shared/digest.ts'
 import { filtersKey } from '../../src/shared/filters.ts'
@@ -29,10 +29,36 @@ export interface DigestRouteOptions {
   now?: () => number
 }
 
-/** The view a request names (its filters), as one key, or the words of what could not be read. */
-function readDigestView(url: string | undefined) {
-  const { filters, problems } = readView(url)
-  return { filters, key: filtersKey(filters), problems }
+type Refusal = Awaited<ReturnType<OwnRoute>>
+
+/**
+ * What both routes start with: the index and the store (else 503), the view the request names (its filters, as one
+ * key; else 400) and who asks. A refusal is already answered.
+ */
+function readRequest(
+  options: DigestRouteOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  credentials: Credentials,
+) {
+  const { index, visits } = options
+  if (!index || !visits) return { ok: false as const, refusal: refuseWithoutIndex(res) }
+  const { filters, problems } = readView(req.url)
+  if (problems.length > 0) {
+    sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)
+    const refusal: Refusal = { status: 400, route: 'overview', detail: 'bad view' }
+    return { ok: false as const, refusal: Promise.resolve(refusal) }
+  }
+  const who = options.identify(req, credentials)
+  return {
+    ok: true as const,
+    index,
+    visits,
+    filters,
+    key: filtersKey(filters),
+    who,
+    upstream: options.upstream(),
+  }
 }
 
 async function othersReschedules(trail: AuditTrail | null, since: number, me: string) {
@@ -55,15 +81,10 @@ async function othersReschedules(trail: AuditTrail | null, since: number, me: st
 export function digestRoute(options: DigestRouteOptions): OwnRoute {
   const now = options.now ?? Date.now
   return async (req, res, credentials) => {
-    const { index, visits } = options
-    if (!index || !visits) return refuseWithoutIndex(res)
-    const { filters, key, problems } = readDigestView(req.url)
-    if (problems.length > 0) {
-      sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)
-      return { status: 400, route: 'overview', detail: 'bad view' }
-    }
-    const who = options.identify(req, credentials)
-    const lastSeenAt = await visits.lastSeen(options.upstream(), who.user, key)
+    const asked = readRequest(options, req, res, credentials)
+    if (!asked.ok) return asked.refusal
+    const { index, visits, filters, key, who, upstream } = asked
+    const lastSeenAt = await visits.lastSeen(upstream, who.user, key)
     const at = now()
     const { rows, coverage } = await index.rows(credentials, { states: [], metadata: filters.metadata })
     const answer: DigestAnswer = {
@@ -92,21 +113,16 @@ export function digestRoute(options: DigestRouteOptions): OwnRoute {
 export function digestSeenRoute(options: DigestRouteOptions): OwnAction {
   const now = options.now ?? Date.now
   return async (req, res, credentials) => {
-    const { index, visits } = options
-    if (!index || !visits) return refuseWithoutIndex(res)
-    const { filters, key, problems } = readDigestView(req.url)
-    if (problems.length > 0) {
-      sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)
-      return { status: 400, route: 'overview', detail: 'bad view' }
-    }
+    const asked = readRequest(options, req, res, credentials)
+    if (!asked.ok) return asked.refusal
+    const { index, visits, filters, key, who, upstream } = asked
     const { coverage } = await index.overview(credentials, { states: [], metadata: filters.metadata })
     if (coverage.kind !== 'exact') {
       sendJson(res, 200, { seenAt: null, reason: 'the index does not hold the whole view yet' })
       return { status: 200, route: 'overview', detail: 'not exact' }
     }
     const at = Math.min(now(), coverage.asOf)
-    const who = options.identify(req, credentials)
-    await visits.markSeen(options.upstream(), who.user, key, at)
+    await visits.markSeen(upstream, who.user, key, at)
     sendJson(res, 200, { seenAt: at })
     return { status: 200, route: 'overview' }
   }
