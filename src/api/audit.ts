@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { readAuditPage } from './recentReschedules'
+import { readAuditPage } from './recentMarks'
 import { API_BASE, apiRequest } from './transport'
 
 export type { AuditRecord } from './recentReschedules'

@@ -1,0 +1,39 @@
+import type { ReadResult } from '../shared/listAnswer'
+import type { AuditRecord, TrailMark } from './recentReschedules'
+import { apiRequest } from './transport'
+
+export interface AuditPage {
+  data: AuditRecord[]
+  page_info: { has_next_page: boolean; end_cursor: string | null }
+}
+
+/** A page of GET /api/audit. The first table reads only the recent reschedules; the other reads are in `./audit`. */
+export function readAuditPage(payload: unknown): ReadResult<AuditPage> {
+  const page = payload as Partial<AuditPage> | null
+  return page && Array.isArray(page.data) && typeof page.page_info === 'object'
+    ? { ok: true, value: page as AuditPage }
+    : { ok: false, problems: [{ path: 'data', message: 'expected a list of records' }] }
+}
+
+const RECENT_MS = 3_600_000
+const ACTED: readonly string[] = ['rescheduled', 'pending', 'unknown']
+
+/** The trail's last hour (GET /api/audit), newest reschedule per execution. */
+export async function readRecentMarks(signal: AbortSignal): Promise<Record<string, TrailMark>> {
+  const params = new URLSearchParams({
+    from: new Date(Date.now() - RECENT_MS).toISOString(),
+    size: '200',
+    kind: 'reschedule',
+  })
+  const page = await apiRequest({
+    method: 'GET',
+    path: `/audit?${params.toString()}`,
+    read: readAuditPage,
+    signal,
+  })
+  const marks: Record<string, TrailMark> = {}
+  for (const record of page.data)
+    if (ACTED.includes(record.outcome) && !(record.executionId in marks))
+      marks[record.executionId] = { user: record.user, at: record.at, outcome: record.outcome }
+  return marks
+}
