@@ -19,7 +19,7 @@ const clients = createDashboardClients()
 preloadListControls()
 preloadDashboardTools()
 preloadOverview()
-preloadRowLinks(clients.queryClient)
+preloadRowLinks()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')

@@ -1,4 +1,6 @@
+import { usePrefetchQuery } from '@tanstack/react-query'
 import type { ListFilters } from '../api'
+import { linksQuery } from '../api/links'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { ThemeSetting } from '../components/ThemeSetting'
 import { BulkBar } from '../features/bulk-reschedule'
@@ -35,6 +37,8 @@ export function LinkTools({
   search: string
   onNavigate: (params: URLSearchParams, mode: HistoryMode) => void
 }) {
+  // The rows' log link templates, asked for with the first list call (this part mounts once there is a session).
+  usePrefetchQuery(linksQuery())
   return (
     <>
       <ErrorBoundary section="Saved views">

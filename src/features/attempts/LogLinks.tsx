@@ -1,5 +1,5 @@
 import '../../styles/links.css'
-import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { readMetadata, type Attempt, type Execution } from '../../api'
 import { linksQuery } from '../../api/links'
 import { useCellTabIndex } from '../../components/cellFocus'
@@ -84,6 +84,3 @@ export function RowLogLinks({ execution }: { execution: Execution }) {
   const links = useLogLinks(execution)
   return links.length === 0 ? null : <LogLinkList links={links} subject={execution.id} />
 }
-
-/** The link templates, asked for before the first row needs them (one small answer the server does not cache). */
-export const prefetchLinks = (client: QueryClient) => client.query(linksQuery()).catch(() => {})

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { lazy } from 'react'
 import { lazyPart } from '../../lib/lazyPart'
 
@@ -12,7 +11,10 @@ const logLinks = () => import('./LogLinks')
 /** A row's log and trace links (DASHBOARD_LINKS), beside its Reschedule: their own chunk, shared with the panel. */
 export const LazyRowLinks = lazyPart(logLinks, 'RowLogLinks')
 
-/** Loads the rows' links and their templates as the app starts, so they come with the first rows, not after. */
-export function preloadRowLinks(client: QueryClient): void {
-  void logLinks().then((module) => module.prefetchLinks(client))
+/**
+ * Loads the rows' links as the app starts, so they come with the first rows, not after. Their templates are asked for
+ * once there is a session (the tools' usePrefetchQuery): before it, the server would answer that the session ended.
+ */
+export function preloadRowLinks(): void {
+  void logLinks()
 }
