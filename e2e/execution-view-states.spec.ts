@@ -36,3 +36,27 @@ test('a failing list shows an error panel whose Retry recovers', async ({ page, 
   await alert.getByRole('button', { name: 'Retry' }).click()
   await expectIds(page, await demoIds({ page: { first: 20 } }))
 })
+
+test('an API that does not answer: the header says so, and Export and Reschedule all matching wait, saying why', async ({
+  page,
+  demo,
+}) => {
+  await demo.addFaults([
+    { operation: 'list_executions', status: 503, body: '{}', contentType: 'application/json' },
+  ])
+  await page.goto('/')
+  await expect(page.getByRole('alert').filter({ hasText: 'Executions could not be loaded' })).toBeVisible({
+    timeout: 30_000,
+  })
+  await expect(page.getByText('API unreachable', { exact: true })).toBeVisible()
+  await expect(page.getByText(/^Connected to/)).toHaveCount(0)
+  const exportButton = page.getByRole('button', { name: 'Export…' })
+  await expect(exportButton).toBeDisabled()
+  await expect(exportButton).toHaveAccessibleDescription('Unavailable while the API does not answer.')
+  await expect(page.getByRole('button', { name: 'Reschedule all matching…' })).toBeDisabled()
+
+  await demo.clearFaults()
+  await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click()
+  await expect(page.getByText(/^Connected to/)).toBeVisible()
+  await expect(exportButton).toBeEnabled()
+})

@@ -1,6 +1,7 @@
 import type { WindowedFilters } from './useDryRun'
 import '../../styles/views.css'
 import { lazy, Suspense, useId, useState } from 'react'
+import { useListFailure } from '../../components/listHealth'
 import { useCommands } from '../../components/useCommands'
 import { describeLinkProblems } from '../../lib/linkProblems'
 import type { BulkSource } from './BulkDialog'
@@ -23,13 +24,21 @@ export function BulkBar({
   const { clear } = useSelectionActions()
   const [source, setSource] = useState<BulkSource | null>(null)
   const count = selected.size
+  const failure = useListFailure()
+  // "All matching" of a list that cannot be loaded would count and act on what nobody has seen.
+  const refusal =
+    linkProblems.length > 0
+      ? describeLinkProblems(linkProblems)
+      : failure
+        ? `Unavailable while ${failure.reason}.`
+        : null
   useCommands(() => [
     {
       id: 'bulk:matching',
       label: 'Reschedule all matching…',
       group: 'Action',
       keywords: 'bulk rerun retry',
-      disabled: linkProblems.length > 0 ? describeLinkProblems(linkProblems) : null,
+      disabled: refusal,
       run: () => setSource({ kind: 'matching', filters }),
     },
     ...(count > 0
@@ -67,15 +76,15 @@ export function BulkBar({
         type="button"
         className="button button-small"
         aria-haspopup="dialog"
-        disabled={linkProblems.length > 0}
-        aria-describedby={linkProblems.length > 0 ? reasonId : undefined}
+        disabled={refusal !== null}
+        aria-describedby={refusal ? reasonId : undefined}
         onClick={() => setSource({ kind: 'matching', filters })}
       >
         Reschedule all matching…
       </button>
-      {linkProblems.length > 0 ? (
+      {refusal ? (
         <span id={reasonId} className="muted">
-          {describeLinkProblems(linkProblems)}
+          {refusal}
         </span>
       ) : null}
       {source ? (

@@ -1,16 +1,22 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
+import { useListFailure } from '../../components/listHealth'
 import { useCommands } from '../../components/useCommands'
 
 const ExportDialog = lazy(async () => ({ default: (await import('./ExportDialog')).ExportDialog }))
 
 export function ExportButton({ search }: { search: string }) {
   const [isOpen, setOpen] = useState(false)
+  const reasonId = useId()
+  const failure = useListFailure()
+  // An export of a list that cannot be loaded would fail the same way, or end in an empty file that looks true.
+  const refusal = failure ? `Unavailable while ${failure.reason}.` : null
   useCommands(() => [
     {
       id: 'export',
       label: 'Export…',
       group: 'Action',
       keywords: 'download csv ndjson file',
+      disabled: refusal,
       run: () => setOpen(true),
     },
   ])
@@ -20,10 +26,17 @@ export function ExportButton({ search }: { search: string }) {
         type="button"
         className="button button-small"
         aria-haspopup="dialog"
+        disabled={refusal !== null}
+        aria-describedby={refusal ? reasonId : undefined}
         onClick={() => setOpen(true)}
       >
         Export…
       </button>
+      {refusal ? (
+        <span id={reasonId} className="muted">
+          {refusal}
+        </span>
+      ) : null}
       {isOpen ? (
         <Suspense fallback={<span role="status">Opening…</span>}>
           <ExportDialog search={search} onClose={() => setOpen(false)} />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { sessionQuery, signOut, whoamiQuery } from '../../api'
 import { useAnnounce } from '../../components/Announcer'
+import { useListFailure } from '../../components/listHealth'
 import { useCommands } from '../../components/useCommands'
 import { useSwitchSession } from './useSwitchSession'
 
@@ -15,6 +16,7 @@ export function SessionStatus() {
   const switchSession = useSwitchSession()
   const announce = useAnnounce()
   const [isSigningOut, setIsSigningOut] = useState(false)
+  const failure = useListFailure()
   const leave = async () => {
     setIsSigningOut(true)
     try {
@@ -56,8 +58,20 @@ export function SessionStatus() {
         </span>
       ) : null}
       <span className="muted session-api" title={api}>
-        Connected to <code className="mono">{api}</code>
-        {mode === 'server-token' ? ' with the server’s token' : ''}
+        {mode === 'sign-in' && !signedIn ? (
+          <>
+            <strong>Not signed in</strong> · <code className="mono">{api}</code>
+          </>
+        ) : failure?.unreachable ? (
+          <>
+            <strong className="session-down">API unreachable</strong> · <code className="mono">{api}</code>
+          </>
+        ) : (
+          <>
+            Connected to <code className="mono">{api}</code>
+            {mode === 'server-token' ? ' with the server’s token' : ''}
+          </>
+        )}
       </span>
       {who.data ? (
         <span className="muted session-user" title={`From the ${who.data.via}`}>

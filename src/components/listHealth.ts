@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { isApiError } from '../api'
+import { executionKeys } from '../api/queryKeys'
+import { useQueryCacheSelector } from '../lib/useQueryCacheSelector'
+
+/** The list on screen cannot be loaded: whether the API (or the way to it) is down, and why, in words. */
+export interface ListFailure {
+  /** No answer from the API: a network error, a timeout, or the dashboard's server saying it could not reach it. */
+  unreachable: boolean
+  reason: string
+}
+
+const UNREACHABLE_STATUSES = [502, 503, 504]
+
+/**
+ * The failure of the list being watched now (the newest list query a view observes), or null when it has rows or is
+ * still loading. One reading for the header's state and the tools that act on the list.
+ */
+export function currentListFailure(client: QueryClient): ListFailure | null {
+  const watched = client
+    .getQueryCache()
+    .findAll({ queryKey: executionKeys.lists() })
+    .filter((query) => query.getObserversCount() > 0)
+  const newest = watched.sort(
+    (a, b) =>
+      Math.max(b.state.dataUpdatedAt, b.state.errorUpdatedAt) -
+      Math.max(a.state.dataUpdatedAt, a.state.errorUpdatedAt),
+  )[0]
+  if (!newest || newest.state.status !== 'error') return null
+  const error = newest.state.error
+  const unreachable =
+    isApiError(error) &&
+    (error.kind === 'network' || error.kind === 'timeout' || UNREACHABLE_STATUSES.includes(error.status ?? 0))
+  return {
+    unreachable,
+    reason: unreachable ? 'the API does not answer' : 'the list could not be loaded',
+  }
+}
+
+export const useListFailure = (): ListFailure | null => useQueryCacheSelector(currentListFailure)
