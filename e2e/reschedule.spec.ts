@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel, recordAttemptBodies } from './support/attemptsPanel.ts'
 import { demoIds } from './support/demoQuery.ts'
-import { openDashboard, shownIds } from './support/executionsPage.ts'
+import { openDashboard, recordListBodies, shownIds } from './support/executionsPage.ts'
 
 function patches(page: import('@playwright/test').Page): string[] {
   const seen: string[] = []
@@ -173,13 +173,15 @@ test('an execution that is not on the loaded pages is looked up, then shown with
   await expect(panel.getByRole('button', { name: `Reschedule ${far}` })).toBeVisible()
 })
 
-test('a search that cannot find the execution says so plainly', async ({ page }) => {
+test('an id the API answers 404 for says so once, and no search of the list runs for it', async ({
+  page,
+}) => {
+  const bodies = recordListBodies(page)
   await openDashboard(page, '/?state=failed&m.env=production&execution=no-such-execution')
   const panel = attemptsPanel(page, 'no-such-execution')
-  // The index has not seen it (it says how many it holds), and the list with the filters does not hold it.
-  await expect(
-    panel.getByRole('status').filter({ hasText: /Not in the list with the current filters/ }),
-  ).toContainText('searched all 2 pages')
-  await expect(panel.getByRole('button', { name: /^Reschedule/ })).toHaveCount(0)
-  await expect(panel.getByRole('button', { name: 'Search again' })).toBeVisible()
+  await expect(panel.getByRole('alert')).toContainText('Execution no-such-execution not found in')
+  await expect(panel.getByText(/Not on the loaded pages|Searching the list/)).toHaveCount(0)
+  await expect(panel.getByRole('button', { name: /^(Reschedule|Search)/ })).toHaveCount(0)
+  // Only the list's own calls: none of the search's 100-row pages.
+  expect(bodies.filter((body) => body.page.first === 100)).toEqual([])
 })

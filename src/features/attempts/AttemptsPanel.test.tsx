@@ -82,13 +82,16 @@ describe('AttemptsPanel', () => {
     expect(screen.queryByText(/so far/)).not.toBeInTheDocument()
   })
 
-  it('says the execution is not found in the API when its attempts answer 404', async () => {
+  it('says the execution is not found in the API when its attempts answer 404, once, and stops looking for it', async () => {
     answerAttempts(() => HttpResponse.json({ message: 'Execution gone not found' }, { status: 404 }))
-    renderWithProviders(<AttemptsPanel executionId="gone" onClose={() => {}} />)
+    renderWithProviders(
+      <AttemptsPanel executionId="gone" onClose={() => {}} filters={{ states: ['failed'], metadata: [] }} />,
+    )
     expect(
       await screen.findByRole('heading', { name: 'Execution gone not found in the API' }),
     ).toBeInTheDocument()
-    expect(screen.getByText(/Not on the loaded pages/)).toBeInTheDocument()
+    expect(screen.queryByText(/Not on the loaded pages/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Search/ })).not.toBeInTheDocument()
   })
 
   it('closes on Escape', async () => {

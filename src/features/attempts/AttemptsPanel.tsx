@@ -116,7 +116,9 @@ export function AttemptsPanel({
       <ExecutionSummary
         id={executionId}
         sourced={sourced}
-        filters={isGone ? undefined : filters}
+        // The list is searched only once the attempts have answered: an id the API does not know costs no search.
+        filters={query.isSuccess ? filters : undefined}
+        gone={isGone}
         latestAttemptStart={newest?.created_at}
         latestAttemptState={newest?.state}
       />

@@ -27,6 +27,8 @@ interface ExecutionSummaryProps {
   filters?: ListFilters
   /** The newest attempt's state: all that is known of an execution that neither the lists nor the index hold. */
   latestAttemptState?: string
+  /** The API answered 404 for it: the panel says so, and no search runs (one still running stops). */
+  gone?: boolean
 }
 
 const SOURCE_WORDS: Record<ExecutionReport['source'], string> = {
@@ -42,6 +44,7 @@ export function ExecutionSummary({
   latestAttemptStart,
   filters,
   latestAttemptState,
+  gone = false,
 }: ExecutionSummaryProps) {
   // Its own clock: the ages and a running duration change in every Times setting.
   const now = useNow(5000)
@@ -106,7 +109,7 @@ export function ExecutionSummary({
               </dd>
             </div>
           )}
-          <FindExecution id={id} filters={filters} />
+          {gone ? null : <FindExecution id={id} filters={filters} />}
         </>
       )}
     </dl>
