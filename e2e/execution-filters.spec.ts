@@ -112,3 +112,17 @@ test('clicking a metadata chip filters by it', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Remove filter team = data' })).toBeVisible()
   await expect(page.getByRole('button', { name: /^Filter by team=(?!data$)/ })).toHaveCount(0)
 })
+
+test('a filter that matches nothing names the values seen and offers the nearest one', async ({ page }) => {
+  await openDashboard(page)
+  await page.getByLabel('Metadata key').fill('env')
+  await page.getByLabel('Metadata values').fill('prodution')
+  await page.getByRole('button', { name: 'Add metadata filter' }).click()
+  const empty = page.getByRole('status').filter({ hasText: 'No executions match these filters' })
+  await expect(empty).toContainText(/env has .*production.* on the pages seen so far/)
+  await empty.getByRole('button', { name: 'Did you mean production?' }).click()
+  await expect(page).toHaveURL(/m\.env=production/)
+  await expect(page).not.toHaveURL(/prodution/)
+  const byEnv = { page: { first: 20 }, filters: { metadata: [{ key: 'env', values: ['production'] }] } }
+  await expectIds(page, await demoIds(byEnv))
+})

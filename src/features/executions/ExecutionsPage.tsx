@@ -103,6 +103,9 @@ function ListBody({ list, ...props }: ExecutionsPageProps & { list: ExecutionLis
           kind={content.kind}
           coverage={content.kind === 'counting' ? content.coverage : undefined}
           onClearFilters={actions.clearFilters}
+          metadata={view.metadata}
+          onRemoveMetadata={actions.removeMetadata}
+          onAddMetadata={actions.addMetadata}
           onFirstPage={list.pager.goFirst}
           onNextPage={list.pager.hasNext ? list.pager.goNext : undefined}
         />

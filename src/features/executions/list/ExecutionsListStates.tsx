@@ -1,4 +1,8 @@
+import type { MetadataFilter } from '../../../api'
 import { coverageDoubtText, type Coverage } from '../../../shared/overview'
+import { visibleText } from '../../../shared/visibleText'
+import { nearMisses } from './nearMisses'
+import { useMetadataSuggestions } from './useMetadataSuggestions'
 
 interface Props {
   onClearFilters: () => void
@@ -14,11 +18,44 @@ export function NoExecutionsYet() {
   )
 }
 
-export function NoMatchingExecutions({ onClearFilters }: Pick<Props, 'onClearFilters'>) {
+interface NoMatchProps extends Pick<Props, 'onClearFilters'> {
+  metadata: readonly MetadataFilter[]
+  onRemoveMetadata: (key: string) => void
+  onAddMetadata: (entry: MetadataFilter) => void
+}
+
+/** None match: with the values the dashboard has seen of each filtered key, and a guess at a mistyped one. */
+export function NoMatchingExecutions({
+  onClearFilters,
+  metadata,
+  onRemoveMetadata,
+  onAddMetadata,
+}: NoMatchProps) {
+  const misses = nearMisses(metadata, useMetadataSuggestions())
+  const replace = (key: string, from: string, to: string) => {
+    const values = metadata.find((filter) => filter.key === key)?.values ?? []
+    onRemoveMetadata(key)
+    onAddMetadata({ key, values: values.map((value) => (value === from ? to : value)) })
+  }
   return (
     <div className="panel" role="status">
       <h2 className="panel-title">No executions match these filters</h2>
       <p>Change or remove a filter to see more.</p>
+      {misses.map((miss) => (
+        <p key={miss.key}>
+          {visibleText(miss.key)} has {miss.seen.map(visibleText).join(', ')}
+          {miss.more > 0 ? ` and ${miss.more} more` : ''} on the pages seen so far.{' '}
+          {miss.guess ? (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => miss.guess && replace(miss.key, miss.guess.from, miss.guess.to)}
+            >
+              Did you mean {visibleText(miss.guess.to)}?
+            </button>
+          ) : null}
+        </p>
+      ))}
       <button type="button" className="button" onClick={onClearFilters}>
         Clear filters
       </button>

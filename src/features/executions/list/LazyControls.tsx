@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react'
 import { CollapsedOnPhone } from '../../../components/CollapsedOnPhone'
 import { lazyPart } from '../../../lib/lazyPart'
+import type { MetadataFilter } from '../../../api'
 import type { Coverage } from '../../../shared/overview'
 
 const controls = () => import('./controls')
@@ -72,6 +73,10 @@ export function EmptyState(props: {
   kind: 'no-match' | 'empty-page' | 'empty-more' | 'none-yet' | 'counting'
   coverage?: Coverage
   onClearFilters: () => void
+  /** The metadata filters, for near misses: "env has production, staging. Did you mean production?" */
+  metadata: readonly MetadataFilter[]
+  onRemoveMetadata: (key: string) => void
+  onAddMetadata: (entry: MetadataFilter) => void
   onFirstPage: () => void
   /** Absent when the API gave no way to the next page. */
   onNextPage?: () => void
@@ -79,6 +84,6 @@ export function EmptyState(props: {
   if (props.kind === 'counting' && props.coverage) return <CountingWindow coverage={props.coverage} />
   if (props.kind === 'empty-more')
     return <EmptyPage more onFirstPage={props.onFirstPage} onNextPage={props.onNextPage} />
-  if (props.kind === 'no-match') return <NoMatchingExecutions onClearFilters={props.onClearFilters} />
+  if (props.kind === 'no-match') return <NoMatchingExecutions {...props} />
   return props.kind === 'empty-page' ? <EmptyPage onFirstPage={props.onFirstPage} /> : <NoExecutionsYet />
 }
