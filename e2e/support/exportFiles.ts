@@ -1,18 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import type { Download } from '@playwright/test'
-import { demoListExecutions } from './demoQuery.ts'
+import { allDemoExecutions } from './demoQuery.ts'
 import type { ListBody } from './executionsPage.ts'
 
 /** Every id the demo API returns for `filters`, over all pages: what an export must contain. */
 export async function allDemoIds(filters: ListBody['filters']): Promise<string[]> {
-  const ids: string[] = []
-  let after: string | undefined
-  for (;;) {
-    const page = await demoListExecutions({ page: after ? { first: 100, after } : { first: 100 }, filters })
-    ids.push(...page.data.map((execution) => execution.id))
-    if (!page.page_info.has_next_page || !page.page_info.end_cursor) return ids
-    after = page.page_info.end_cursor
-  }
+  return (await allDemoExecutions(filters)).map((execution) => execution.id)
 }
 
 /** RFC 4180 records: quoted cells may hold commas, quotes and line breaks. */

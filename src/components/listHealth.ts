@@ -7,7 +7,8 @@ import { useQueryCacheSelector } from '../lib/useQueryCacheSelector'
 export interface ListFailure {
   /** No answer from the API: a network error, a timeout, or the dashboard's server saying it could not reach it. */
   unreachable: boolean
-  reason: string
+  /** Why the tools that act on the list wait: "Unavailable while the API does not answer." */
+  refusal: string
 }
 
 const UNREACHABLE_STATUSES = [502, 503, 504]
@@ -33,7 +34,7 @@ export function currentListFailure(client: QueryClient): ListFailure | null {
     (error.kind === 'network' || error.kind === 'timeout' || UNREACHABLE_STATUSES.includes(error.status ?? 0))
   return {
     unreachable,
-    reason: unreachable ? 'the API does not answer' : 'the list could not be loaded',
+    refusal: `Unavailable while ${unreachable ? 'the API does not answer' : 'the list could not be loaded'}.`,
   }
 }
 

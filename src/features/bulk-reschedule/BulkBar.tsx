@@ -26,12 +26,7 @@ export function BulkBar({
   const count = selected.size
   const failure = useListFailure()
   // "All matching" of a list that cannot be loaded would count and act on what nobody has seen.
-  const refusal =
-    linkProblems.length > 0
-      ? describeLinkProblems(linkProblems)
-      : failure
-        ? `Unavailable while ${failure.reason}.`
-        : null
+  const refusal = linkProblems.length > 0 ? describeLinkProblems(linkProblems) : (failure?.refusal ?? null)
   useCommands(() => [
     {
       id: 'bulk:matching',

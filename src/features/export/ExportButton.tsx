@@ -9,7 +9,7 @@ export function ExportButton({ search }: { search: string }) {
   const reasonId = useId()
   const failure = useListFailure()
   // An export of a list that cannot be loaded would fail the same way, or end in an empty file that looks true.
-  const refusal = failure ? `Unavailable while ${failure.reason}.` : null
+  const refusal = failure?.refusal ?? null
   useCommands(() => [
     {
       id: 'export',
