@@ -9,6 +9,7 @@ import type { Credentials } from '../auth/credentials.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import { failuresSince, runningLong } from '../index/digestFacts.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
+import type { IndexedExecution } from '../index/rows.ts'
 import type { OwnAction, OwnRoute } from './api.ts'
 import { readView, refuseWithoutIndex } from './overview.ts'
 
@@ -16,6 +17,8 @@ export const DIGEST_PATH = '/digest'
 export const DIGEST_SEEN_PATH = '/digest/seen'
 /** Reschedules by others read per digest: the count says when there were more. */
 const TRAIL_READ = 500
+/** How long one reading of what runs long serves a view (the index refreshes every few seconds anyway). */
+const REUSE_MS = 5_000
 
 export interface DigestRouteOptions {
   index: ExecutionIndex | null
@@ -80,6 +83,24 @@ async function othersReschedules(trail: AuditTrail | null, since: number, me: st
  */
 export function digestRoute(options: DigestRouteOptions): OwnRoute {
   const now = options.now ?? Date.now
+  // Sorting a million durations takes a while: one reading per view and index version serves every arrival for a
+  // few seconds, however many tabs (or a client in a loop) ask.
+  const usual = new Map<string, { at: number; value: ReturnType<typeof runningLong> }>()
+  const runningLongOf = async (
+    index: ExecutionIndex,
+    credentials: Credentials,
+    metadataKey: string,
+    rows: IndexedExecution[],
+  ) => {
+    const { partition, version } = await index.version(credentials)
+    const key = `${partition} ${version} ${metadataKey}`
+    const kept = usual.get(key)
+    if (kept && now() - kept.at < REUSE_MS) return kept.value
+    const value = runningLong(rows, now())
+    if (usual.size > 200) usual.clear()
+    usual.set(key, { at: now(), value })
+    return value
+  }
   return async (req, res, credentials) => {
     const asked = readRequest(options, req, res, credentials)
     if (!asked.ok) return asked.refusal
@@ -96,7 +117,12 @@ export function digestRoute(options: DigestRouteOptions): OwnRoute {
         lastSeenAt === null
           ? { count: 0, records: [] }
           : await othersReschedules(options.trail, lastSeenAt, who.user),
-      longRunning: runningLong(rows, at),
+      longRunning: await runningLongOf(
+        index,
+        credentials,
+        filtersKey({ states: [], metadata: filters.metadata }),
+        rows,
+      ),
       coverage,
     }
     res.setHeader('Cache-Control', 'no-store')
