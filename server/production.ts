@@ -150,6 +150,7 @@ export async function startProductionServer(options: ProductionOptions) {
     draining = true
     // Live streams never finish on their own: end them, and their tabs reconnect (to another replica if any).
     dashboard.live.endStreams()
+    dashboard.watches?.endStreams()
     // net.Server's close, not http.Server's: that one also drops connections whose request has not been
     // read yet, which a load balancer has already sent (it then answers 502 instead of trying the next replica).
     const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve))

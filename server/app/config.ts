@@ -34,6 +34,20 @@ export interface DashboardSettings {
   links: LinkSettings
   /** How long away from a view before "since you last looked" shows (DASHBOARD_DIGEST_AWAY_MS, default 60 s). */
   digestAwayMs: number
+  /** Where notices of watches are posted as Slack-compatible JSON (DASHBOARD_WEBHOOK_URL; a secret, never logged). */
+  webhookUrl: string | null
+}
+
+function parseWebhookUrl(value: string | undefined): string | null {
+  const text = value?.trim() ?? ''
+  if (text === '') return null
+  try {
+    const url = new URL(text)
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href
+  } catch {
+    // Reported below, without the value: a webhook's address is a secret.
+  }
+  throw new Error('DASHBOARD_WEBHOOK_URL must be an http(s) URL such as https://hooks.slack.com/services/…')
 }
 
 function parsePublicOrigin(value: string | undefined): string | null {
@@ -144,5 +158,6 @@ export function settingsFromEnv(
         min: 0,
         unit: 'milliseconds',
       }) ?? 60_000,
+    webhookUrl: parseWebhookUrl(env.DASHBOARD_WEBHOOK_URL),
   }
 }

@@ -43,6 +43,8 @@ import { createUpstreamClient } from '../upstream/client.ts'
 import type { UpstreamConfig } from '../upstream/config.ts'
 import { DEFAULT_INDEX, type DashboardSettings } from './config.ts'
 import { LINKS_PATH, linksRoute } from '../routes/links.ts'
+import { createWatching } from './watching.ts'
+import type { WatchFollower } from '../watch/follower.ts'
 
 export interface DashboardOptions {
   upstream: UpstreamConfig
@@ -63,6 +65,8 @@ export interface Dashboard {
   index: ExecutionIndex | null
   store: Store | null
   live: ReturnType<typeof createLiveHub>
+  /** Who follows watches on this replica (null without the index and its store). */
+  watches: WatchFollower | null
   /** The audit trail of reschedules, when there is a store. */
   trail: AuditTrail | null
   /** The dashboard's own figures for /metrics. */
@@ -100,7 +104,17 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     void trail?.prune().catch((error: unknown) => onError('pruning the audit trail', error))
     void visits?.prune().catch((error: unknown) => onError('pruning the views last seen', error))
     void acks?.prune().catch((error: unknown) => onError('pruning acknowledgements', error))
+    void watching.prune()?.catch((error: unknown) => onError('pruning watch notices', error))
   }
+  const watching = createWatching({
+    store,
+    index,
+    upstream,
+    upstreamName: () => describeUpstream(upstream),
+    settings,
+    identify: (req, credentials) => identify(req, credentials, settings.trust, identity),
+    onError,
+  })
   prune()
   const pruning = setInterval(prune, 6 * 3_600_000)
   pruning.unref()
@@ -137,6 +151,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     [LIVE_PATH]: liveRoute(live, index, settings.trust, settings.streamsPerAddress),
     [AUDIT_PATH]: auditRoute(trail, settings.exportMaxRows),
     [WHOAMI_PATH]: whoamiRoute(identity, settings.trust, trail !== null),
+    ...watching.routes,
   }
   const handle = createApiRoutes({
     client,
@@ -160,6 +175,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
       [ACK_PATH]: ackRoute(triage),
       [UNDO_ACK_PATH]: undoAckRoute(triage),
       [DIGEST_SEEN_PATH]: digestSeenRoute(digest),
+      ...watching.actions,
     },
     spell,
     observe: index
@@ -182,10 +198,12 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     index,
     store,
     live,
+    watches: watching.follower,
     gauges: dashboardGauges(client, index, live),
     trail,
     async close() {
       clearInterval(pruning)
+      await watching.close()
       live.close()
       shapes?.close()
       await acks?.close()

@@ -10,6 +10,7 @@ export type RouteName =
   | 'whoami'
   | 'triage'
   | 'links'
+  | 'watch'
   | 'refused'
 
 /** One finished request, for logs and metrics: never headers, bodies, cookies or tokens. */

@@ -197,6 +197,20 @@ export async function createExecutionIndex(options: IndexOptions) {
         coverage: answer(runtime, { states: [], metadata: [] }).coverage,
       }
     },
+    /**
+     * Keeps the family of these filters refreshed (every refreshMs) until the returned stop, without computing any
+     * answer; `urgent` executions have their outcome read before others'. What a watch asks of the index.
+     */
+    async keepFresh(credentials: Credentials, filters: ListFilters, urgent: readonly string[] = []) {
+      const runtime = runtimeFor(credentials)
+      await runtime.loaded()
+      const family = runtime.partition.family(filters.metadata)
+      family.wantedAt = now()
+      runtime.partition.hurry(urgent, now() + 2 * settings.refreshMs + 30_000)
+      const stop = runtime.watch(family)
+      void tick()
+      return stop
+    },
     /** Which partition answers these credentials, and its version: an answer computed over it is good until it bumps. */
     async version(credentials: Credentials): Promise<{ partition: string; version: number }> {
       const runtime = runtimeFor(credentials)

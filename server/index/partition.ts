@@ -46,9 +46,25 @@ export function createPartition(id: string, now: () => number = Date.now) {
     dirty.members.set(family.key, marks)
   }
 
+  /** Executions someone watches, until when: their outcome is read before any other's. */
+  const urgent = new Map<string, number>()
+
   return {
     id,
     rows: rows as ReadonlyMap<string, IndexedExecution>,
+    /** Asks for these executions' outcomes first, for a while (a watch asks again while it lasts). */
+    hurry(ids: readonly string[], until: number) {
+      for (const id of ids) urgent.set(id, until)
+    },
+    /** The watched executions whose outcome is being read, first; then the others'. */
+    pendingFirst(members: ReadonlyMap<string, IndexedExecution>): string | undefined {
+      const at = now()
+      for (const [id, until] of urgent) {
+        if (until < at) urgent.delete(id)
+        else if (members.get(id)?.outcomePending) return id
+      }
+      return [...members.values()].find((row) => row.outcomePending)?.id
+    },
     families: families as ReadonlyMap<string, Family>,
     intern,
     /** The family for a metadata filter, created (unscanned) on first use. */

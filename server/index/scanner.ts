@@ -252,7 +252,7 @@ async function rescanActive(ctx: ScanContext, family: Family, first: number) {
 
 /** One finished execution a cycle: its latest attempt says how it ended. */
 async function resolvePending(ctx: ScanContext, family: Family) {
-  const id = [...family.members.values()].find((row) => row.outcomePending)?.id
+  const id = ctx.partition.pendingFirst(family.members)
   const authorization = ctx.authorization()
   if (id === undefined || authorization === null) return
   const path = `/executions/${encodeURIComponent(id)}/attempts`

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { buildListBody } from '../../src/shared/listBody.ts'
 import { sendJsonError, SECURITY_HEADERS } from '../http/json.ts'
 import { clientAddress, type ProxyTrust } from '../http/origin.ts'
+import { createStreamLimit } from '../http/streamLimit.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { LiveEvent, LiveHub } from '../live/hub.ts'
 import type { OwnRoute } from './api.ts'
@@ -56,7 +57,7 @@ export function liveRoute(
   trust: ProxyTrust,
   perAddress = DEFAULT_STREAMS_PER_ADDRESS,
 ): OwnRoute {
-  const streams = new Map<string, number>()
+  const limit = createStreamLimit(perAddress, 'live streams')
   return async (req: IncomingMessage, res: ServerResponse, credentials) => {
     const { params, filters, window, problems: viewProblems } = readView(req.url)
     const request = readLiveRequest(params)
@@ -66,17 +67,7 @@ export function liveRoute(
       return { status: 400, route: 'live', detail: 'bad_request' }
     }
     const address = clientAddress(req, trust)
-    if ((streams.get(address) ?? 0) >= perAddress) {
-      res.setHeader('Retry-After', '30')
-      sendJsonError(
-        res,
-        429,
-        'too_many_streams',
-        `At most ${perAddress} live streams per client address; close some tabs.`,
-      )
-      return { status: 429, route: 'live', detail: 'too_many_streams' }
-    }
-    streams.set(address, (streams.get(address) ?? 0) + 1)
+    if (!limit.take(address, res)) return { status: 429, route: 'live', detail: 'too_many_streams' }
     const body = Buffer.from(
       JSON.stringify(buildListBody({ ...filters, first: request.first, after: request.after }, index?.spell)),
     )
@@ -109,9 +100,7 @@ export function liveRoute(
     })
     clearInterval(ping)
     unsubscribe()
-    const left = (streams.get(address) ?? 1) - 1
-    if (left > 0) streams.set(address, left)
-    else streams.delete(address)
+    limit.give(address)
     return { status: 200, route: 'live', detail: 'stream closed' }
   }
 }

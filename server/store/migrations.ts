@@ -127,6 +127,41 @@ export const MIGRATIONS: readonly Migration[] = [
       create index view_visits_by_time on view_visits (seen_at);
     `,
   },
+  {
+    version: 5,
+    description: 'watches and their notices',
+    sql: `
+      create table watches (
+        id text primary key,
+        upstream text not null,
+        owner text not null,
+        kind text not null,
+        label text not null,
+        execution_id text,
+        view_query text,
+        threshold jsonb,
+        created_at double precision not null,
+        seen jsonb,
+        seen_key text,
+        waiting jsonb not null default '[]'::jsonb,
+        notified_at double precision
+      );
+      create index watches_by_owner on watches (upstream, owner);
+      create table watch_notices (
+        seq bigserial primary key,
+        upstream text not null,
+        owner text not null,
+        watch_id text not null,
+        at double precision not null,
+        title text not null,
+        body text not null,
+        changes integer not null,
+        execution_id text
+      );
+      create index watch_notices_by_owner on watch_notices (upstream, owner, seq);
+      create index watch_notices_by_time on watch_notices (at);
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0

@@ -3,6 +3,7 @@ import http from 'node:http'
 export interface SseEvent {
   event: string
   data: string
+  id?: string
 }
 
 export interface SseStream {
@@ -30,7 +31,8 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
           buffer = buffer.slice(end + 2)
           const event = /^event: (.*)$/m.exec(frame)?.[1]
           const data = /^data: (.*)$/m.exec(frame)?.[1]
-          if (event !== undefined && data !== undefined) events.push({ event, data })
+          const id = /^id: (.*)$/m.exec(frame)?.[1]
+          if (event !== undefined && data !== undefined) events.push({ event, data, ...(id ? { id } : {}) })
           end = buffer.indexOf('\n\n')
         }
         for (const waiter of waiters) waiter()

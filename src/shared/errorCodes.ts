@@ -32,6 +32,7 @@ export const DASHBOARD_ERROR_CODES = {
   index_unavailable: { origin: 'refusal', lead: 'The dashboard cannot count this:' },
   store_unavailable: { origin: 'refusal', lead: 'The dashboard’s database is not available:' },
   group_changed: { origin: 'refusal', lead: '' },
+  too_many_watches: { origin: 'refusal', lead: 'You watch too many things:' },
   // About sign-in and sessions.
   session_expired: { origin: 'session', lead: '' },
   server_token_in_use: { origin: 'session', lead: '' },
