@@ -11,8 +11,10 @@ export const SERVER_LAYERS = {
   index: ['upstream', 'store', 'auth'],
   live: ['upstream', 'index', 'auth'],
   audit: ['http', 'auth', 'upstream', 'store'],
-  routes: ['http', 'auth', 'upstream', 'index', 'live', 'store', 'audit'],
-  app: ['http', 'auth', 'upstream', 'index', 'live', 'routes', 'store', 'audit'],
+  triage: ['audit', 'index', 'store', 'upstream'],
+  watch: ['auth', 'index', 'store'],
+  routes: ['http', 'auth', 'upstream', 'index', 'live', 'store', 'audit', 'triage', 'watch'],
+  app: ['http', 'auth', 'upstream', 'index', 'live', 'routes', 'store', 'audit', 'triage', 'watch'],
 }
 const OTHER_FOLDERS = ['testing', 'integration']
 

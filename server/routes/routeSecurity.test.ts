@@ -34,6 +34,7 @@ const READS = [
   '/api/whoami',
   '/api/executions/ids?state=failed&max=5',
   '/api/export/executions?state=failed&format=ndjson',
+  '/api/watches',
 ]
 const VIEW_READS = READS.filter((path) =>
   /overview|index\/executions|live|ids|export|triage|digest/.test(path),
@@ -41,7 +42,7 @@ const VIEW_READS = READS.filter((path) =>
 /** Actions only an operator may take. */
 const OPERATOR_ACTIONS = ['/api/triage/ack?state=failed&id=key:x', '/api/triage/undo']
 /** Every action: recording that a view was seen is anyone's, a viewer's too. */
-const ACTIONS = [...OPERATOR_ACTIONS, '/api/digest/seen?state=failed']
+const ACTIONS = [...OPERATOR_ACTIONS, '/api/digest/seen?state=failed', '/api/watches', '/api/watches/stop']
 
 beforeAll(async () => {
   ;({ api, client: demo } = await startTestApi({ executionCount: 120 }))

@@ -82,6 +82,15 @@ describe('watches', () => {
         { kind: 'view', view: 'm.env=x', label: 'x', threshold: { state: 'gone', count: -1, minutes: 0 } },
         'threshold.state',
       ],
+      [
+        {
+          kind: 'view',
+          view: `m.env=${'x'.repeat(3_000)}`,
+          label: 'long',
+          threshold: { state: 'failed', count: 1, minutes: 5 },
+        },
+        'longer than 2048 characters',
+      ],
     ] as const) {
       const answer = await post('vera', '/watches', body)
       expect(answer.status).toBe(400)

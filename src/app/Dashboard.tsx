@@ -10,7 +10,15 @@ import { RescheduleButton, RescheduleProvider, useOpenReschedule } from '../feat
 import { isModalOpen, isTyping } from '../lib/keyTargets'
 import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
-import { BulkTools, DigestTools, LinkTools, PaletteTools, TriageTools } from './lazyTools'
+import {
+  BulkTools,
+  DigestTools,
+  LinkTools,
+  PaletteTools,
+  TriageTools,
+  WatchTools,
+  WatchToggle,
+} from './lazyTools'
 import { useUrlSearch } from '../lib/useUrlSearch'
 import { paramsOf, readListView, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
 import { readWindowParams, type TimeWindow } from '../shared/timeWindow'
@@ -23,11 +31,16 @@ export const PAGE_TITLE_ID = 'page-title'
 /** Below this width the attempts panel opens as a drawer over the list, not beside it. */
 const DRAWER_QUERY = '(max-width: 1100px)'
 
-const renderReschedule = (execution: Execution) => <RescheduleButton execution={execution} />
+const renderPanelActions = (execution: Execution) => (
+  <>
+    <RescheduleButton execution={execution} />
+    <WatchToggle executionId={execution.id} />
+  </>
+)
 const renderRowActions = (execution: Execution) => (
   <>
     <LazyRowLinks execution={execution} />
-    {renderReschedule(execution)}
+    {renderPanelActions(execution)}
   </>
 )
 const focusTitle = () => document.getElementById(PAGE_TITLE_ID)?.focus()
@@ -112,7 +125,7 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
           key={executionId}
           executionId={executionId}
           onClose={closeExecution}
-          renderActions={renderReschedule}
+          renderActions={renderPanelActions}
           onReschedule={rescheduleFromPalette}
           filters={filters}
         />
@@ -124,6 +137,7 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
     <>
       <div className="dashboard-toolbar">
         <PaletteTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
+        <WatchTools search={search} executionId={executionId} onOpenExecution={openExecution} />
         <CollapsedOnPhone summary="Views, links and export">
           <LinkTools search={search} onNavigate={navigate} />
         </CollapsedOnPhone>

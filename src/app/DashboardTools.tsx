@@ -12,6 +12,7 @@ import { ViewsBar } from '../features/views'
 import { linkFilterProblems } from '../lib/linkProblems'
 import type { HistoryMode } from '../lib/useUrlSearch'
 
+export { WatchTools, WatchToggle } from '../features/watch'
 export { PaletteTools } from './PaletteTools'
 export { TriageTools } from './TriageTools'
 

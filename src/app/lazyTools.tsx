@@ -15,3 +15,6 @@ export const PaletteTools = lazyPart(tools, 'PaletteTools')
 export const DigestTools = lazyPart(tools, 'DigestTools')
 /** The failure groups board when the URL opens it (`triage=1`); the board itself loads only then. */
 export const TriageTools = lazyPart(tools, 'TriageTools')
+/** Watches: the stream of notices, toasts and the Watches dialog; and a row's or the panel's Watch button. */
+export const WatchTools = lazyPart(tools, 'WatchTools')
+export const WatchToggle = lazyPart(tools, 'WatchToggle')

@@ -14,8 +14,8 @@ const defaultHandlers = [
       { status: 503 },
     ),
   ),
-  // The failure groups' count in the overview's head, the lookup of one id, the digest: the index is off here too.
-  ...['*/api/triage', '*/api/index/execution', '*/api/digest'].map((path) =>
+  // The failure groups' count in the overview's head, the lookup of one id, the digest, watches: the index is off here too.
+  ...['*/api/triage', '*/api/index/execution', '*/api/digest', '*/api/watches'].map((path) =>
     http.get(path, () =>
       HttpResponse.json(
         { error: { code: 'index_unavailable', message: 'The execution index is turned off.' } },

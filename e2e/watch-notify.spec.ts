@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { attemptsPanel } from './support/attemptsPanel.ts'
+import { startExtraDashboard } from './support/dashboardStack.ts'
+import { allDemoExecutions } from './support/demoQuery.ts'
+import { executionRows } from './support/executionsPage.ts'
+
+/** A browser whose notifications are allowed (recorded), and whose tab can be sent to the background. */
+async function withBackgroundTab(page: Page) {
+  await page.addInitScript(() => {
+    const state = window as unknown as { shown: { title: string; tag: string }[]; hidden: boolean }
+    state.shown = []
+    state.hidden = false
+    Object.defineProperty(document, 'visibilityState', { get: () => (state.hidden ? 'hidden' : 'visible') })
+    Object.defineProperty(document, 'hidden', { get: () => state.hidden })
+    class RecordedNotification {
+      static permission = 'granted'
+      static requestPermission = () => Promise.resolve('granted')
+      onclick: (() => void) | null = null
+      constructor(title: string, options: { tag: string }) {
+        state.shown.push({ title, tag: options.tag })
+      }
+      close() {}
+    }
+    Object.defineProperty(window, 'Notification', { value: RecordedNotification })
+  })
+  return (hidden: boolean) =>
+    page.evaluate((value) => {
+      ;(window as unknown as { hidden: boolean }).hidden = value
+      document.dispatchEvent(new Event('visibilitychange'))
+    }, hidden)
+}
+
+test('a watched execution that finishes is told within 30 s in a background tab that sends no requests of its own', async ({
+  page,
+  demo,
+}) => {
+  test.setTimeout(120_000)
+  const dashboard = await startExtraDashboard({})
+  try {
+    const setHidden = await withBackgroundTab(page)
+    const started = (await allDemoExecutions({ states: ['started'] })).map((row) => row.id)
+    expect(started.length).toBeGreaterThan(0)
+    await page.goto(`${dashboard.baseURL}/?state=started&size=100`)
+    await expect(executionRows(page).first()).toBeVisible()
+    // Watch every started execution from its row: the first that finishes is the one told.
+    for (const id of started) {
+      const toggle = page.getByRole('button', { name: `Watch ${id}` })
+      await toggle.click()
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+      await expect(toggle).toHaveText('Watching')
+    }
+    await expect(page.getByRole('button', { name: `Watches (${started.length})` })).toBeVisible()
+    // The server has looked at each once before anything changes (that first look is no news).
+    await expect
+      .poll(
+        async () => {
+          const answer = await page.request.get(`${dashboard.baseURL}/api/watches`)
+          const list = (await answer.json()) as { watches: { seen: { state?: string } | null }[] }
+          return list.watches.every((watch) => watch.seen?.state === 'started')
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true)
+
+    await setHidden(true)
+    const requests: string[] = []
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname))
+    let finished: string | undefined
+    while (!finished) finished = (await demo.tick()).finished.find((id) => started.includes(id))
+    const changedAt = Date.now()
+
+    const toast = page.getByRole('article', { name: new RegExp(`Watched execution ${finished}: started → `) })
+    await expect(toast).toBeVisible({ timeout: 30_000 })
+    expect(Date.now() - changedAt).toBeLessThan(30_000)
+    await expect(page).toHaveTitle(/^\(1\) Executions/)
+    const shown = await page.evaluate(() => (window as unknown as { shown: { title: string }[] }).shown)
+    expect(shown.map((notice) => notice.title)).toEqual([expect.stringContaining(finished)])
+    // Hidden, the tab asked nothing: the list's refresh stops, and the notice came on the open stream.
+    expect(requests.filter((path) => path.startsWith('/api/') && path !== '/api/digest/seen')).toEqual([])
+
+    await setHidden(false)
+    await expect(page).toHaveTitle(/^Executions/)
+    await toast.getByRole('button', { name: `Open ${finished}` }).click()
+    await expect(attemptsPanel(page, finished)).toBeVisible()
+    await toast.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(toast).toHaveCount(0)
+  } finally {
+    await dashboard.close()
+  }
+})
+
+test('a view is watched with a threshold from the Watches dialog, and an open execution from the palette', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const dashboard = await startExtraDashboard({})
+  try {
+    await page.goto(`${dashboard.baseURL}/?m.env=production`)
+    await expect(executionRows(page).first()).toBeVisible()
+    await page.getByRole('button', { name: 'Watches' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Watches' })
+    await expect(dialog.getByText('Nothing watched yet.')).toBeVisible()
+    await dialog.getByRole('spinbutton', { name: 'When more than' }).fill('-1')
+    await dialog.getByRole('button', { name: 'Watch this view' }).click()
+    await expect(dialog.getByRole('alert')).toContainText('"More than" must be a whole number')
+    await dialog.getByRole('spinbutton', { name: 'When more than' }).fill('1000000')
+    await dialog.getByRole('button', { name: 'Watch this view' }).click()
+    const watched = dialog.getByRole('list', { name: 'Watched' })
+    await expect(watched.getByText('Failures: env=production')).toBeVisible()
+    // What the server counts, with its source: within the threshold, exact, as the index saw it.
+    await expect(watched).toContainText(
+      /now: within its threshold \(more than 1000000 failed in the last 15 minutes\), as the dashboard’s index saw it/,
+      {
+        timeout: 30_000,
+      },
+    )
+    await watched.getByRole('button', { name: 'Stop watching Failures: env=production' }).click()
+    await expect(dialog.getByText('Nothing watched yet.')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+
+    const id = (await executionRows(page).first().getAttribute('data-row-id')) ?? ''
+    await executionRows(page).first().getByRole('gridcell').nth(1).click()
+    await expect(attemptsPanel(page, id)).toBeVisible()
+    await page.keyboard.press('Control+k')
+    await page.keyboard.insertText('watch')
+    await expect(page.getByRole('option', { name: new RegExp(`^Watch ${id}`) })).toBeVisible()
+    await page.keyboard.press('Enter')
+    await expect(attemptsPanel(page, id).getByRole('button', { name: `Watch ${id}` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await expect(page.getByRole('button', { name: 'Watches (1)' })).toBeVisible()
+  } finally {
+    await dashboard.close()
+  }
+})

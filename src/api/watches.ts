@@ -1,0 +1,74 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { ReadResult } from '../shared/listAnswer'
+import type { Watch, WatchList, WatchNotice, WatchThreshold } from '../shared/watches'
+import { apiRequest } from './transport'
+
+export type { Watch, WatchList, WatchNotice, WatchThreshold } from '../shared/watches'
+
+export const watchKeys = { all: ['watches'] as const }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** One watch as the server sent it; one that does not read is left out (the rest still show). */
+function readWatch(value: unknown): Watch | null {
+  if (!isRecord(value)) return null
+  const fine =
+    typeof value.id === 'string' &&
+    (value.kind === 'execution' || value.kind === 'view') &&
+    typeof value.label === 'string' &&
+    (value.seen === null || isRecord(value.seen))
+  return fine ? (value as unknown as Watch) : null
+}
+
+export function readWatchList(payload: unknown): ReadResult<WatchList> {
+  if (!isRecord(payload) || !Array.isArray(payload.watches))
+    return { ok: false, problems: [{ path: '', message: 'expected the list of watches' }] }
+  const watches = payload.watches.map(readWatch).filter((watch) => watch !== null)
+  return { ok: true, value: { watches, webhook: payload.webhook === true } }
+}
+
+/** A notice from the stream, or null when it does not read. */
+export function readNotice(payload: unknown): WatchNotice | null {
+  if (!isRecord(payload)) return null
+  return typeof payload.seq === 'number' &&
+    typeof payload.title === 'string' &&
+    typeof payload.body === 'string' &&
+    typeof payload.at === 'number'
+    ? (payload as unknown as WatchNotice)
+    : null
+}
+
+/** The user's watches; the watch stream keeps the cached answer current, so it is asked for once. */
+export const watchesQuery = () =>
+  queryOptions({
+    queryKey: watchKeys.all,
+    queryFn: ({ signal }) => apiRequest({ method: 'GET', path: '/watches', read: readWatchList, signal }),
+    staleTime: Infinity,
+    retry: false,
+  })
+
+export type NewWatch =
+  | { kind: 'execution'; executionId: string }
+  | { kind: 'view'; view: string; label: string; threshold: WatchThreshold }
+
+export const addWatch = (watch: NewWatch) =>
+  apiRequest({
+    method: 'POST',
+    path: '/watches',
+    body: watch,
+    read: (payload) => {
+      const watch = readWatch(payload)
+      return watch
+        ? { ok: true, value: watch }
+        : { ok: false, problems: [{ path: '', message: 'expected a watch' }] }
+    },
+  })
+
+export const stopWatch = (id: string) =>
+  apiRequest({
+    method: 'POST',
+    path: '/watches/stop',
+    body: { id },
+    read: (payload) => ({ ok: true, value: payload }),
+  })

@@ -1,0 +1,2 @@
+export { WatchTools } from './WatchTools'
+export { WatchToggle } from './WatchToggle'
