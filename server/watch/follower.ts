@@ -33,6 +33,11 @@ const STEP_MS = 2_000
 const RELOAD_MS = 10_000
 /** A view's count is a walk over its family: at most this often per watch. */
 const VIEW_EVERY_MS = 5_000
+/**
+ * What one step may spend counting views (each a walk of its family: about 30 ms at a million executions). Past it,
+ * the rest wait for the next step, so no number of view watches starves the requests this process answers.
+ */
+const VIEW_BUDGET_MS = 50
 const REPLAY_LIMIT = 50
 
 export interface FollowerOptions {
@@ -60,6 +65,7 @@ export function createWatchFollower(options: FollowerOptions) {
   let lastSeq: number | null = null
   let ownersReadAt = 0
   let stepping: Promise<void> | null = null
+  let steps = 0
 
   function follow(owner: string, credentials: Credentials, always: boolean): Followed {
     let entry = followed.get(owner)
@@ -103,13 +109,16 @@ export function createWatchFollower(options: FollowerOptions) {
     entry.fresh = fresh
   }
 
-  async function look(owner: string, entry: Followed) {
+  async function look(owner: string, entry: Followed, spent: { ms: number }) {
     const upstream = options.upstream()
     for (const watch of entry.watches) {
       const at = now()
       if (watch.kind === 'view' && at - (lookedAt.get(watch.id) ?? 0) < VIEW_EVERY_MS) continue
+      if (watch.kind === 'view' && spent.ms >= VIEW_BUDGET_MS) continue
       lookedAt.set(watch.id, at)
+      const started = performance.now()
       const seen = await lookAt(index, entry.credentials, watch, at)
+      if (watch.kind === 'view') spent.ms += performance.now() - started
       if (seen.key !== watch.seenKey) {
         const change = describeChange(watch, seen)
         if (!(await book.saw(watch, seen.seen, seen.key, change))) {
@@ -166,7 +175,11 @@ export function createWatchFollower(options: FollowerOptions) {
 
   async function stepOnce() {
     await readOwners()
-    for (const [owner, entry] of [...followed]) {
+    const spent = { ms: 0 }
+    // Each step starts with another user, so a budget spent early never leaves the same users waiting.
+    const entries = [...followed]
+    const start = entries.length > 0 ? (steps += 1) % entries.length : 0
+    for (const [owner, entry] of [...entries.slice(start), ...entries.slice(0, start)]) {
       try {
         if (now() - entry.loadedAt >= RELOAD_MS) await load(owner, entry)
         // Without a tab, only the server's token may go on following (a signed-in user's token is not kept).
@@ -174,7 +187,7 @@ export function createWatchFollower(options: FollowerOptions) {
           drop(owner, entry)
           continue
         }
-        await look(owner, entry)
+        await look(owner, entry, spent)
         sendSnapshot(entry)
       } catch (error) {
         options.onError('following watches', error)
