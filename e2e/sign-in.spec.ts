@@ -124,6 +124,10 @@ test.describe('with a server token', () => {
     await expect(page.getByRole('alert')).toContainText(
       "The server's token was refused by the API. Check EXEC_API_TOKEN.",
     )
+    // The header says the state in two words; the one message is the list's.
+    await expect(page.getByText(/^Server token refused · http:/)).toBeVisible()
+    await expect(page.getByText('Connected to', { exact: false })).toHaveCount(0)
+    await expect(page.getByText('refused by the API', { exact: false })).toHaveCount(1)
   })
 })
 

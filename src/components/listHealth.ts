@@ -7,6 +7,8 @@ import { useQueryCacheSelector } from '../lib/useQueryCacheSelector'
 export interface ListFailure {
   /** No answer from the API: a network error, a timeout, or the dashboard's server saying it could not reach it. */
   unreachable: boolean
+  /** The API refused the server's token (EXEC_API_TOKEN): nothing works until it is changed. */
+  tokenRefused: boolean
   /** Why the tools that act on the list wait: "Unavailable while the API does not answer." */
   refusal: string
 }
@@ -32,10 +34,13 @@ export function currentListFailure(client: QueryClient): ListFailure | null {
   const unreachable =
     isApiError(error) &&
     (error.kind === 'network' || error.kind === 'timeout' || UNREACHABLE_STATUSES.includes(error.status ?? 0))
-  return {
-    unreachable,
-    refusal: `Unavailable while ${unreachable ? 'the API does not answer' : 'the list could not be loaded'}.`,
-  }
+  const tokenRefused = isApiError(error) && error.code === 'server_token_refused'
+  const why = unreachable
+    ? 'the API does not answer'
+    : tokenRefused
+      ? 'the API refuses the server’s token'
+      : 'the list could not be loaded'
+  return { unreachable, tokenRefused, refusal: `Unavailable while ${why}.` }
 }
 
 export const useListFailure = (): ListFailure | null => useQueryCacheSelector(currentListFailure)

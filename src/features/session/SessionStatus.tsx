@@ -66,6 +66,11 @@ export function SessionStatus() {
           <>
             <strong className="session-down">API unreachable</strong> · <code className="mono">{api}</code>
           </>
+        ) : failure?.tokenRefused ? (
+          <>
+            <strong className="session-down">Server token refused</strong> ·{' '}
+            <code className="mono">{api}</code>
+          </>
         ) : (
           <>
             Connected to <code className="mono">{api}</code>
