@@ -125,6 +125,37 @@ test('"Copy view link" offers the receiver to save the view', async ({ page, bro
   await fresh.context.close()
 })
 
+test('an incident link pins its time window, and a view link from an unsaved screen asks for a name', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await openDashboard(page, '/?state=failed&window=1h&on=updated')
+  const before = Date.now()
+  const pinned = new URL(await copiedLink(page, /^Copy link with this time window/))
+  // The moving window became the bounds it covered as the link was copied.
+  expect(pinned.searchParams.get('window')).toBeNull()
+  const from = Date.parse(pinned.searchParams.get('from') ?? '')
+  const to = Date.parse(pinned.searchParams.get('to') ?? '')
+  expect(to - from).toBe(3_600_000)
+  expect(to).toBeGreaterThanOrEqual(before - 1_000)
+  expect(pinned.searchParams.get('on')).toBe('updated')
+  expect(pinned.searchParams.getAll('state')).toEqual(['failed'])
+
+  const link = await copiedLink(page, /^Copy view link/)
+  const fresh = await freshPage(browser, baseURL)
+  await fresh.page.goto(link)
+  const offer = fresh.page.getByRole('form', { name: 'Save the shared view' })
+  await expect(offer.getByLabel('Name for the shared view')).toHaveValue('')
+  await offer.getByRole('button', { name: 'Save view' }).click()
+  await expect(offer.getByRole('alert')).toHaveText('Name the view to keep it, e.g. what the incident was.')
+  await offer.getByLabel('Name for the shared view').fill('Failures after the deploy')
+  await offer.getByRole('button', { name: 'Save view' }).click()
+  await expect(offer).toHaveCount(0)
+  await expect(views(fresh.page)).toContainText('View: Failures after the deploy')
+  await fresh.context.close()
+})
+
 test('views stay in step across open tabs', async ({ page, context }) => {
   await openDashboard(page, '/?state=started')
   const other = await context.newPage()

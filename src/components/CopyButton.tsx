@@ -5,8 +5,16 @@ type CopyStatus = 'idle' | 'copied' | 'failed'
 
 const STATUS_TEXT: Record<CopyStatus, string> = { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' }
 
-/** Copies `value`; its accessible name says what it copies, its text says how it went. */
-export function CopyButton({ value, label, text }: { value: string; label: string; text?: string }) {
+/** Copies `value` (read as it is clicked when a function); its accessible name says what it copies, its text how it went. */
+export function CopyButton({
+  value,
+  label,
+  text,
+}: {
+  value: string | (() => string)
+  label: string
+  text?: string
+}) {
   const [status, setStatus] = useState<CopyStatus>('idle')
   const tabIndex = useCellTabIndex()
   useEffect(() => {
@@ -17,7 +25,7 @@ export function CopyButton({ value, label, text }: { value: string; label: strin
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(value)
+      await navigator.clipboard.writeText(typeof value === 'function' ? value() : value)
       setStatus('copied')
     } catch {
       setStatus('failed')

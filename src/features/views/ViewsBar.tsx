@@ -9,7 +9,7 @@ import { readSaveViewOffer, withSaveViewOffer } from '../../lib/savedViewUrl'
 import { readOpenExecution, withOpenExecution } from '../../lib/viewUrl'
 import { findViewByQuery, viewTimeMode, type SavedView } from './savedViews'
 import { useViewActions } from './useViewActions'
-import { linkToSaveView, linkToThisScreen } from './viewLinks'
+import { hasMovingWindow, linkToSaveView, linkToThisScreen, linkWithPinnedWindow } from './viewLinks'
 
 const ViewsDialog = lazy(async () => ({ default: (await import('./ViewsDialog')).ViewsDialog }))
 const SharedViewOffer = lazy(async () => ({ default: (await import('./SharedViewOffer')).SharedViewOffer }))
@@ -54,6 +54,21 @@ export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
         setOpen(true)
       },
     },
+    ...(hasMovingWindow(search)
+      ? [
+          {
+            id: 'views:copy-pinned-link',
+            label: 'Copy link with this time window',
+            group: 'View',
+            keywords: 'share url incident pin absolute',
+            run: () =>
+              void navigator.clipboard.writeText(linkWithPinnedWindow(search, Date.now())).then(
+                () => actions.setStatus('Link with this time window, pinned to its bounds now, copied.'),
+                () => actions.setStatus('The link could not be copied; use the Copy link button.'),
+              ),
+          },
+        ]
+      : []),
     {
       id: 'views:copy-link',
       label: 'Copy link to this screen',
@@ -86,8 +101,15 @@ export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
         Views…
       </button>
       <CopyButton value={linkToThisScreen(search)} label="Copy link to this screen" text="Copy link" />
+      {hasMovingWindow(search) ? (
+        <CopyButton
+          value={() => linkWithPinnedWindow(search, Date.now())}
+          label="Copy link with this time window, pinned to the bounds it covers now"
+          text="Copy link with this time window"
+        />
+      ) : null}
       <CopyButton
-        value={linkToSaveView(search, current?.name ?? 'Shared view', mode)}
+        value={linkToSaveView(search, current?.name ?? '', mode)}
         label="Copy view link, which offers to save the view"
         text="Copy view link"
       />
