@@ -59,8 +59,12 @@ test('rescheduling the selection sends one PATCH per execution and lists each re
   await bulkBar(page).getByRole('button', { name: 'Reschedule 3 executions…' }).click()
   const dialog = bulkDialog(page)
   await expect(dialog).toContainText('3 executions selected: 3 Failed')
-  await dialog.getByRole('button', { name: 'Reschedule 3 executions' }).click()
-  await expect(dialog).toContainText('3 rescheduled, 0 failed, 0 with an unknown outcome.')
+  // The dialog opens on its confirm button, and the run ends on its summary: Enter is enough, focus never lost.
+  await expect(dialog.getByRole('button', { name: 'Reschedule 3 executions' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  const summary = dialog.getByText('3 rescheduled, 0 failed, 0 with an unknown outcome.')
+  await expect(summary).toBeVisible()
+  await expect(summary).toBeFocused()
   const results = dialog.getByRole('table', { name: 'Results of the bulk reschedule' })
   for (const id of ids)
     await expect(results.getByRole('row', { name: new RegExp(`^${id} Rescheduled`) })).toBeVisible()
@@ -96,6 +100,8 @@ test('all matching: a dry run counts first, a typed count confirms, and 429, 503
     name: `Reschedule ${expected.length.toLocaleString('en-US')} executions`,
   })
   await expect(confirm).toBeDisabled()
+  // After the count, focus waits in the typed count (never on the page's body).
+  await expect(dialog.getByLabel(`Type ${expected.length} to confirm`)).toBeFocused()
   await dialog.getByLabel(`Type ${expected.length} to confirm`).fill(String(expected.length))
   await demo.addFaults([
     { operation: 'reschedule', status: 429, retryAfter: 1, times: 2 },

@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import type { Execution } from '../../api'
 import { describeState } from '../../components/StateBadge'
 import { visibleText } from '../../shared/visibleText'
@@ -40,6 +40,14 @@ export function BulkPlan({ executions, origin, counted, onConfirm, onCancel }: B
     if (typedOk && count > 0) onConfirm(concurrency)
   }
   const rest = count - FIRST_IDS
+  // The next step is where focus goes (after the count, or as the dialog opens), never the page's body.
+  const typedRef = useRef<HTMLInputElement>(null)
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    ;(needsTyping ? typedRef : count > 0 ? confirmRef : cancelRef).current?.focus()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the plan shows
+  }, [])
   return (
     <form onSubmit={submit} aria-label="Confirm the bulk reschedule" className="bulk-plan">
       <p>
@@ -75,6 +83,7 @@ export function BulkPlan({ executions, origin, counted, onConfirm, onCancel }: B
         <p>
           <label htmlFor={typedId}>Type {count} to confirm</label>{' '}
           <input
+            ref={typedRef}
             id={typedId}
             inputMode="numeric"
             autoComplete="off"
@@ -84,10 +93,15 @@ export function BulkPlan({ executions, origin, counted, onConfirm, onCancel }: B
         </p>
       ) : null}
       <div className="dialog-actions">
-        <button type="button" className="button" onClick={onCancel}>
+        <button ref={cancelRef} type="button" className="button" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="button button-primary" disabled={!typedOk || count === 0}>
+        <button
+          ref={confirmRef}
+          type="submit"
+          className="button button-primary"
+          disabled={!typedOk || count === 0}
+        >
           Reschedule {count.toLocaleString()} {count === 1 ? 'execution' : 'executions'}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useNow } from '../../lib/useNow'
 import type { RunSnapshot } from './bulkRun'
 import { calmProgressKey, runFigures } from './runFigures'
@@ -27,6 +27,10 @@ export function BulkProgress({ snapshot, onPause, onResume, onCancel }: BulkProg
   // The live text changes only when the calm key moves (every 10 % or 10 s), not with each answer.
   const [spoken, setSpoken] = useState({ key, text: summary })
   if (spoken.key !== key) setSpoken({ key, text: summary })
+  // The confirm button is gone as the run starts: focus goes to Pause.
+  const pauseRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => pauseRef.current?.focus(), [])
+  const pauseIdle = snapshot.status !== 'running' && snapshot.status !== 'paused'
   const waiting = snapshot.waitingUntil !== null && snapshot.waitingUntil > now
   return (
     <div className="bulk-progress">
@@ -57,20 +61,26 @@ export function BulkProgress({ snapshot, onPause, onResume, onCancel }: BulkProg
         {spoken.text}
       </p>
       <div className="dialog-actions">
-        {snapshot.status === 'paused' ? (
-          <button type="button" className="button" onClick={onResume}>
-            Resume
-          </button>
-        ) : (
-          <button type="button" className="button" onClick={onPause} disabled={snapshot.status !== 'running'}>
-            Pause
-          </button>
-        )}
+        {/* One button that turns from Pause to Resume, and never `disabled`: focus stays on it through the run. */}
+        <button
+          ref={pauseRef}
+          type="button"
+          className="button"
+          aria-disabled={pauseIdle || undefined}
+          onClick={() => {
+            if (snapshot.status === 'paused') onResume()
+            else if (!pauseIdle) onPause()
+          }}
+        >
+          {snapshot.status === 'paused' ? 'Resume' : 'Pause'}
+        </button>
         <button
           type="button"
           className="button"
-          onClick={onCancel}
-          disabled={snapshot.status === 'cancelling'}
+          onClick={() => {
+            if (snapshot.status !== 'cancelling') onCancel()
+          }}
+          aria-disabled={snapshot.status === 'cancelling' || undefined}
         >
           Cancel run
         </button>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import type { ItemResult, RunSnapshot } from './bulkRun'
 import { saveFile } from '../../lib/saveFile'
 import { resultsCsv } from './runFigures'
@@ -31,9 +32,12 @@ export function BulkResults({ snapshot, onRetry, onClose }: BulkResultsProps) {
   const failed = idsOf('failed')
   const unknown = idsOf('unknown')
   const notSent = idsOf('not-sent')
+  // The run's buttons are gone: focus goes to what came of it.
+  const summaryRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => summaryRef.current?.focus(), [])
   return (
     <div className="bulk-results">
-      <p>
+      <p ref={summaryRef} tabIndex={-1} className="bulk-summary">
         {snapshot.status === 'cancelled' ? 'Cancelled. ' : ''}
         {snapshot.done.toLocaleString()} rescheduled, {failed.length.toLocaleString()} failed,{' '}
         {unknown.length.toLocaleString()} with an unknown outcome
