@@ -85,7 +85,9 @@ test('a failing reschedule (500) is not retried', async ({ page, demo }) => {
 })
 
 test('a double-click or a double Enter on confirm sends exactly one PATCH', async ({ page, demo }) => {
-  await demo.addFaults([{ operation: 'reschedule', delayMs: 400 }])
+  // Long enough that both presses land while the first PATCH is out, even on a busy machine: after it, focus is back
+  // on the row's button, where a second Enter opens a new confirmation (and sends nothing by itself).
+  await demo.addFaults([{ operation: 'reschedule', delayMs: 1_500 }])
   await openDashboard(page)
   await page.getByRole('button', { name: 'Reschedule exec-flaky' }).click()
   const dialog = page.getByRole('dialog')

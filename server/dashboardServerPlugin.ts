@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Logger, Plugin } from 'vite'
 import { settingsFromEnv } from './app/config.ts'
-import { createDashboard } from './app/dashboard.ts'
+import { createDashboards } from './app/dashboards.ts'
 import type { Middleware } from './routes/api.ts'
 import { createRequestLogger, logBackgroundError, logProxyEvent } from './http/requestLog.ts'
 import { previewSecurityHeaders } from './http/securityHeaders.ts'
@@ -27,10 +27,11 @@ async function installDashboard(server: ServerLike): Promise<void> {
   const requestLogger = createRequestLogger()
   const settings = settingsFromEnv(process.env, {
     production: false,
-    signInMode: upstream.config.token === null,
+    signInMode: (upstream.named ?? [upstream]).some((named) => named.config.token === null),
   })
-  const dashboard = await createDashboard({
+  const dashboard = await createDashboards({
     upstream: upstream.config,
+    upstreams: upstream.named,
     isDemo: upstream.isDemo,
     settings,
     onEvent: (event) => logProxyEvent(requestLogger, event),

@@ -3,7 +3,8 @@ import net, { type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { readFileSync } from 'node:fs'
 import { parseNumber, settingsFromEnv } from './app/config.ts'
-import { createDashboard } from './app/dashboard.ts'
+import { createDashboards } from './app/dashboards.ts'
+import { parseUpstreams } from './upstream/upstreams.ts'
 import { connectionCap, limitConnections, openFilesLimit } from './http/connectionLimits.ts'
 import { allowedHostsFrom, isAllowedHost } from './http/hostCheck.ts'
 import { sendJsonError } from './http/json.ts'
@@ -35,11 +36,13 @@ function sendPlain(res: http.ServerResponse, status: number, body: string, type 
 }
 
 async function upstreamFor(env: NodeJS.ProcessEnv, demo: boolean) {
+  const named = parseUpstreams(env)
+  if (named?.[0]) return { config: named[0].config, named, isDemo: false, close: async () => {} }
   if (env.EXEC_API_URL?.trim())
-    return { config: parseUpstreamConfig(env), isDemo: false, close: async () => {} }
+    return { config: parseUpstreamConfig(env), named: null, isDemo: false, close: async () => {} }
   if (!demo) {
     throw new Error(
-      'EXEC_API_URL is not set. Set it (and EXEC_API_TOKEN) to the Execution API, or start the built-in demo API ' +
+      'EXEC_API_URL is not set. Set it (and EXEC_API_TOKEN) to the Execution API (or EXEC_API_UPSTREAMS to several), or start the built-in demo API ' +
         'explicitly with `npm start -- --demo` or DEMO_API=1.',
     )
   }
@@ -52,17 +55,19 @@ async function upstreamFor(env: NodeJS.ProcessEnv, demo: boolean) {
 export async function startProductionServer(options: ProductionOptions) {
   const env = options.env ?? process.env
   const upstream = await upstreamFor(env, options.demo ?? false)
-  const settings = settingsFromEnv(env, { production: true, signInMode: upstream.config.token === null })
+  const signInMode = (upstream.named ?? [upstream]).some((named) => named.config.token === null)
+  const settings = settingsFromEnv(env, { production: true, signInMode })
   const indexHtml = readFileSync(path.join(options.distDir, 'index.html'), 'utf8')
   const https = settings.publicOrigin?.startsWith('https:') ?? false
   const staticFiles = createStaticFiles(options.distDir, htmlSecurityHeaders(indexHtml, { https }))
   const logger = createRequestLogger(env)
   let gauges: () => Gauge[] = () => []
   const metrics = env.DASHBOARD_METRICS === '1' ? createMetrics(() => gauges()) : null
-  let dashboard: Awaited<ReturnType<typeof createDashboard>>
+  let dashboard: Awaited<ReturnType<typeof createDashboards>>
   try {
-    dashboard = await createDashboard({
+    dashboard = await createDashboards({
       upstream: upstream.config,
+      upstreams: upstream.named,
       isDemo: upstream.isDemo,
       settings,
       onEvent: (event) => {
@@ -149,8 +154,7 @@ export async function startProductionServer(options: ProductionOptions) {
   const close = async (deadlineMs = Number(env.DASHBOARD_SHUTDOWN_MS ?? 10_000)) => {
     draining = true
     // Live streams never finish on their own: end them, and their tabs reconnect (to another replica if any).
-    dashboard.live.endStreams()
-    dashboard.watches?.endStreams()
+    dashboard.endStreams()
     // net.Server's close, not http.Server's: that one also drops connections whose request has not been
     // read yet, which a load balancer has already sent (it then answers 502 instead of trying the next replica).
     const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve))

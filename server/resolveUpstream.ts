@@ -2,9 +2,12 @@ import { startDemoApi } from './demo-api/index.ts'
 import { parseDemoCauses, parseDemoMaxPage, parseDemoSize } from './demo-api/options.ts'
 import { readingsSchema, RESCHEDULE_ANSWERS, STATE_SPELLINGS } from './demo-api/readings.ts'
 import { parseUpstreamConfig, type UpstreamConfig } from './upstream/config.ts'
+import { parseUpstreams, type NamedUpstream } from './upstream/upstreams.ts'
 
 export interface ResolvedUpstream {
   config: UpstreamConfig
+  /** Several APIs (EXEC_API_UPSTREAMS), the first being `config`; null for one. */
+  named: NamedUpstream[] | null
   /** Set when the built-in demo API was started because EXEC_API_URL is unset. */
   isDemo: boolean
   close: () => Promise<void>
@@ -12,8 +15,10 @@ export interface ResolvedUpstream {
 
 /** EXEC_API_URL points at a real deployment; without it the built-in demo API starts on a free port. */
 export async function resolveUpstream(env: NodeJS.ProcessEnv = process.env): Promise<ResolvedUpstream> {
+  const named = parseUpstreams(env)
+  if (named?.[0]) return { config: named[0].config, named, isDemo: false, close: async () => {} }
   if (env.EXEC_API_URL?.trim()) {
-    return { config: parseUpstreamConfig(env), isDemo: false, close: async () => {} }
+    return { config: parseUpstreamConfig(env), named: null, isDemo: false, close: async () => {} }
   }
   const readings = readingsSchema.safeParse({
     rescheduleAnswer: env.DEMO_API_RESCHEDULE_ANSWER || undefined,
@@ -33,5 +38,5 @@ export async function resolveUpstream(env: NodeJS.ProcessEnv = process.env): Pro
     readings: readings.data,
   })
   const config = parseUpstreamConfig({ ...env, EXEC_API_URL: demo.url, EXEC_API_TOKEN: demo.token })
-  return { config, isDemo: true, close: () => demo.close() }
+  return { config, named: null, isDemo: true, close: () => demo.close() }
 }

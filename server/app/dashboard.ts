@@ -56,6 +56,8 @@ export interface DashboardOptions {
   /** A store already open (tests); otherwise it is opened from the settings when the index is on. */
   store?: Store | null
   bodyLimitBytes?: number
+  /** With several APIs (EXEC_API_UPSTREAMS): this one's name, in its index and its session cookie's name. */
+  upstreamName?: string
 }
 
 export interface Dashboard {
@@ -74,6 +76,20 @@ export interface Dashboard {
   close(): Promise<void>
 }
 
+/** The session cookie's settings; with several APIs, a cookie of its own per API, so a token never reaches another. */
+const sessionOf = ({ settings, upstreamName }: DashboardOptions) => ({
+  keys: settings.sessionKeys,
+  ttlMs: settings.sessionTtlMs,
+  trust: settings.trust,
+  ...(upstreamName ? { cookie: `exec_dashboard_session_${upstreamName}` } : {}),
+})
+
+/** With several APIs, each one's trail lists only its own records. */
+const trailScope = (retentionDays: number, { upstream, upstreamName }: DashboardOptions) => ({
+  retentionDays,
+  ...(upstreamName ? { upstream: describeUpstream(upstream) } : {}),
+})
+
 /** The one composition root: the upstream client, the store, the index and the routes, for every server. */
 export async function createDashboard(options: DashboardOptions): Promise<Dashboard> {
   const { settings, upstream } = options
@@ -85,7 +101,13 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   try {
     if (indexSettings.enabled) {
       store ??= await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
-      index = await createExecutionIndex({ client, store, settings: indexSettings, onError })
+      index = await createExecutionIndex({
+        client,
+        store,
+        settings: indexSettings,
+        onError,
+        upstreamName: options.upstreamName,
+      })
     }
   } catch (error) {
     client.close()
@@ -96,7 +118,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   /** Every spelling the API uses for a state, as the index learned it: for list bodies the server sends on. */
   const spell = index ? (state: string) => index.spell(state) : undefined
   const auditDays = settings.auditDays ?? 90
-  const trail = store ? createAuditTrail(store, { retentionDays: auditDays }) : null
+  const trail = store ? createAuditTrail(store, trailScope(auditDays, options)) : null
   const identity = settings.identity ?? NO_IDENTITY_SETTINGS
   const acks = store && trail ? createAckBook(store, trail, { retentionDays: auditDays }) : null
   const visits = store ? createVisitBook(store, { retentionDays: auditDays }) : null
@@ -155,7 +177,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   }
   const handle = createApiRoutes({
     client,
-    session: { keys: settings.sessionKeys, ttlMs: settings.sessionTtlMs, trust: settings.trust },
+    session: sessionOf(options),
     origin: { trust: settings.trust, publicOrigin: settings.publicOrigin },
     limiter: createSignInLimiter(settings.signInAttemptsPerMinute),
     exportOwnerOf: (req, credentials) => {

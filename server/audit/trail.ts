@@ -107,7 +107,11 @@ function decodeCursor(cursor: string): [number, string] | null {
  * outcome after, so a crash in between leaves a `pending` record, never a missing one. A refusal by role is
  * recorded too. Records older than `retentionDays` are pruned.
  */
-export function createAuditTrail(store: Store, options: { retentionDays: number; now?: () => number }) {
+export function createAuditTrail(
+  store: Store,
+  /** `upstream`: with several APIs, this trail lists only that one's records (each API's dashboard has its own). */
+  options: { retentionDays: number; now?: () => number; upstream?: string },
+) {
   const now = options.now ?? Date.now
   const columns =
     'id, at, user_name, via, upstream, execution_id, request_body, bulk_run, request_id, outcome, status, result_state, detail, completed_at'
@@ -212,6 +216,7 @@ export function createAuditTrail(store: Store, options: { retentionDays: number;
         params.push(value)
         where.push(clause(`$${params.length}`))
       }
+      if (options.upstream !== undefined) add((n) => `upstream = ${n}`, options.upstream)
       if (query.user) add((n) => `user_name = ${n}`, query.user)
       if (query.execution) add((n) => `execution_id = ${n}`, query.execution)
       // A bulk run by its id or the start of it (the dialog shows the first 8 characters).

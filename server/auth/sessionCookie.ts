@@ -10,6 +10,8 @@ export interface SessionSettings {
   ttlMs: number
   /** Whose X-Forwarded-Proto to believe for the Secure flag. */
   trust: ProxyTrust
+  /** The cookie's name: one per upstream when there are several, so a token never reaches another API. */
+  cookie?: string
 }
 
 function readCookie(req: IncomingMessage, name: string): string | null {
@@ -38,12 +40,16 @@ export function setSessionCookie(
   const remainingSeconds = Math.max(1, Math.round((issuedAt + settings.ttlMs - Date.now()) / 1000))
   res.setHeader(
     'Set-Cookie',
-    `${SESSION_COOKIE}=${value}; ${cookieAttributes(req, remainingSeconds, settings.trust)}`,
+    `${settings.cookie ?? SESSION_COOKIE}=${value}; ${cookieAttributes(req, remainingSeconds, settings.trust)}`,
   )
 }
 
-export function clearSessionCookie(req: IncomingMessage, res: ServerResponse, trust: ProxyTrust): void {
-  res.setHeader('Set-Cookie', `${SESSION_COOKIE}=; ${cookieAttributes(req, 0, trust)}`)
+export function clearSessionCookie(
+  req: IncomingMessage,
+  res: ServerResponse,
+  settings: Pick<SessionSettings, 'trust' | 'cookie'>,
+): void {
+  res.setHeader('Set-Cookie', `${settings.cookie ?? SESSION_COOKIE}=; ${cookieAttributes(req, 0, settings.trust)}`)
 }
 
 export type SessionRead =
@@ -53,7 +59,7 @@ export type SessionRead =
 
 /** The request's session: none, a cookie that no longer opens (expired, tampered, old key), or a token. */
 export function readSession(req: IncomingMessage, settings: SessionSettings): SessionRead {
-  const value = readCookie(req, SESSION_COOKIE)
+  const value = readCookie(req, settings.cookie ?? SESSION_COOKIE)
   if (!value) return { state: 'none' }
   const keys = [settings.keys.current, ...settings.keys.previous]
   for (const [index, key] of keys.entries()) {

@@ -121,7 +121,7 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
 
   function withCredentials(req: IncomingMessage, res: ServerResponse): Credentials | null {
     const credentials = credentialsFor(req, res, serverToken, session)
-    if (credentials === null) clearSessionCookie(req, res, session.trust)
+    if (credentials === null) clearSessionCookie(req, res, session)
     return credentials
   }
 
@@ -210,7 +210,7 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     requestId: string,
   ): Promise<Outcome> {
     const onRefused =
-      credentials.source === 'session' ? () => clearSessionCookie(req, res, session.trust) : undefined
+      credentials.source === 'session' ? () => clearSessionCookie(req, res, session) : undefined
     let onSettled: ForwardContext['onSettled']
     if (operation.operation === 'reschedule' && options.guard) {
       const decision = await options.guard(req, credentials, operation.executionId ?? '', read, requestId)

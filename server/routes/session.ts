@@ -54,7 +54,7 @@ export async function handleSession(
   const state = (signedIn: boolean) => ({ mode, api, signedIn, demo: isDemo })
   if (method === 'GET') {
     const read = mode === 'sign-in' ? readSession(req, session) : null
-    if (read?.state === 'unreadable') clearSessionCookie(req, res, session.trust)
+    if (read?.state === 'unreadable') clearSessionCookie(req, res, session)
     sendJson(res, 200, {
       ...state(read === null || read.state === 'valid'),
       sessionEnded: read?.state === 'unreadable',
@@ -71,7 +71,7 @@ export async function handleSession(
     return 409
   }
   if (method === 'DELETE') {
-    clearSessionCookie(req, res, session.trust)
+    clearSessionCookie(req, res, session)
     sendJson(res, 200, state(false))
     return 200
   }
