@@ -123,6 +123,7 @@ test('a view is watched with a threshold from the Watches dialog, and an open ex
     await executionRows(page).first().getByRole('gridcell').nth(1).click()
     await expect(attemptsPanel(page, id)).toBeVisible()
     await page.keyboard.press('Control+k')
+    await expect(page.getByRole('combobox', { name: 'Execution id or command' })).toBeFocused()
     await page.keyboard.insertText('watch')
     await expect(page.getByRole('option', { name: new RegExp(`^Watch ${id}`) })).toBeVisible()
     await page.keyboard.press('Enter')

@@ -113,3 +113,57 @@ describe('several APIs in one dashboard', () => {
     expect(await trail('/api/u/prod')).toEqual([])
   }, 60_000)
 })
+
+describe('several APIs that users sign in to', () => {
+  it('keeps one session cookie per API, so a token signed in for one never reaches another', async () => {
+    const env = {
+      EXEC_API_UPSTREAMS: JSON.stringify([
+        { name: 'prod', url: prod.api.url },
+        { name: 'staging', url: staging.api.url },
+      ]),
+      DASHBOARD_SESSION_KEY: 'ab'.repeat(32),
+    }
+    const upstreams = parseUpstreams(env)
+    const signIn = await createDashboards({
+      upstream: upstreams?.[0]?.config,
+      upstreams,
+      isDemo: false,
+      settings: {
+        ...settingsFromEnv(env, { production: false, signInMode: true }),
+        index: { ...DEFAULT_INDEX, enabled: false },
+      },
+    } as Parameters<typeof createDashboards>[0])
+    const signInServer = http.createServer((req, res) => signIn.handle(req, res, () => res.end()))
+    const base = await listen(signInServer)
+    try {
+      const signedIn = await rawRequest(`${base}/api/u/staging/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token: staging.api.token }),
+      })
+      expect(signedIn.status, signedIn.body).toBe(200)
+      const cookie = String(signedIn.headers['set-cookie'] ?? '').split(';')[0] ?? ''
+      expect(cookie).toMatch(/^exec_dashboard_session_staging=/)
+      const list = (path: string) =>
+        rawRequest(`${base}${path}`, {
+          method: 'POST',
+          headers: { Cookie: cookie, 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'GET' },
+          body: '{"page":{"first":1}}',
+        })
+      expect((await list('/api/u/staging/executions')).status).toBe(200)
+      // The other API has no session of its own: nothing is sent to it, with this token or any other.
+      const before = (await prod.client.control<{ requests: Record<string, number> }>('GET', '/stats')).json
+        .requests
+      for (const path of ['/api/u/prod/executions', '/api/executions']) {
+        const other = await list(path)
+        expect([path, other.status]).toEqual([path, 401])
+      }
+      expect(
+        (await prod.client.control<{ requests: Record<string, number> }>('GET', '/stats')).json.requests,
+      ).toEqual(before)
+    } finally {
+      await close(signInServer)
+      await signIn.close()
+    }
+  })
+})

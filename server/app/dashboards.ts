@@ -126,8 +126,8 @@ export async function createDashboards(
   const first = dashboards.get(list.defaultName ?? '') as Dashboard
   const handle: Middleware = (req: IncomingMessage, res: ServerResponse, next: NextFunction) => {
     const url = req.url ?? ''
-    if (url.split('?')[0] === UPSTREAMS_PATH) return sendJson(res, 200, list)
     const match = PREFIX.exec(url)
+    if (url.split('?')[0] === UPSTREAMS_PATH || match?.[2] === '/upstreams') return sendJson(res, 200, list)
     if (!match) return first.handle(req, res, next)
     const dashboard = dashboards.get(decodeURIComponent(match[1] ?? ''))
     if (!dashboard) {

@@ -49,7 +49,10 @@ export function clearSessionCookie(
   res: ServerResponse,
   settings: Pick<SessionSettings, 'trust' | 'cookie'>,
 ): void {
-  res.setHeader('Set-Cookie', `${settings.cookie ?? SESSION_COOKIE}=; ${cookieAttributes(req, 0, settings.trust)}`)
+  res.setHeader(
+    'Set-Cookie',
+    `${settings.cookie ?? SESSION_COOKIE}=; ${cookieAttributes(req, 0, settings.trust)}`,
+  )
 }
 
 export type SessionRead =

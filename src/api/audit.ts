@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { readAuditPage } from './recentMarks'
-import { API_BASE, apiRequest } from './transport'
+import { apiBase, apiRequest } from './transport'
 
 export type { AuditRecord } from './recentReschedules'
 
@@ -31,7 +31,7 @@ function auditParams(filters: AuditFilters): URLSearchParams {
 export function auditExportHref(filters: AuditFilters, format: 'csv' | 'ndjson'): string {
   const params = auditParams(filters)
   params.set('format', format)
-  return `${API_BASE}/audit?${params.toString()}`
+  return `${apiBase()}/audit?${params.toString()}`
 }
 
 export function auditQuery(filters: AuditFilters) {

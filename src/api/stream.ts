@@ -1,4 +1,4 @@
-import { API_BASE, DEFAULT_TIMEOUT_MS, failureOf, httpError, parseBody } from './transport'
+import { apiBase, DEFAULT_TIMEOUT_MS, failureOf, httpError, parseBody } from './transport'
 
 /**
  * A download that streams (an export): the timeout covers only the wait for the answer to start, and a
@@ -14,7 +14,7 @@ export async function apiStream(
   const timer = setTimeout(() => timeout.abort(), timeoutMs)
   let response: Response
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await fetch(`${apiBase()}${path}`, {
       signal: AbortSignal.any([signal, timeout.signal]),
       credentials: 'same-origin',
     })

@@ -3,8 +3,11 @@ import { DASHBOARD_ERROR_HEADER } from '../shared/errorSignals'
 import { describeProblem, type ReadResult } from '../shared/listAnswer'
 import { parseRetryAfter } from '../shared/retryAfter'
 import { ApiError } from './apiError'
+import { apiBaseFor, upstreamOfPath } from '../shared/upstreams'
 
-export const API_BASE = '/api'
+/** The dashboard server's API for the page's upstream: /api, or /api/u/<name> on a page at /u/<name>/. */
+export const apiBase = (): string =>
+  apiBaseFor(typeof window === 'undefined' ? null : upstreamOfPath(window.location.pathname))
 export const DEFAULT_TIMEOUT_MS = 15_000
 
 /** Reads an answer's payload: the value, or what in it could not be used. */
@@ -58,7 +61,7 @@ export async function apiExchange<T>(
   let response: Response
   let text: string
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await fetch(`${apiBase()}${path}`, {
       method: wireMethod,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

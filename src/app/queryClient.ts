@@ -1,14 +1,18 @@
 import { createCommandRegistry, type CommandRegistry } from '../components/commands'
-import { QueryClient } from '@tanstack/react-query'
+import { hashKey, QueryClient } from '@tanstack/react-query'
+import { upstreamOfPath } from '../shared/upstreams'
 import { MAX_READ_RETRIES, readRetryDelay, shouldRetryRead } from '../api/retryPolicy'
 import { createClientStore, type ClientStore } from '../lib/clientStore'
 
 export { MAX_READ_RETRIES, readRetryDelay, shouldRetryRead }
 
 export function createQueryClient(): QueryClient {
+  // Several APIs in one dashboard: every query's cache entry names the page's API, so none is ever another's.
+  const upstream = typeof window === 'undefined' ? null : upstreamOfPath(window.location.pathname)
   return new QueryClient({
     defaultOptions: {
       queries: {
+        queryKeyHashFn: (queryKey) => hashKey([upstream, ...queryKey]),
         retry: shouldRetryRead,
         retryDelay: readRetryDelay,
         staleTime: 5_000,

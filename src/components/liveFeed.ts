@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import {
+  apiBase,
   executionListQuery,
   isFromIndex,
   overviewKeys,
@@ -58,7 +59,7 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
     query.set('initial', '0')
     // A list from the index (a window or an order) refreshes itself at no upstream cost: counts only.
     if (isFromIndex(params)) query.set('list', '0')
-    url = `/api/live?${query.toString()}`
+    url = `${apiBase()}/live?${query.toString()}`
   }
   const listKey = useMemo(() => executionListQuery(params).queryKey, [params])
   const overviewKey = useMemo(() => overviewKeys.of(filters, timeWindow), [filters, timeWindow])

@@ -25,13 +25,9 @@ export const UPSTREAM_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 /** A bulk run on a `danger` upstream of at least this many executions needs its count typed. */
 export const DANGER_TYPED_FROM = 10
 
-/** The upstream a page path names (`/u/staging/…`), or null. */
-export function upstreamOfPath(pathname: string): string | null {
-  const match = /^\/u\/([^/]+)(?:\/|$)/.exec(pathname)
-  if (!match?.[1]) return null
-  const name = decodeURIComponent(match[1])
-  return UPSTREAM_NAME.test(name) ? name : null
-}
+/** The upstream a page path names (`/u/staging/…`), or null: names are plain (UPSTREAM_NAME), never encoded. */
+export const upstreamOfPath = (pathname: string): string | null =>
+  /^\/u\/([a-z0-9][\w-]{0,39})(?:\/|$)/i.exec(pathname)?.[1] ?? null
 
 /** The API's base for the page's upstream: `/api/u/<name>`, or `/api`. */
 export const apiBaseFor = (name: string | null) => (name === null ? '/api' : `/api/u/${name}`)

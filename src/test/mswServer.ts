@@ -23,6 +23,8 @@ const defaultHandlers = [
       ),
     ),
   ),
+  // One API (no EXEC_API_UPSTREAMS): no label in the header.
+  http.get('*/api/upstreams', () => HttpResponse.json({ upstreams: [], defaultName: null })),
   // The trail's last hour, which the rows read once for the list: nobody rescheduled anything.
   http.get('*/api/audit', () =>
     HttpResponse.json({ data: [], page_info: { has_next_page: false, end_cursor: null } }),

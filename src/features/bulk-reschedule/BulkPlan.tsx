@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import type { Execution } from '../../api'
 import { describeState } from '../../components/StateBadge'
+import { useUpstreams } from '../../components/useUpstream'
+import { DANGER_TYPED_FROM } from '../../shared/upstreams'
 import { visibleText } from '../../shared/visibleText'
 
 export const TYPED_CONFIRM_ABOVE = 100
@@ -33,7 +35,9 @@ export function BulkPlan({ executions, origin, counted, onConfirm, onCancel }: B
   const typedId = useId()
   const concurrencyId = useId()
   const count = executions.length
-  const needsTyping = count > TYPED_CONFIRM_ABOVE
+  // On an API marked `danger` (production), 10 or more need their count typed, whatever the usual threshold.
+  const { current: upstream } = useUpstreams()
+  const needsTyping = count > TYPED_CONFIRM_ABOVE || (upstream?.danger === true && count >= DANGER_TYPED_FROM)
   const typedOk = !needsTyping || typed.trim().replaceAll(',', '') === String(count)
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -81,7 +85,9 @@ export function BulkPlan({ executions, origin, counted, onConfirm, onCancel }: B
       </p>
       {needsTyping ? (
         <p>
-          <label htmlFor={typedId}>Type {count} to confirm</label>{' '}
+          <label htmlFor={typedId}>
+            Type {count} to confirm{upstream?.danger ? ` on ${upstream.name}` : ''}
+          </label>{' '}
           <input
             ref={typedRef}
             id={typedId}

@@ -6,6 +6,7 @@ import { useAnnounce } from '../../components/Announcer'
 import { useListFailure } from '../../components/listHealth'
 import { useCommands } from '../../components/useCommands'
 import { useSwitchSession } from './useSwitchSession'
+import { UpstreamLabel } from './UpstreamLabel'
 
 /** Which API the dashboard is connected to, and Sign out when a user signed in. */
 export function SessionStatus() {
@@ -49,6 +50,7 @@ export function SessionStatus() {
 
   return (
     <div className="session-status">
+      <UpstreamLabel />
       {demo ? (
         <span
           className="demo-badge"
