@@ -18,7 +18,11 @@ interface ServerLike {
 async function installDashboard(server: ServerLike): Promise<void> {
   const upstream = await resolveUpstream()
   const logger = server.config.logger
-  const where = describeUpstream(upstream.config)
+  const where = upstream.named
+    ? upstream.named
+        .map((named) => `${named.name} ${describeUpstream(named.config)} (/u/${named.name}/)`)
+        .join(', ')
+    : describeUpstream(upstream.config)
   logger.info(
     upstream.isDemo
       ? `  ➜  Execution API: built-in demo at ${where} (token: ${upstream.config.token ?? ''}; set EXEC_API_URL to use a real deployment)`

@@ -145,7 +145,9 @@ export async function startProductionServer(options: ProductionOptions) {
   })
   const port = (server.address() as AddressInfo).port
   allowedHosts = allowedHostsFrom(env.DASHBOARD_ALLOWED_HOSTS, { host: options.host, port })
-  const where = describeUpstream(upstream.config)
+  const where = upstream.named
+    ? upstream.named.map((named) => `${named.name}: ${describeUpstream(named.config)}`).join(', ')
+    : describeUpstream(upstream.config)
   console.log(
     `Execution Dashboard at http://${options.host}:${port}/ → ${where}${upstream.isDemo ? ' (demo data)' : ''}`,
   )
