@@ -80,6 +80,10 @@ describe('several APIs in one dashboard', () => {
     })
     expect(body).not.toContain(prod.api.token)
     expect(body).not.toContain(staging.api.token)
+    const crossSite = await rawRequest(`${url}/api/upstreams`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    })
+    expect([crossSite.status, crossSite.body]).toEqual([403, expect.stringContaining('cross_site_refused')])
     const unknown = await json<{ error: { message: string } }>('/api/u/qa/overview')
     expect(unknown.status).toBe(404)
     expect(unknown.json.error.message).toBe('This dashboard has no API named "qa"; it has prod, staging.')

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { UpstreamList } from '../../src/shared/upstreams.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
+import { isCrossSite } from '../http/origin.ts'
 import type { Gauge } from '../http/metrics.ts'
 import type { Middleware, NextFunction } from '../routes/api.ts'
 import { openStore } from '../store/open.ts'
@@ -11,6 +12,24 @@ import { createDashboard, type Dashboard, type DashboardOptions } from './dashbo
 
 export const UPSTREAMS_PATH = '/api/upstreams'
 const PREFIX = /^\/api\/u\/([^/?]+)(\/[^?]*)?(\?.*)?$/
+
+/** GET /api/upstreams: which APIs there are (never a token); refused cross-site like every route of the API. */
+function answerList(
+  list: UpstreamList,
+  settings: DashboardOptions['settings'],
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
+  req.resume()
+  if (isCrossSite(req, { trust: settings.trust, publicOrigin: settings.publicOrigin }))
+    return sendJsonError(
+      res,
+      403,
+      'cross_site_refused',
+      'Cross-site requests to the dashboard API are refused.',
+    )
+  return sendJson(res, 200, list)
+}
 
 /** One dashboard per API, or the one: what the servers (vite, preview, npm start) mount and drain. */
 export interface DashboardSet {
@@ -81,7 +100,7 @@ export async function createDashboards(
     const list: UpstreamList = { upstreams: [], defaultName: null }
     const handle: Middleware = (req, res, next) =>
       (req.url ?? '').split('?')[0] === UPSTREAMS_PATH
-        ? sendJson(res, 200, list)
+        ? answerList(list, options.settings, req, res)
         : dashboard.handle(req, res, next)
     return setOf([[null, dashboard]], handle, dashboard.store, false)
   }
@@ -127,7 +146,8 @@ export async function createDashboards(
   const handle: Middleware = (req: IncomingMessage, res: ServerResponse, next: NextFunction) => {
     const url = req.url ?? ''
     const match = PREFIX.exec(url)
-    if (url.split('?')[0] === UPSTREAMS_PATH || match?.[2] === '/upstreams') return sendJson(res, 200, list)
+    if (url.split('?')[0] === UPSTREAMS_PATH || match?.[2] === '/upstreams')
+      return answerList(list, options.settings, req, res)
     if (!match) return first.handle(req, res, next)
     const dashboard = dashboards.get(decodeURIComponent(match[1] ?? ''))
     if (!dashboard) {
