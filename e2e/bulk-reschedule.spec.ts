@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { demoIds } from './support/demoQuery.ts'
@@ -102,6 +103,19 @@ test('all matching: a dry run counts first, a typed count confirms, and 429, 503
   await expect(confirm).toBeDisabled()
   // After the count, focus waits in the typed count (never on the page's body).
   await expect(dialog.getByLabel(`Type ${expected.length} to confirm`)).toBeFocused()
+  // The set as counted goes into the incident report before anything is sent.
+  const exporting = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Export this set' }).click()
+  const exported = await exporting
+  expect(exported.suggestedFilename()).toMatch(/^reschedule-set-.*\.csv$/)
+  const lines = (await readFile((await exported.path()) ?? '', 'utf8')).trim().split(/\r?\n/)
+  expect(lines[0]).toBe('id,state,created_at,updated_at')
+  expect(
+    lines
+      .slice(1)
+      .map((line) => line.split(',')[0])
+      .sort(),
+  ).toEqual([...expected].sort())
   await dialog.getByLabel(`Type ${expected.length} to confirm`).fill(String(expected.length))
   await demo.addFaults([
     { operation: 'reschedule', status: 429, retryAfter: 1, times: 2 },

@@ -3,6 +3,8 @@ import type { Execution } from '../../api'
 import { describeState } from '../../components/StateBadge'
 import { useUpstreams } from '../../components/useUpstream'
 import { DANGER_TYPED_FROM } from '../../shared/upstreams'
+import { saveFile } from '../../lib/saveFile'
+import { setCsv } from './runFigures'
 import { visibleText } from '../../shared/visibleText'
 
 export const TYPED_CONFIRM_ABOVE = 100
@@ -99,6 +101,18 @@ export function BulkPlan({ executions, origin, counted, onConfirm, onCancel }: B
         </p>
       ) : null}
       <div className="dialog-actions">
+        {count > 0 ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              const stamp = new Date().toISOString().slice(0, 16).replace(':', '')
+              saveFile([setCsv(executions)], `reschedule-set-${stamp}Z.csv`, 'text/csv')
+            }}
+          >
+            Export this set
+          </button>
+        ) : null}
         <button ref={cancelRef} type="button" className="button" onClick={onCancel}>
           Cancel
         </button>

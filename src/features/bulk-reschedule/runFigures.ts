@@ -1,4 +1,5 @@
 import { CSV_BOM, csvLine } from '../../shared/csv'
+import type { Execution } from '../../api'
 import type { RunSnapshot } from './bulkRun'
 
 export interface RunFigures {
@@ -31,5 +32,13 @@ export function resultsCsv(snapshot: RunSnapshot): string {
     const detail = 'said' in result ? result.said : 'reason' in result ? result.reason : ''
     lines.push(csvLine([id, result.kind, detail]))
   }
+  return CSV_BOM + lines.join('')
+}
+
+/** The set a bulk run is about to act on, as counted: one line per execution, for the incident report. */
+export function setCsv(executions: readonly Execution[]): string {
+  const lines = [csvLine(['id', 'state', 'created_at', 'updated_at'])]
+  for (const execution of executions)
+    lines.push(csvLine([execution.id, execution.state, execution.created_at, execution.updated_at]))
   return CSV_BOM + lines.join('')
 }
