@@ -78,6 +78,14 @@ test('rescheduling the selection sends one PATCH per execution and lists each re
   // Rescheduled executions leave the selection, and the list refetched once at the end: they left the filter.
   await expect(bulkBar(page)).not.toContainText('selected')
   await expect.poll(() => shownIds(page)).not.toContain(ids[0])
+  // An export now is of the filter, and says so: it is not the set just acted on.
+  await page.getByRole('button', { name: 'Export…' }).click()
+  await expect(page.getByRole('dialog', { name: 'Export executions' })).toContainText(
+    'You rescheduled 3 executions at',
+  )
+  await expect(page.getByRole('dialog', { name: 'Export executions' })).toContainText(
+    'This export reflects the current filter, not the set you rescheduled.',
+  )
 })
 
 test('all matching: a dry run counts first, a typed count confirms, and 429, 503 and a dropped connection never double-apply', async ({

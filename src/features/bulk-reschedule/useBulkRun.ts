@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { applyRescheduleAnswer, executionKeys, rescheduleExecution, type RescheduleOutcome } from '../../api'
 import { startBulkRun, type BulkRun, type RunSnapshot } from './bulkRun'
 import { useSelectionActions } from './selection'
+import { lastBulkRunSlice } from '../../components/lastBulkRun'
+import { useClientStore } from '../../lib/useClientStore'
 
 export function describeOutcome(outcome: RescheduleOutcome): string {
   switch (outcome.kind) {
@@ -28,6 +30,7 @@ const isActive = (snapshot: RunSnapshot | null) =>
 export function useBulkRun() {
   const queryClient = useQueryClient()
   const selection = useSelectionActions()
+  const store = useClientStore()
   const [snapshot, setSnapshot] = useState<RunSnapshot | null>(null)
   const runRef = useRef<BulkRun | null>(null)
   const active = isActive(snapshot)
@@ -66,8 +69,9 @@ export function useBulkRun() {
   useEffect(() => {
     if (snapshot && (snapshot.status === 'finished' || snapshot.status === 'cancelled')) {
       selection.remove([...snapshot.results].filter(([, result]) => result.kind === 'done').map(([id]) => id))
+      store.set(lastBulkRunSlice, { count: snapshot.done, at: Date.now() })
     }
-  }, [snapshot, selection])
+  }, [snapshot, selection, store])
 
   return {
     snapshot,

@@ -12,6 +12,8 @@ import { describeLinkProblems, linkFilterProblems } from '../../lib/linkProblems
 import type { ExportFormat } from './exportLines'
 import { ExportOutcome } from './ExportOutcome'
 import { useExport } from './useExport'
+import { lastBulkRunSlice } from '../../components/lastBulkRun'
+import { useSlice } from '../../lib/useClientStore'
 
 const FORMATS: readonly (readonly [ExportFormat, string, string])[] = [
   ['csv', 'CSV', 'for spreadsheets; metadata as one JSON column'],
@@ -40,6 +42,7 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
   const problems = linkFilterProblems(search)
   const logLinks = (useQuery(linksQuery()).data?.links ?? []).filter((link) => !isAttemptLink(link))
   const [withLinks, setWithLinks] = useState(false)
+  const lastRun = useSlice(lastBulkRunSlice)
 
   return (
     <ModalDialog
@@ -63,6 +66,13 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
           starts; if the index does not hold every execution, the file&apos;s last line says so.
         </p>
       )}
+      {lastRun ? (
+        <p className="notice">
+          You rescheduled {lastRun.count.toLocaleString()} {lastRun.count === 1 ? 'execution' : 'executions'}{' '}
+          at {new Date(lastRun.at).toLocaleTimeString()}. This export reflects the current filter, not the set
+          you rescheduled.
+        </p>
+      ) : null}
       <fieldset className="export-formats" disabled={running}>
         <legend>Format</legend>
         {FORMATS.map(([value, label, hint]) => (

@@ -1,0 +1,10 @@
+import { sessionSlice } from '../lib/clientStore'
+
+/**
+ * The last bulk reschedule of this session: what the bulk dialog ran, for the tools that must not be read as being
+ * about it (an export reflects the current filter, not that set). Sign-out forgets it.
+ */
+export const lastBulkRunSlice = sessionSlice<{ count: number; at: number } | null>(
+  'last-bulk-run',
+  () => null,
+)
