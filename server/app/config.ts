@@ -38,31 +38,32 @@ export interface DashboardSettings {
   webhookUrl: string | null
 }
 
-function parseWebhookUrl(value: string | undefined): string | null {
+/** An http(s) URL from the environment; null when unset; `problem` is thrown (with the value only when it is no secret). */
+function parseHttpUrl(value: string | undefined, problem: (text: string) => string): URL | null {
   const text = value?.trim() ?? ''
   if (text === '') return null
   try {
     const url = new URL(text)
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href
-  } catch {
-    // Reported below, without the value: a webhook's address is a secret.
-  }
-  throw new Error('DASHBOARD_WEBHOOK_URL must be an http(s) URL such as https://hooks.slack.com/services/…')
-}
-
-function parsePublicOrigin(value: string | undefined): string | null {
-  const text = value?.trim() ?? ''
-  if (text === '') return null
-  try {
-    const url = new URL(text)
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url
   } catch {
     // Reported below.
   }
-  throw new Error(
-    `DASHBOARD_PUBLIC_ORIGIN must be an http(s) origin such as https://ops.example.com, not "${text}"`,
-  )
+  throw new Error(problem(text))
 }
+
+const parseWebhookUrl = (value: string | undefined) =>
+  parseHttpUrl(
+    value,
+    // Without the value: a webhook's address is a secret.
+    () => 'DASHBOARD_WEBHOOK_URL must be an http(s) URL such as https://hooks.slack.com/services/…',
+  )?.href ?? null
+
+const parsePublicOrigin = (value: string | undefined) =>
+  parseHttpUrl(
+    value,
+    (text) =>
+      `DASHBOARD_PUBLIC_ORIGIN must be an http(s) origin such as https://ops.example.com, not "${text}"`,
+  )?.origin ?? null
 
 /** A whole (or, with `fraction`, any) number from `min` up, or undefined when unset; else start-up stops. */
 export function parseNumber(

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { buildListBody } from '../../src/shared/listBody.ts'
-import { sendJsonError, SECURITY_HEADERS } from '../http/json.ts'
+import { sendJsonError } from '../http/json.ts'
+import { startEventStream } from '../http/eventStream.ts'
 import { clientAddress, type ProxyTrust } from '../http/origin.ts'
 import { createStreamLimit } from '../http/streamLimit.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
@@ -9,7 +10,6 @@ import type { OwnRoute } from './api.ts'
 import { readView } from './overview.ts'
 
 export const LIVE_PATH = '/live'
-const PING_MS = 15_000
 /** Streams one client address may hold by default: a tab each, and no one client takes the server's connections. */
 export const DEFAULT_STREAMS_PER_ADDRESS = 50
 const MAX_CURSOR = 4_096
@@ -71,16 +71,7 @@ export function liveRoute(
     const body = Buffer.from(
       JSON.stringify(buildListBody({ ...filters, first: request.first, after: request.after }, index?.spell)),
     )
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      // nginx would otherwise hold events back in its buffer.
-      'X-Accel-Buffering': 'no',
-    })
-    res.write('retry: 5000\n\n')
-    const ping = setInterval(() => res.write(': ping\n\n'), PING_MS)
-    ping.unref()
+    const stream = startEventStream(res)
     const unsubscribe = await hub.subscribe(
       credentials,
       {
@@ -94,11 +85,8 @@ export function liveRoute(
       (event) => write(res, event),
       () => res.end(),
     )
-    await new Promise<void>((resolve) => {
-      res.once('close', resolve)
-      if (res.destroyed) resolve()
-    })
-    clearInterval(ping)
+    await stream.closed
+    stream.stop()
     unsubscribe()
     limit.give(address)
     return { status: 200, route: 'live', detail: 'stream closed' }

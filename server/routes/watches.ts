@@ -5,7 +5,7 @@ import type { Identity } from '../audit/identity.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import { jsonFields } from '../http/body.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
-import { SECURITY_HEADERS } from '../http/json.ts'
+import { startEventStream } from '../http/eventStream.ts'
 import { clientAddress, type ProxyTrust } from '../http/origin.ts'
 import { createStreamLimit } from '../http/streamLimit.ts'
 import type { WatchEvent, WatchFollower } from '../watch/follower.ts'
@@ -15,7 +15,6 @@ import type { OwnAction, OwnRoute } from './api.ts'
 export const WATCHES_PATH = '/watches'
 export const WATCH_STOP_PATH = '/watches/stop'
 export const WATCH_STREAM_PATH = '/watches/stream'
-const PING_MS = 15_000
 const MAX_ID = 1024
 
 export interface WatchRouteOptions {
@@ -139,15 +138,7 @@ export function watchStreamRoute(options: WatchRouteOptions): OwnRoute {
     const address = clientAddress(req, options.trust)
     if (!limit.take(address, res)) return { status: 429, route: 'watch', detail: 'too_many_streams' }
     const who = options.identify(req, credentials)
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Accel-Buffering': 'no',
-    })
-    res.write('retry: 5000\n\n')
-    const ping = setInterval(() => res.write(': ping\n\n'), PING_MS)
-    ping.unref()
+    const stream = startEventStream(res)
     try {
       const disconnect = await follower.connect(
         who.user,
@@ -155,13 +146,10 @@ export function watchStreamRoute(options: WatchRouteOptions): OwnRoute {
         { send: (event) => write(res, event), end: () => res.end() },
         afterSeq,
       )
-      await new Promise<void>((resolve) => {
-        res.once('close', resolve)
-        if (res.destroyed) resolve()
-      })
+      await stream.closed
       disconnect()
     } finally {
-      clearInterval(ping)
+      stream.stop()
       limit.give(address)
     }
     return { status: 200, route: 'watch', detail: 'stream closed' }

@@ -1,6 +1,7 @@
 import '../../styles/watch.css'
 import { visibleText } from '../../shared/visibleText'
 import { TOASTS_SHOWN, type NoticeState } from './noticeSlice'
+import { OpenNoticeExecution } from './OpenNoticeExecution'
 
 interface NoticeToastsProps {
   notices: NoticeState['recent']
@@ -23,15 +24,7 @@ export function NoticeToasts({ notices, onOpenExecution, onDismiss }: NoticeToas
           <p className="notice-title">{visibleText(notice.title)}</p>
           {notice.body !== notice.title ? <p className="notice-body">{visibleText(notice.body)}</p> : null}
           <div className="notice-actions">
-            {notice.executionId ? (
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => notice.executionId && onOpenExecution(notice.executionId)}
-              >
-                Open {visibleText(notice.executionId)}
-              </button>
-            ) : null}
+            <OpenNoticeExecution notice={notice} onOpen={onOpenExecution} />
             <button type="button" className="button button-small" onClick={() => onDismiss(notice.seq)}>
               Dismiss
             </button>

@@ -8,6 +8,7 @@ import { askForNotifications, notificationAccess, type NotificationAccess } from
 import type { NoticeState } from './noticeSlice'
 import { WatchViewForm } from './WatchViewForm'
 import { seenWords } from './watchWords'
+import { OpenNoticeExecution } from './OpenNoticeExecution'
 
 interface WatchesDialogProps {
   list: WatchList | null
@@ -101,15 +102,7 @@ export function WatchesDialog(props: WatchesDialogProps) {
                 <span>
                   {visibleText(notice.title)} <span className="muted">{formatAge(notice.at, now)}</span>
                 </span>
-                {notice.executionId ? (
-                  <button
-                    type="button"
-                    className="button button-small"
-                    onClick={() => notice.executionId && onOpenExecution(notice.executionId)}
-                  >
-                    Open {visibleText(notice.executionId)}
-                  </button>
-                ) : null}
+                <OpenNoticeExecution notice={notice} onOpen={onOpenExecution} />
               </li>
             ))}
           </ul>
