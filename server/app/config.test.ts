@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { settingsFromEnv } from './config.ts'
 
-const settings = (env: Record<string, string>) => settingsFromEnv(env, { production: false, signInMode: false })
+const settings = (env: Record<string, string>) =>
+  settingsFromEnv(env, { production: false, signInMode: false })
 
 describe('addresses from the environment', () => {
   it('takes an http(s) webhook and refuses another without repeating it (it is a secret)', () => {
