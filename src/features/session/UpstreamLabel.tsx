@@ -6,17 +6,20 @@ import { viewQuery } from '../../lib/savedViewUrl'
 import { pageOfUpstream } from '../../shared/upstreams'
 
 /** Another API's page with the same view (filters, window, page size), not the position: cursors are per API. */
-const switchTo = (name: string) => {
-  const view = viewQuery(window.location.search)
-  window.location.assign(pageOfUpstream(name, view ? `?${view}` : ''))
+export function upstreamPage(name: string, search: string): string {
+  const view = viewQuery(search)
+  return pageOfUpstream(name, view ? `?${view}` : '')
 }
+
+const goTo = (url: string) => window.location.assign(url)
 
 /**
  * With several APIs (EXEC_API_UPSTREAMS): which one this page shows, in its colour, always in the header, and the
  * switch to another (a new page: nothing of this API's rows or counts comes with it). Nothing with one API.
  */
-export function UpstreamLabel() {
+export function UpstreamLabel({ onSwitch = goTo }: { onSwitch?: (url: string) => void }) {
   const { current, all } = useUpstreams()
+  const switchTo = (name: string) => onSwitch(upstreamPage(name, window.location.search))
   useCommands(() =>
     all
       .filter((upstream) => upstream.name !== current?.name)
