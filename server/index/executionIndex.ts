@@ -209,7 +209,12 @@ export async function createExecutionIndex(options: IndexOptions) {
       runtime.partition.hurry(urgent, now() + 2 * settings.refreshMs + 30_000)
       const stop = runtime.watch(family)
       void tick()
-      return stop
+      let stopped = false
+      // Idempotent: a second call must not take away another watcher's share.
+      return () => {
+        if (!stopped) stop()
+        stopped = true
+      }
     },
     /** Which partition answers these credentials, and its version: an answer computed over it is good until it bumps. */
     async version(credentials: Credentials): Promise<{ partition: string; version: number }> {

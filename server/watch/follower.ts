@@ -26,6 +26,8 @@ interface Followed {
   lastSent: string
   /** Followed with the server's token for as long as the user has watches, tabs open or not. */
   always: boolean
+  /** The load under way (or the last), so loads never overlap. */
+  loading?: Promise<void>
 }
 
 const STEP_MS = 2_000
@@ -91,7 +93,14 @@ export function createWatchFollower(options: FollowerOptions) {
     followed.delete(owner)
   }
 
-  async function load(owner: string, entry: Followed) {
+  /** Loads run one after another per user: two at once would each stop the other's families, or leak one. */
+  function load(owner: string, entry: Followed): Promise<void> {
+    const next = (entry.loading ?? Promise.resolve()).then(() => loadNow(owner, entry))
+    entry.loading = next.catch(() => {})
+    return next
+  }
+
+  async function loadNow(owner: string, entry: Followed) {
     entry.watches = await book.list(options.upstream(), owner)
     entry.loadedAt = now()
     const wanted = new Map<string, ListFilters>()
@@ -107,6 +116,8 @@ export function createWatchFollower(options: FollowerOptions) {
       fresh.set(key, await index.keepFresh(entry.credentials, filters, ids))
     for (const stop of entry.fresh.values()) stop()
     entry.fresh = fresh
+    // Dropped meanwhile (no tab, no watch): nothing is kept fresh for it.
+    if (followed.get(owner) !== entry) for (const stop of fresh.values()) stop()
   }
 
   async function look(owner: string, entry: Followed, spent: { ms: number }) {
