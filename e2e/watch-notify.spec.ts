@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
@@ -83,6 +84,11 @@ test('a watched execution that finishes is told within 30 s in a background tab 
     await expect(page).toHaveTitle(/^Executions/)
     await toast.getByRole('button', { name: `Open ${finished}` }).click()
     await expect(attemptsPanel(page, finished)).toBeVisible()
+    // The page with its toast passes axe.
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(axe.violations.map((violation) => violation.id)).toEqual([])
     await toast.getByRole('button', { name: 'Dismiss' }).click()
     await expect(toast).toHaveCount(0)
   } finally {
@@ -115,6 +121,13 @@ test('a view is watched with a threshold from the Watches dialog, and an open ex
         timeout: 30_000,
       },
     )
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      const axe = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze()
+      expect(axe.violations.map((violation) => violation.id)).toEqual([])
+    }
     await watched.getByRole('button', { name: 'Stop watching Failures: env=production' }).click()
     await expect(dialog.getByText('Nothing watched yet.')).toBeVisible()
     await dialog.getByRole('button', { name: 'Close' }).click()
