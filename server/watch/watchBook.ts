@@ -61,8 +61,9 @@ export class WatchLimitError extends Error {}
  */
 export function createWatchBook(store: Store, options: { retentionDays: number; now?: () => number }) {
   const now = options.now ?? Date.now
-  const select = `select id, owner, kind, label, execution_id, view_query, threshold, created_at, seen, seen_key,
-    waiting, notified_at from watches`
+  const columns = `id, owner, kind, label, execution_id, view_query, threshold, created_at, seen, seen_key, waiting,
+    notified_at`
+  const select = `select ${columns} from watches`
   return {
     async list(upstream: string, owner: string): Promise<KeptWatch[]> {
       const rows = await store.query<WatchRow>(
@@ -92,12 +93,11 @@ export function createWatchBook(store: Store, options: { retentionDays: number; 
         throw new WatchLimitError(
           `You watch ${mine.length} things already, the most one user may; stop watching one first.`,
         )
-      const id = randomUUID()
-      await store.query(
+      const rows = await store.query<WatchRow>(
         `insert into watches (id, upstream, owner, kind, label, execution_id, view_query, threshold, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${columns}`,
         [
-          id,
+          randomUUID(),
           upstream,
           owner,
           watch.kind,
@@ -108,9 +108,8 @@ export function createWatchBook(store: Store, options: { retentionDays: number; 
           now(),
         ],
       )
-      const [added] = (await this.list(upstream, owner)).filter((kept) => kept.id === id)
-      if (!added) throw new Error('the watch just written is not in the store')
-      return added
+      if (!rows[0]) throw new Error('the store wrote no watch')
+      return fromRow(rows[0])
     },
     /** True when it was there (and was this owner's). */
     async remove(upstream: string, owner: string, id: string): Promise<boolean> {
