@@ -238,12 +238,10 @@ export function createWatchFollower(options: FollowerOptions) {
       if (entry.loadedAt === 0) await load(owner, entry)
       return snapshot(entry)
     },
-    /** The user added or stopped a watch: read them again now, and tell every tab. */
+    /** The user added or stopped a watch: read theirs again now and tell their tabs (the next step looks at it). */
     async changed(owner: string, credentials: Credentials) {
       const entry = follow(owner, credentials, false)
-      entry.loadedAt = 0
-      await step()
-      if (entry.loadedAt === 0) await load(owner, entry)
+      await load(owner, entry)
       sendSnapshot(entry, true)
     },
     step,
