@@ -3,7 +3,7 @@ import type { Execution } from '../../api'
 import { describeState } from '../../components/StateBadge'
 import { useUpstreams } from '../../components/useUpstream'
 import { DANGER_TYPED_FROM } from '../../shared/upstreams'
-import { saveFile } from '../../lib/saveFile'
+import { saveStampedCsv } from '../../lib/saveFile'
 import { setCsv } from './runFigures'
 import { visibleText } from '../../shared/visibleText'
 
@@ -105,10 +105,7 @@ export function BulkPlan({ executions, origin, counted, onConfirm, onCancel }: B
           <button
             type="button"
             className="button"
-            onClick={() => {
-              const stamp = new Date().toISOString().slice(0, 16).replace(':', '')
-              saveFile([setCsv(executions)], `reschedule-set-${stamp}Z.csv`, 'text/csv')
-            }}
+            onClick={() => saveStampedCsv(setCsv(executions), 'reschedule-set')}
           >
             Export this set
           </button>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { ItemResult, RunSnapshot } from './bulkRun'
-import { saveFile } from '../../lib/saveFile'
+import { saveStampedCsv } from '../../lib/saveFile'
 import { resultsCsv } from './runFigures'
 import { visibleText } from '../../shared/visibleText'
 
@@ -13,10 +13,7 @@ const OUTCOME_WORDS: Record<ItemResult['kind'], string> = {
   'not-sent': 'Not sent (cancelled)',
 }
 
-function downloadCsv(snapshot: RunSnapshot) {
-  const stamp = new Date().toISOString().slice(0, 16).replace(':', '')
-  saveFile([resultsCsv(snapshot)], `reschedule-results-${stamp}Z.csv`, 'text/csv')
-}
+const downloadCsv = (snapshot: RunSnapshot) => saveStampedCsv(resultsCsv(snapshot), 'reschedule-results')
 
 interface BulkResultsProps {
   snapshot: RunSnapshot
