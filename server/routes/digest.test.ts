@@ -1,45 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DigestAnswer } from '../../src/shared/digest.ts'
-import { identitySettingsFromEnv } from '../audit/identity.ts'
-import type { RunningDemoApi } from '../demo-api/index.ts'
 import type { TickSummary } from '../demo-api/simulation.ts'
-import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
-import { proxyTrustFrom } from '../http/origin.ts'
-import { openEmbeddedStore } from '../store/embedded.ts'
-import { migrate } from '../store/migrations.ts'
-import type { Store } from '../store/store.ts'
-import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
-import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
+import type { RunningDemoApi } from '../demo-api/index.ts'
+import { startTestApi, type DemoClient } from '../demo-api/testClient.ts'
+import type { TestDashboard } from '../testing/dashboardTestKit.ts'
+import { startNamedUsersStack, type NamedUsersStack } from '../testing/namedUsersKit.ts'
 import { rawRequest } from '../testing/httpTestKit.ts'
 
 let api: RunningDemoApi
+let stack: NamedUsersStack
 let demo: DemoClient
-let store: Store
 let dashboard: TestDashboard
 
 beforeAll(async () => {
   // The demo's clock is the real one here: the digest compares the API's updated_at with when a user looked.
   ;({ api, client: demo } = await startTestApi({ executionCount: 600, now: Date.now }))
-  store = await openEmbeddedStore(await embeddedDataDir())
-  await migrate(store)
-  const env = { EXEC_API_URL: api.url, EXEC_API_TOKEN: api.token, DASHBOARD_UPSTREAM_RATE: '200' }
-  dashboard = await startTestDashboard({
-    env,
-    store,
-    index: { refreshMs: 100 },
-    settings: {
-      trust: proxyTrustFrom(true, undefined),
-      identity: identitySettingsFromEnv({ DASHBOARD_USER_HEADER: 'X-Forwarded-User' }),
-    },
-  })
+  stack = await startNamedUsersStack(api)
+  dashboard = stack.dashboard
 }, 60_000)
 afterAll(async () => {
-  await dashboard.close()
-  await store.close()
+  await stack.close()
   await api.close()
 })
 
-const as = (user: string) => ({ 'X-Forwarded-User': user })
+const as = (user: string) => stack.as(user)
 async function digest(user: string, view = 'm.team=data'): Promise<DigestAnswer> {
   const answer = await rawRequest(`${dashboard.url}/api/digest?${view}`, { headers: as(user) })
   expect(answer.status, answer.body).toBe(200)

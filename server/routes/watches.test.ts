@@ -1,30 +1,22 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Watch, WatchList, WatchNotice } from '../../src/shared/watches.ts'
-import { identitySettingsFromEnv } from '../audit/identity.ts'
-import type { RunningDemoApi } from '../demo-api/index.ts'
 import type { TickSummary } from '../demo-api/simulation.ts'
-import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
-import { proxyTrustFrom } from '../http/origin.ts'
-import { openEmbeddedStore } from '../store/embedded.ts'
-import { migrate } from '../store/migrations.ts'
-import type { Store } from '../store/store.ts'
-import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
-import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
+import type { RunningDemoApi } from '../demo-api/index.ts'
+import { startTestApi, type DemoClient } from '../demo-api/testClient.ts'
+import type { TestDashboard } from '../testing/dashboardTestKit.ts'
+import { startNamedUsersStack, type NamedUsersStack } from '../testing/namedUsersKit.ts'
 import { close, listen, rawRequest } from '../testing/httpTestKit.ts'
 import { openSse } from '../testing/sseClient.ts'
 
 let api: RunningDemoApi
+let stack: NamedUsersStack
 let demo: DemoClient
-let store: Store
 let dashboard: TestDashboard
 let hook: http.Server
 const posted: { text: string }[] = []
 
 beforeAll(async () => {
-  ;({ api, client: demo } = await startTestApi({ executionCount: 600, now: Date.now }))
-  store = await openEmbeddedStore(await embeddedDataDir())
-  await migrate(store)
   hook = http.createServer((req, res) => {
     let body = ''
     req.on('data', (chunk: Buffer) => (body += chunk.toString()))
@@ -34,30 +26,17 @@ beforeAll(async () => {
     })
   })
   const hookUrl = await listen(hook)
-  const env = {
-    EXEC_API_URL: api.url,
-    EXEC_API_TOKEN: api.token,
-    DASHBOARD_UPSTREAM_RATE: '200',
-    DASHBOARD_WEBHOOK_URL: `${hookUrl}/hooks/secret-path`,
-  }
-  dashboard = await startTestDashboard({
-    env,
-    store,
-    index: { refreshMs: 100 },
-    settings: {
-      trust: proxyTrustFrom(true, undefined),
-      identity: identitySettingsFromEnv({ DASHBOARD_USER_HEADER: 'X-Forwarded-User' }),
-    },
-  })
+  ;({ api, client: demo } = await startTestApi({ executionCount: 600, now: Date.now }))
+  stack = await startNamedUsersStack(api, { DASHBOARD_WEBHOOK_URL: `${hookUrl}/hooks/secret-path` })
+  dashboard = stack.dashboard
 }, 60_000)
 afterAll(async () => {
-  await dashboard.close()
-  await store.close()
+  await stack.close()
   await api.close()
   await close(hook)
 })
 
-const as = (user: string) => ({ 'X-Forwarded-User': user })
+const as = (user: string) => stack.as(user)
 async function post(user: string, path: string, body: unknown) {
   const answer = await rawRequest(`${dashboard.url}/api${path}`, {
     method: 'POST',
