@@ -1,4 +1,5 @@
 import { filterChecks } from '../../src/shared/filters.ts'
+import { MOST_SET_IDS, type IdSetAnswer, type IdSetEntry } from '../../src/shared/idSet.ts'
 import { buildListBody } from '../../src/shared/listBody.ts'
 import { describeUnchecked, describeWalkStop, walkList } from '../../src/shared/listWalker.ts'
 import type { IncomingMessage } from 'node:http'
@@ -12,30 +13,19 @@ import { readView } from './overview.ts'
 
 export const ID_SET_PATH = '/executions/ids'
 const DEFAULT_MAX = 20_000
-const MOST_IDS = 100_000
 /** How far the server pages to count a set it does not hold; past it, the count says "at least". */
 const COUNT_ROWS = 2_000_000
 /** And at most this many pages: an API that sends a row or two a page is cut here, not asked 80,000 times. */
 const COUNT_PAGES = 2_000
-
-export interface IdSetAnswer {
-  /** The set, frozen by id: at most `max` entries. */
-  executions: { id: string; state: string }[]
-  /** How many match in all (exact when `complete`), even past `max`. */
-  count: number
-  complete: boolean
-  source: 'index' | 'api'
-  /** When the set was taken (ms epoch). */
-  asOf: number
-  /** Why it is not complete, or how many rows contradicted the filters, in words. */
-  note: string | null
-}
 
 /**
  * GET /api/executions/ids?<filters>[&<window>]&max=N: the ids of every execution that matches, for "Reschedule all
  * matching". From the index when it holds the set exactly, else by paging the API here (the largest page it
  * accepts, ids kept only up to `max`, the rest counted), so the browser does not page through it 100 at a time.
  */
+const timeText = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null
+
 export function idSetRoute(
   client: UpstreamClient,
   index: ExecutionIndex | null,
@@ -50,8 +40,8 @@ export function idSetRoute(
     }
     const { params, filters, window, problems } = readView(req.url)
     const max = Number(params.get('max') ?? DEFAULT_MAX)
-    if (!Number.isInteger(max) || max < 1 || max > MOST_IDS)
-      problems.push(`max must be a whole number from 1 to ${MOST_IDS}`)
+    if (!Number.isInteger(max) || max < 1 || max > MOST_SET_IDS)
+      problems.push(`max must be a whole number from 1 to ${MOST_SET_IDS}`)
     if (problems.length > 0) {
       sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
       return { status: 400, route: 'list_executions', detail: 'bad id set' }
@@ -65,7 +55,12 @@ export function idSetRoute(
       })
       if (all.coverage.kind === 'exact') {
         const answer: IdSetAnswer = {
-          executions: all.rows.slice(0, max).map((row) => ({ id: row.id, state: row.state })),
+          executions: all.rows.slice(0, max).map((row) => ({
+            id: row.id,
+            state: row.state,
+            created_at: row.createdRaw,
+            updated_at: row.updatedRaw,
+          })),
           count: all.rows.length,
           complete: true,
           source: 'index',
@@ -85,24 +80,41 @@ export function idSetRoute(
       )
       return { status: 409, route: 'list_executions', detail: 'window without index' }
     }
-    const executions: IdSetAnswer['executions'] = []
+    const executions: IdSetEntry[] = []
     const asOf = Date.now()
     const first = index?.pageSize() ?? 100
+    // A browser that stops counting (Stop, or the dialog closed) stops the paging too.
+    const gone = new AbortController()
+    res.once('close', () => gone.abort())
     const report = await walkList<ApiRow>({
       first,
+      signal: gone.signal,
       maxRows: COUNT_ROWS,
       maxPages: COUNT_PAGES,
       idOf: (row) => (typeof row.id === 'string' ? row.id : null),
       ...filterChecks(filters, filterableRow),
       fetchPage: (after) => {
         const body = Buffer.from(JSON.stringify(buildListBody({ ...filters, first, after }, index?.spell)))
-        return fetchListPage(client, { body, authorization: credentials.authorization, lane: 'user' })
+        return fetchListPage(client, {
+          body,
+          authorization: credentials.authorization,
+          lane: 'user',
+          signal: gone.signal,
+        })
       },
       onRows: (rows) => {
         for (const row of rows)
-          if (executions.length < max) executions.push({ id: String(row.id), state: String(row.state) })
+          if (executions.length < max)
+            executions.push({
+              id: String(row.id),
+              state: String(row.state),
+              created_at: timeText(row.created_at),
+              updated_at: timeText(row.updated_at),
+            })
       },
     })
+    if (report.stop.kind === 'aborted')
+      return { status: 499, route: 'list_executions', detail: `client_gone rows=${report.rows}` }
     if (report.stop.kind === 'failed' && report.pages <= 1) {
       sendJsonError(res, 502, 'upstream_error', report.stop.message)
       return { status: 502, route: 'list_executions', detail: 'id set failed' }

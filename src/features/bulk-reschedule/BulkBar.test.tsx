@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Execution } from '../../api'
+import type { Execution, IdSetAnswer } from '../../api'
 import { mswServer, setUpMswServer } from '../../test/mswServer'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { BulkBar } from './BulkBar'
@@ -90,31 +90,32 @@ describe('BulkBar', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
-  it('counts all matching with a dry run, then asks for the typed count above 100', async () => {
+  /** The server's count of the set: these ids, `count` in all. */
+  const idSet = (ids: string[], more: Partial<IdSetAnswer> = {}): IdSetAnswer => ({
+    executions: ids.map((id) => ({ ...execution(id), created_at: null })),
+    count: ids.length,
+    complete: true,
+    source: 'api',
+    asOf: Date.UTC(2026, 10, 20, 10, 0),
+    note: null,
+    ...more,
+  })
+
+  it('counts all matching on the server in one request, then asks for the typed count above 100', async () => {
     const ids = Array.from({ length: 150 }, (_, index) => `e${index}`)
-    const listed: unknown[] = []
+    const asked: string[] = []
     mswServer.use(
-      http.post('*/api/executions', async ({ request }) => {
-        const body = (await request.json()) as { page: { first: number; after?: string } }
-        listed.push(body)
-        const start = body.page.after ? Number(body.page.after) : 0
-        const data = ids.slice(start, start + body.page.first).map((id) => execution(id))
-        const end = start + data.length
-        return HttpResponse.json({
-          // The list moved between pages: e99 shows up again and is counted once.
-          data: start > 0 ? [execution('e99'), ...data] : data,
-          page_info: { has_next_page: end < ids.length, end_cursor: String(end) },
-        })
+      http.get('*/api/executions/ids', ({ request }) => {
+        asked.push(new URL(request.url).search)
+        return HttpResponse.json(idSet(ids))
       }),
     )
     renderWithProviders(<BulkBar filters={{ states: ['failed'], metadata: [] }} />)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     await waitFor(() => expect(dialog()).toHaveTextContent('150 executions matching the filters: 150 Failed'))
-    expect(listed).toEqual([
-      { page: { first: 100 }, filters: { states: ['failed'] } },
-      { page: { first: 100, after: '100' }, filters: { states: ['failed'] } },
-    ])
+    expect(dialog()).toHaveTextContent('Counted 150 by paging the API on the dashboard’s server.')
+    expect(asked).toEqual(['?state=failed&max=20000'])
     const confirm = within(dialog()).getByRole('button', { name: 'Reschedule 150 executions' })
     expect(confirm).toBeDisabled()
     await userEvent.type(within(dialog()).getByLabelText('Type 150 to confirm'), '149')
@@ -124,35 +125,57 @@ describe('BulkBar', () => {
     expect(confirm).toBeEnabled()
   })
 
-  it('says when the rows carry no metadata, so the metadata filter could not be checked on them', async () => {
+  it('says the whole count exactly when a run is capped, and goes on only when asked', async () => {
     mswServer.use(
-      http.post('*/api/executions', () =>
-        HttpResponse.json({ data: [execution('a'), execution('b')], page_info: { has_next_page: false } }),
+      http.get('*/api/executions/ids', () =>
+        HttpResponse.json(idSet(['a', 'b'], { count: 250_000, source: 'index' })),
+      ),
+    )
+    renderWithProviders(<BulkBar filters={{ states: ['failed'], metadata: [] }} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
+    await screen.findByRole('dialog', { name: /^Reschedule executions/ })
+    expect(
+      await within(dialog()).findByText(
+        /^Counted 250,000 from the dashboard’s index, exact as of .*; a run takes at most 20,000: these are the 2 newest created\.$/,
+      ),
+    ).toBeVisible()
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Go on with these 2' }))
+    expect(dialog()).toHaveTextContent('2 executions matching the filters: 2 Failed')
+  })
+
+  it('says what the server noted, and never calls a count that stopped early whole', async () => {
+    mswServer.use(
+      http.get('*/api/executions/ids', () =>
+        HttpResponse.json(
+          idSet(['a', 'b'], {
+            complete: false,
+            note: 'the count stopped early: the API failed on page 3',
+          }),
+        ),
       ),
     )
     renderWithProviders(<BulkBar filters={{ states: [], metadata: [{ key: 'env', values: ['prod'] }] }} />)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
-    await waitFor(() =>
-      expect(dialog()).toHaveTextContent(
-        "Counted 2 on 1 page (2 rows carry no metadata: the metadata filters could not be checked on them and the API's word stands)",
+    expect(
+      await within(dialog()).findByText(
+        'Counted at least 2 by paging the API on the dashboard’s server (the count stopped early: the API failed on page 3); the count stopped before the end of the list. More may match.',
       ),
-    )
+    ).toBeVisible()
+    expect(within(dialog()).getByRole('button', { name: 'Go on with these 2' })).toBeVisible()
   })
 
-  it('with a window, waits for the index to finish counting the filters, and never calls a partial count whole', async () => {
+  it('with a window, waits while the index does not hold the set whole, then counts it', async () => {
     let asked = 0
     mswServer.use(
-      http.get('*/api/index/executions', () => {
+      http.get('*/api/executions/ids', () => {
         asked += 1
-        const counting = { kind: 'counting', executions: 1, estimate: null, calls: 1 }
-        const atLeast = { kind: 'at_least', asOf: 1, executions: 2, calls: 2, reason: 'the scan stopped' }
-        return HttpResponse.json({
-          data: asked === 1 ? [execution('e1')] : [execution('e1'), execution('e2')],
-          page_info: { has_next_page: false, end_cursor: null },
-          coverage: asked === 1 ? counting : atLeast,
-          source: 'index',
-        })
+        return asked === 1
+          ? HttpResponse.json(
+              { error: { code: 'index_unavailable', message: 'A time window needs the index.' } },
+              { status: 409 },
+            )
+          : HttpResponse.json(idSet(['e1', 'e2'], { source: 'index' }))
       }),
     )
     const window = { kind: 'relative', preset: '1h', field: 'created' } as const
@@ -160,33 +183,47 @@ describe('BulkBar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     expect(
-      await within(dialog()).findByText(
-        /^Waiting for the dashboard’s index to count these filters \(1 so far\)/,
-      ),
+      await within(dialog()).findByText(/^Waiting for the dashboard’s index to hold every execution/),
     ).toBeVisible()
-    expect(
-      await within(dialog()).findByText(
-        'Counted 2 on 1 page, then stopped: the dashboard’s index has not seen every execution of these filters yet. More may match.',
-        undefined,
-        { timeout: 3_000 },
-      ),
-    ).toBeVisible()
+    await waitFor(
+      () =>
+        expect(dialog()).toHaveTextContent('2 executions matching the filters in the time window: 2 Failed'),
+      { timeout: 3_000 },
+    )
     expect(asked).toBe(2)
+  })
+
+  it('Stop counting stops the request, and the count can be asked again', async () => {
+    let asked = 0
+    mswServer.use(
+      http.get('*/api/executions/ids', async () => {
+        asked += 1
+        if (asked === 1) await new Promise(() => undefined)
+        return HttpResponse.json(idSet(['a']))
+      }),
+    )
+    renderWithProviders(<BulkBar filters={noFilters} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
+    await screen.findByRole('dialog', { name: /^Reschedule executions/ })
+    await userEvent.click(await within(dialog()).findByRole('button', { name: 'Stop counting' }))
+    expect(await within(dialog()).findByText('You stopped the count. Nothing was rescheduled.')).toBeVisible()
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Count again' }))
+    await waitFor(() => expect(dialog()).toHaveTextContent('1 execution matching the filters: 1 Failed'))
   })
 
   it('says when counting failed, and Retry counts again', async () => {
     let fail = true
     mswServer.use(
-      http.post('*/api/executions', () =>
+      http.get('*/api/executions/ids', () =>
         fail
           ? HttpResponse.json({ error: { code: 'busy', message: 'try later' } }, { status: 400 })
-          : HttpResponse.json({ data: [], page_info: { has_next_page: false, end_cursor: null } }),
+          : HttpResponse.json(idSet([])),
       ),
     )
     renderWithProviders(<BulkBar filters={noFilters} />, undefined, store)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
-    expect(await within(dialog()).findByText(/Counting failed after 0 pages/)).toBeVisible()
+    expect(await within(dialog()).findByText(/^Counting failed: /)).toBeVisible()
     fail = false
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Retry' }))
     await waitFor(() => expect(dialog()).toHaveTextContent('0 executions matching the filters: none'))

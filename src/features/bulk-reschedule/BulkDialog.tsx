@@ -9,6 +9,7 @@ import { BulkProgress } from './BulkProgress'
 import { BulkResults } from './BulkResults'
 import { DryRunStep } from './DryRunStep'
 import { useBulkRun } from './useBulkRun'
+import type { PlannedExecution } from './runFigures'
 
 export type BulkSource =
   { kind: 'selection'; executions: Execution[] } | { kind: 'matching'; filters: WindowedFilters }
@@ -17,21 +18,21 @@ export type BulkSource =
 export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: () => void }) {
   const titleId = useId()
   const run = useBulkRun()
-  const [planned, setPlanned] = useState<Execution[] | null>(
+  const [planned, setPlanned] = useState<readonly PlannedExecution[] | null>(
     source.kind === 'selection' ? source.executions : null,
   )
   const [counted, setCounted] = useState<string | null>(null)
-  const known = useRef(new Map<string, Execution>())
+  const known = useRef(new Map<string, PlannedExecution>())
   useRefreshPause(true)
 
-  const plan = (executions: Execution[], how: string) => {
+  const plan = (executions: readonly PlannedExecution[], how: string) => {
     for (const execution of executions) known.current.set(execution.id, execution)
     setCounted(how)
     setPlanned(executions)
   }
   const retry = (ids: string[]) => {
     run.reset()
-    setPlanned(ids.map((id) => known.current.get(id) ?? { id, state: 'unknown' }) as Execution[])
+    setPlanned(ids.map((id) => known.current.get(id) ?? { id, state: 'unknown' }))
   }
   const finished = run.snapshot !== null && !run.active
   const origin =

@@ -1,17 +1,16 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
-import type { Execution } from '../../api'
 import { describeState } from '../../components/StateBadge'
 import { useUpstreams } from '../../components/useUpstream'
 import { DANGER_TYPED_FROM } from '../../shared/upstreams'
 import { saveStampedCsv } from '../../lib/saveFile'
-import { setCsv } from './runFigures'
+import { setCsv, type PlannedExecution } from './runFigures'
 import { visibleText } from '../../shared/visibleText'
 
 export const TYPED_CONFIRM_ABOVE = 100
 const CONCURRENCY = [1, 2, 4, 8] as const
 const FIRST_IDS = 10
 
-function stateCounts(executions: readonly Execution[]): string {
+function stateCounts(executions: readonly PlannedExecution[]): string {
   const counts = new Map<string, number>()
   for (const execution of executions) {
     const label = describeState(execution.state).label
@@ -21,7 +20,7 @@ function stateCounts(executions: readonly Execution[]): string {
 }
 
 interface BulkPlanProps {
-  executions: readonly Execution[]
+  executions: readonly PlannedExecution[]
   /** Where the set came from, in words: "selected" or "matching the filters". */
   origin: string
   /** How a counted set was counted ("Counted 240 on 3 pages"), when it was. */

@@ -1,76 +1,85 @@
 import type { WindowedFilters } from './useDryRun'
 import { useEffect } from 'react'
-import type { Execution } from '../../api'
-import { describeUnchecked, type WalkReport } from '../../shared/listWalker'
-import { DRY_RUN_PAGE_SIZE, useDryRun } from './useDryRun'
+import type { IdSetAnswer } from '../../api'
+import type { PlannedExecution } from './runFigures'
+import { MAX_RUN_SIZE, useDryRun } from './useDryRun'
 
-/** "Counted 240 on 3 pages (2 seen twice, 1 left out: it did not match the filters)". */
-export function countedWords(count: number, report: WalkReport): string {
-  const notes = [
-    report.duplicates > 0 ? `${report.duplicates.toLocaleString()} seen twice` : null,
-    report.excluded > 0
-      ? `${report.excluded.toLocaleString()} left out: they did not match the filters`
-      : null,
-    describeUnchecked(report),
-  ].filter((note) => note !== null)
-  const pages = `${report.pages.toLocaleString()} ${report.pages === 1 ? 'page' : 'pages'}`
-  return `Counted ${count.toLocaleString()} on ${pages}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`
+const number = (count: number) => count.toLocaleString('en-US')
+
+/** "Counted 240 from the dashboard’s index, exact as of 14:02:11" or "Counted 240 by paging the API (…)". */
+export function countedWords(answer: IdSetAnswer): string {
+  const how =
+    answer.source === 'index'
+      ? `from the dashboard’s index, exact as of ${new Date(answer.asOf).toLocaleTimeString()}`
+      : 'by paging the API on the dashboard’s server'
+  const count = answer.complete ? number(answer.count) : `at least ${number(answer.count)}`
+  return `Counted ${count} ${how}${answer.note ? ` (${answer.note})` : ''}`
+}
+
+/** Why the set handed over is not every execution that matches, in words; null when it is. */
+export function shortOf(answer: IdSetAnswer): string | null {
+  const handed = answer.executions.length
+  if (handed < answer.count)
+    return `a run takes at most ${number(MAX_RUN_SIZE)}: these are the ${
+      answer.source === 'index'
+        ? `${number(handed)} newest created`
+        : `first ${number(handed)} the API listed`
+    }`
+  return answer.complete ? null : 'the count stopped before the end of the list. More may match'
 }
 
 interface DryRunStepProps {
   filters: WindowedFilters
   /** The executions counted, and how they were counted in words. */
-  onCounted: (executions: Execution[], counted: string) => void
+  onCounted: (executions: readonly PlannedExecution[], counted: string) => void
   onCancel: () => void
 }
 
-/** Counts what matches by paging the list (no PATCH is sent), with progress and Stop. */
+/** Counts what matches on the server (no PATCH is sent), with progress and Stop. */
 export function DryRunStep({ filters, onCounted, onCancel }: DryRunStepProps) {
   const { state, scan, stop } = useDryRun(filters)
   useEffect(() => {
     void scan()
   }, [scan])
   useEffect(() => {
-    if (state.kind === 'scanned' && state.cutShort === null)
-      onCounted(state.executions, countedWords(state.executions.length, state.report))
+    if (state.kind === 'counted' && shortOf(state.answer) === null)
+      onCounted(state.answer.executions, countedWords(state.answer))
   }, [state, onCounted])
+  const short = state.kind === 'counted' ? shortOf(state.answer) : null
 
   return (
     <div className="bulk-dry-run">
       <p role="status">
-        {state.kind === 'scanning' && state.indexCounting !== undefined
-          ? `Waiting for the dashboard’s index to count these filters (${state.indexCounting.toLocaleString()} so far). Nothing is rescheduled yet.`
-          : state.kind === 'scanning'
-            ? `Counting: page ${state.pages + 1} (${DRY_RUN_PAGE_SIZE} a page), ${state.found.toLocaleString()} found so far. Nothing is rescheduled yet.`
-            : state.kind === 'scanned' && state.cutShort
-              ? `${countedWords(state.executions.length, state.report)}, then stopped: ${state.cutShort}. More may match.`
-              : state.kind === 'failed'
-                ? `Counting failed after ${state.pages} pages: ${state.message}`
-                : 'Counting…'}
+        {state.kind === 'counting' && state.waitingForIndex
+          ? 'Waiting for the dashboard’s index to hold every execution of this time window. Nothing is rescheduled yet.'
+          : state.kind === 'counting'
+            ? 'Counting every execution that matches, on the dashboard’s server. Nothing is rescheduled yet.'
+            : state.kind === 'counted' && short
+              ? `${countedWords(state.answer)}; ${short}.`
+              : state.kind === 'stopped'
+                ? 'You stopped the count. Nothing was rescheduled.'
+                : state.kind === 'failed'
+                  ? `Counting failed: ${state.message}`
+                  : 'Counting…'}
       </p>
       <div className="dialog-actions">
-        {state.kind === 'scanning' ? (
+        {state.kind === 'counting' ? (
           <button type="button" className="button" onClick={stop}>
             Stop counting
           </button>
         ) : null}
-        {state.kind === 'scanned' && state.cutShort ? (
+        {state.kind === 'counted' && short && state.answer.executions.length > 0 ? (
           <button
             type="button"
             className="button"
-            onClick={() =>
-              onCounted(
-                state.executions,
-                `${countedWords(state.executions.length, state.report)}, then stopped: ${state.cutShort ?? ''}`,
-              )
-            }
+            onClick={() => onCounted(state.answer.executions, `${countedWords(state.answer)}; ${short}`)}
           >
-            Go on with these {state.executions.length.toLocaleString()}
+            Go on with these {number(state.answer.executions.length)}
           </button>
         ) : null}
-        {state.kind === 'failed' ? (
+        {state.kind === 'failed' || state.kind === 'stopped' ? (
           <button type="button" className="button" onClick={() => void scan()}>
-            Retry
+            {state.kind === 'failed' ? 'Retry' : 'Count again'}
           </button>
         ) : null}
         <button type="button" className="button" onClick={onCancel}>

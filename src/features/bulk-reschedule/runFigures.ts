@@ -35,10 +35,18 @@ export function resultsCsv(snapshot: RunSnapshot): string {
   return CSV_BOM + lines.join('')
 }
 
+/** An execution a bulk run will act on: a selected row, or an entry of the server's count (times may be missing). */
+export type PlannedExecution = Pick<Execution, 'id' | 'state'> & {
+  created_at?: string | null
+  updated_at?: string | null
+}
+
 /** The set a bulk run is about to act on, as counted: one line per execution, for the incident report. */
-export function setCsv(executions: readonly Execution[]): string {
+export function setCsv(executions: readonly PlannedExecution[]): string {
   const lines = [csvLine(['id', 'state', 'created_at', 'updated_at'])]
   for (const execution of executions)
-    lines.push(csvLine([execution.id, execution.state, execution.created_at, execution.updated_at]))
+    lines.push(
+      csvLine([execution.id, execution.state, execution.created_at ?? '', execution.updated_at ?? '']),
+    )
   return CSV_BOM + lines.join('')
 }

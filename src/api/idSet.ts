@@ -1,0 +1,36 @@
+import { readIdSetAnswer, type IdSetAnswer } from '../shared/idSet'
+import type { ListFilters } from '../shared/filters'
+import type { TimeWindow } from '../shared/timeWindow'
+import { viewSearch } from './overview'
+import { apiRequest } from './transport'
+
+export type { IdSetAnswer, IdSetEntry } from '../shared/idSet'
+
+/** Counting a large set by paging the API can take minutes on the server; Stop (the signal) ends it sooner. */
+const ID_SET_TIMEOUT_MS = 10 * 60_000
+
+/**
+ * GET /api/executions/ids: every execution that matches the filters (and window), counted by the server, with
+ * the ids of the first `max` of them, frozen for a bulk run.
+ */
+export function fetchIdSet(
+  filters: ListFilters,
+  window: TimeWindow,
+  max: number,
+  signal?: AbortSignal,
+): Promise<IdSetAnswer> {
+  const params = viewSearch(filters, window, false)
+  params.set('max', String(max))
+  return apiRequest({
+    method: 'GET',
+    path: `/executions/ids?${params.toString()}`,
+    read: (payload) => {
+      const answer = readIdSetAnswer(payload)
+      return answer
+        ? { ok: true, value: answer }
+        : { ok: false, problems: [{ path: '', message: 'expected the set of ids that match' }] }
+    },
+    signal,
+    timeoutMs: ID_SET_TIMEOUT_MS,
+  })
+}
