@@ -35,15 +35,19 @@ const measures = {
 }
 
 const figures = {
-  base: { next20: [], next100: [], busy100: [] },
-  this: { next20: [], next100: [], busy100: [] },
+  base: { next20: [], next100first: [], next100: [], busy100: [], longest100: [], longest100x4: [] },
+  this: { next20: [], next100first: [], next100: [], busy100: [], longest100: [], longest100x4: [] },
 }
 for (let run = 0; run < RUNS; run += 1) {
   for (const build of run % 2 === 0 ? ['base', 'this'] : ['this', 'base']) {
     const { prefetchedNext, pageSize100 } = measures[build]
     figures[build].next20.push((await prefetchedNext(20)).toDom)
+    figures[build].next100first.push((await prefetchedNext(100, 30)).toDom)
     figures[build].next100.push((await prefetchedNext(100)).toDom)
-    figures[build].busy100.push((await pageSize100(1)).busy)
+    const size100 = await pageSize100(1)
+    figures[build].busy100.push(size100.busy)
+    figures[build].longest100.push(size100.longest)
+    figures[build].longest100x4.push((await pageSize100(4)).longest)
   }
   process.stdout.write('.')
 }
@@ -56,8 +60,11 @@ console.log(`${'measure'.padEnd(52)} | ${'base'.padStart(8)} | ${'this'.padStart
 console.log(`${'-'.repeat(52)} | -------- | -------- | ---------`)
 const rows = [
   ['Prefetched Next, 20 rows: click → rows in the DOM', 'next20'],
+  ['Prefetched Next, 100 rows: click → first 30 in the DOM', 'next100first'],
   ['Prefetched Next, 100 rows: click → rows in the DOM', 'next100'],
   ['Page size 100: main-thread busy after the answer', 'busy100'],
+  ['Page size 100: longest task after the answer', 'longest100'],
+  ['Page size 100 at 4x CPU: longest task', 'longest100x4'],
 ]
 for (const [name, key] of rows) {
   const [b, t] = [median(figures.base[key]), median(figures.this[key])]

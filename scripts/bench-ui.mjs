@@ -66,7 +66,9 @@ const line = (name, value) => console.log(`${name.padEnd(58)} | ${value}`)
 line('Page size 100: answer → rows in the DOM', ms(size100, 'toDom'))
 line('Page size 100: answer → next frame', ms(size100, 'toFrame'))
 line('Page size 100: main-thread busy after the answer (trace)', ms(size100, 'busy'))
+line('Page size 100: longest main-thread task after the answer', ms(size100, 'longest'))
 line('Page size 100 at 4x CPU throttling: answer → DOM', ms(size100Slow, 'toDom'))
+line('Page size 100 at 4x CPU throttling: longest task', ms(size100Slow, 'longest'))
 line('Page size 100 at 4x CPU throttling: main-thread busy', ms(size100Slow, 'busy'))
 line(
   'DOM elements per row (the row and what is in it)',

@@ -13,6 +13,7 @@ export function median(list: number[]): number
 export function startDemo(
   token: string,
   extraArgs?: string[],
+  options?: { frozen?: boolean },
 ): Promise<{ child: ChildProcess; ready: Promise<void>; port: number; url: string }>
 export function startProduction(
   apiUrl: string,

@@ -1,7 +1,9 @@
 // Shared by the bench:* scripts: free ports, child servers that are waited for, RSS and medians.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import net from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 export const freePort = () =>
   new Promise((resolve) => {
@@ -35,12 +37,20 @@ export const rssMb = (pid) => {
 
 export const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
 
-/** The demo API (frozen) on a free port, as a child process. */
-export async function startDemo(token, extraArgs = []) {
+/** The demo API (frozen unless asked for its live simulation) on a free port, as a child process. */
+export async function startDemo(token, extraArgs = [], { frozen = true } = {}) {
   const port = await freePort()
   const api = start(
     'node',
-    ['--import', 'tsx', 'server/demo-api/main.ts', '--port', String(port), '--frozen', ...extraArgs],
+    [
+      '--import',
+      'tsx',
+      'server/demo-api/main.ts',
+      '--port',
+      String(port),
+      ...(frozen ? ['--frozen'] : []),
+      ...extraArgs,
+    ],
     { DEMO_API_TOKEN: token },
     `http://127.0.0.1:${port}/__demo/health`,
   )
@@ -54,7 +64,15 @@ export async function startProduction(apiUrl, token, env = {}, cwd = process.cwd
   const server = start(
     'node',
     ['dist-server/production.js'],
-    { PORT: String(port), EXEC_API_URL: apiUrl, EXEC_API_TOKEN: token, LOG_LEVEL: 'silent', ...env },
+    {
+      PORT: String(port),
+      EXEC_API_URL: apiUrl,
+      EXEC_API_TOKEN: token,
+      LOG_LEVEL: 'silent',
+      // A store of its own, so two servers of one bench (or a bench and `npm start`) never share one.
+      DASHBOARD_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-store-')),
+      ...env,
+    },
     `http://127.0.0.1:${port}/healthz`,
     cwd,
   )

@@ -1,6 +1,6 @@
 /* global window, document, MutationObserver, requestAnimationFrame */
 // bench:ui's timings of one render (used by bench-ui.mjs and bench-ab.mjs): the "Page size: 100" answer to
-// rows in the DOM, its main-thread work from a CDP trace, and a prefetched Next page.
+// rows in the DOM, its main-thread work and longest task from a CDP trace, and a prefetched Next page.
 
 /** In the page: resolves when `count` rows (a first row other than `notFirst`) are in the DOM, and a frame later. */
 function watchRows(count, notFirst) {
@@ -34,14 +34,17 @@ function renderBusyMs(trace) {
       .map((e) => `${e.pid}:${e.tid}`),
   )
   const busy = new Map()
+  let longest = 0
   for (const e of events) {
     const thread = `${e.pid}:${e.tid}`
     if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || !mains.has(thread)) continue
     // Tasks that end after the answer arrived; a task that spans the arrival counts from it.
     const from = Math.max(e.ts, finished?.ts ?? 0)
-    if (e.ts + e.dur > from) busy.set(thread, (busy.get(thread) ?? 0) + e.ts + e.dur - from)
+    if (e.ts + e.dur <= from) continue
+    busy.set(thread, (busy.get(thread) ?? 0) + e.ts + e.dur - from)
+    longest = Math.max(longest, e.ts + e.dur - from)
   }
-  return Math.max(0, ...busy.values()) / 1000
+  return { busy: Math.max(0, ...busy.values()) / 1000, longest: longest / 1000 }
 }
 
 /** The measures, in pages of `browser` opened on the dashboard at `origin`. */
@@ -86,10 +89,12 @@ export function renderMeasures(browser, origin) {
       return { inRows: inRows / rows.length, page: document.querySelectorAll('*').length / rows.length }
     })
     await page.close()
-    return { toDom: inDom - answered, toFrame: frame - answered, busy: renderBusyMs(trace), elements }
+    const { busy, longest } = renderBusyMs(trace)
+    return { toDom: inDom - answered, toFrame: frame - answered, busy, longest, elements }
   }
 
-  async function prefetchedNext(size) {
+  /** Click on a prefetched Next → `count` rows of the new page in the DOM (all of them unless said). */
+  async function prefetchedNext(size, count = size) {
     const page = await openList(`/?size=${size}`)
     const next = page.getByRole('button', { name: 'Next page' }).first()
     const prefetched = page.waitForResponse((r) => r.url().endsWith('/api/executions'))
@@ -108,7 +113,7 @@ export function renderMeasures(browser, origin) {
         })
         window.__watchRows(count, notFirst)
       },
-      [size, first],
+      [count, first],
     )
     await next.click()
     const { inDom, frame } = await page.evaluate(() => window.__rows)

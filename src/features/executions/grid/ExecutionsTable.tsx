@@ -23,6 +23,7 @@ import { ExecutionRow } from './ExecutionRow'
 import { SelectionContext, useRangeSelection, type RowSelection } from './rowSelection'
 import { useFocusKeeper } from './useFocusKeeper'
 import { useGridTabStop } from './useGridTabStop'
+import { useFirstScreenful } from './useFirstScreenful'
 import { visibleText } from '../../../shared/visibleText'
 
 export interface ExecutionsTableProps {
@@ -88,6 +89,8 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   )
   const chipRoom = useChipRoom(tableRef, rows.length > 0 && !isLoading)
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows])
+  const drawn = useFirstScreenful(rows)
+  const whole = drawn.length === rows.length
   const grid = useGridTabStop(rowIds)
   const bodyRef = useRef<HTMLTableSectionElement>(null)
   const openFromClick = useCallback(
@@ -118,7 +121,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
           tabIndex={-1}
           onFocus={onTableFocus}
           className={`data-table executions-table density-${density}${isStale ? ' is-stale' : ''}`}
-          aria-busy={isLoading || isStale}
+          aria-busy={isLoading || isStale || !whole}
           aria-describedby={`${EXECUTIONS_TABLE_ID}-help`}
           ref={tableRef}
         >
@@ -148,7 +151,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
                   <SkeletonRows rows={props.skeletonRows} columns={columns.length} />
                 ) : (
                   <>
-                    {rows.map((row, index) => (
+                    {drawn.map((row, index) => (
                       <Fragment key={row.id}>
                         {lingeringAt(index)}
                         <ExecutionRow
@@ -162,8 +165,9 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
                         />
                       </Fragment>
                     ))}
-                    {lingeringAt(null)}
-                    <RejectedRows rows={rejected} columns={columns.length} />
+                    {/* What goes after the last row waits for the rows still being drawn. */}
+                    {whole ? lingeringAt(null) : null}
+                    {whole ? <RejectedRows rows={rejected} columns={columns.length} /> : null}
                   </>
                 )}
               </ChipRoomContext.Provider>
