@@ -8,14 +8,14 @@ export const PRESET_LABELS: Record<WindowPreset, string> = {
   '7d': 'Last 7 days',
 }
 
+const dateTimeIn = (timeZone?: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour12: false, dateStyle: 'medium', timeStyle: 'short', timeZone })
+// Made once each (a formatter per call costs about 50 µs).
+const LOCAL = dateTimeIn()
+const UTC = dateTimeIn('UTC')
+
 /** An instant in words, in this browser's zone or (`utc`) in UTC, which it then names. */
-export const dateTime = (at: number, utc = false) =>
-  new Date(at).toLocaleString('en-GB', {
-    hour12: false,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(utc ? { timeZone: 'UTC' } : {}),
-  }) + (utc ? ' UTC' : '')
+export const dateTime = (at: number, utc = false) => (utc ? `${UTC.format(at)} UTC` : LOCAL.format(at))
 
 /** The window in words, for the control, the histogram and the export; `utc` follows the Times setting. */
 export function windowText(window: TimeWindow, utc = false): string {
