@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react'
+import { lazy, Suspense, useCallback, useMemo } from 'react'
 import type { Execution, ListFilters } from '../api'
 import { CollapsedOnPhone } from '../components/CollapsedOnPhone'
 import { ErrorBoundary } from '../components/ErrorBoundary'
@@ -7,7 +7,6 @@ import { useRowSelection } from '../features/bulk-reschedule'
 import { EXECUTIONS_TABLE_ID, ExecutionsPage } from '../features/executions'
 import { LazyOverview } from '../features/overview'
 import { RescheduleButton, RescheduleProvider, useOpenReschedule } from '../features/reschedule'
-import { isModalOpen, isTyping } from '../lib/keyTargets'
 import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
 import {
@@ -108,16 +107,6 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
   }, [navigate])
 
   const inDrawer = useMediaQuery(DRAWER_QUERY)
-  // Esc closes the attempts panel from the list too (the panel, dialogs and fields handle their own Esc).
-  useEffect(() => {
-    if (!executionId) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || isTyping(event.target) || isModalOpen()) return
-      closeExecution()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [executionId, closeExecution])
   const attemptsPanel = executionId ? (
     <ErrorBoundary key={executionId} section="The attempts panel">
       <Suspense fallback={<p className="panel muted">Loading the attempts panel…</p>}>

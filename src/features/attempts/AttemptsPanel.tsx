@@ -30,6 +30,7 @@ import { ExecutionSummary } from './ExecutionSummary'
 import { useCachedExecution } from './useCachedExecution'
 import { visibleText } from '../../shared/visibleText'
 import { usePanelCommands } from './usePanelCommands'
+import { useEscapeFromList } from './useEscapeFromList'
 
 export const ATTEMPTS_PAGE_SIZE = 10
 const ATTEMPT_STATES: readonly string[] = ['started', 'succeed', 'failed']
@@ -88,6 +89,7 @@ export function AttemptsPanel({
   const page = query.data
   const isGone = isApiError(query.error) && query.error.status === 404
   usePanelCommands({ executionId, execution: isGone ? undefined : execution, onReschedule, onClose })
+  useEscapeFromList(onClose)
   const newest = latestAttempt(view, page?.data)
   // The session is read at sign-in; the panel only reads what is cached (a test may render it alone).
   const api = useQueryCacheSelector((client) => client.getQueryData<Session>(sessionKeys.all)?.api)

@@ -4,7 +4,6 @@ import { recentReschedulesQuery, whoamiQuery, type TrailMark } from '../../api'
 import { useAnnounce } from '../../components/Announcer'
 import type { Execution } from '../../api'
 import { useRefetchInterval, useRefreshPause } from '../../components/RefreshSettings'
-import { focusIsPlaced } from '../../lib/rowLookup'
 
 // The confirmation (dialog, mutation, wording) loads on the first reschedule, not with the list.
 const RescheduleConfirmation = lazy(async () => ({
@@ -46,29 +45,19 @@ export function RescheduleProvider({ children, onOpenExecution, onRestoreFocus }
     [refusal, announce],
   )
 
-  const close = (openInstead?: string) => {
-    const closing = target
-    setTarget(null)
-    if (openInstead) {
-      onOpenExecution(openInstead)
-      return
-    }
-    // After the modal has gone: while it is open the rest of the page is inert. Focus that something has
-    // already placed stays (the dialog hands it back to its opener; when the opener's row left the list,
-    // the list hands it to the row now in its place).
-    requestAnimationFrame(() => {
-      if (!closing || focusIsPlaced()) return
-      if (closing.opener?.isConnected) closing.opener.focus()
-      else onRestoreFocus(closing.snapshot.id)
-    })
-  }
-
   return (
     <RescheduleContext.Provider value={open}>
       <TrailContext.Provider value={marks ?? NO_MARKS}>{children}</TrailContext.Provider>
       {target ? (
         <Suspense fallback={null}>
-          <RescheduleConfirmation key={target.snapshot.id} snapshot={target.snapshot} onClose={close} />
+          <RescheduleConfirmation
+            key={target.snapshot.id}
+            snapshot={target.snapshot}
+            opener={target.opener}
+            onClosed={() => setTarget(null)}
+            onOpenExecution={onOpenExecution}
+            onRestoreFocus={onRestoreFocus}
+          />
         </Suspense>
       ) : null}
     </RescheduleContext.Provider>
