@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
 import { chromiumPath, median, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
+import { taskMsPerMinute } from './benchUiExtras.mjs'
 import { renderMeasures } from './benchUiRender.mjs'
 
 const { values } = parseArgs({
@@ -30,16 +31,9 @@ async function busyPerMinute(origin, autoRefresh) {
   await toggle.setChecked(autoRefresh)
   await page.locator('#executions-list tbody tr[data-row-id]').nth(99).waitFor()
   await page.waitForLoadState('networkidle')
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Performance.enable')
-  const taskSeconds = async () =>
-    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value
-  const before = await taskSeconds()
-  const started = Date.now()
-  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000))
-  const busy = (await taskSeconds()) - before
+  const perMinute = await taskMsPerMinute(page, SECONDS)
   await page.close()
-  return (busy * 1000 * 60_000) / (Date.now() - started)
+  return perMinute
 }
 
 const figures = { longest1: [], longest4: [], off: [], frozen: [], live: [] }

@@ -49,6 +49,19 @@ export async function countCalls(newPage) {
   return { perAction, perMinute: Math.round(polls / minutes) }
 }
 
+/** The page's main-thread task time (CDP's TaskDuration) over the next `seconds`, in ms a minute. */
+export async function taskMsPerMinute(page, seconds) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Performance.enable')
+  const taskSeconds = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value
+  const before = await taskSeconds()
+  const started = Date.now()
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+  const busy = (await taskSeconds()) - before
+  return (busy * 1000 * 60_000) / (Date.now() - started)
+}
+
 /** Main-thread task time per minute on an untouched 100-row page (auto-refresh off), per Times setting. */
 export async function idleBusyPerMinute(newPage) {
   const result = {}
@@ -58,15 +71,7 @@ export async function idleBusyPerMinute(newPage) {
     await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
     await page.getByRole('combobox', { name: 'Times' }).selectOption(mode)
     await rows(page).nth(99).waitFor()
-    const cdp = await page.context().newCDPSession(page)
-    await cdp.send('Performance.enable')
-    const taskSeconds = async () =>
-      (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value
-    const before = await taskSeconds()
-    const started = Date.now()
-    await new Promise((resolve) => setTimeout(resolve, 15_000))
-    const busy = (await taskSeconds()) - before
-    result[mode] = (busy * 1000 * 60_000) / (Date.now() - started)
+    result[mode] = await taskMsPerMinute(page, 15)
     await page.close()
   }
   return result
