@@ -32,7 +32,8 @@ export function createInterner(limit = 200_000) {
 }
 export type Interner = ReturnType<typeof createInterner>
 
-const rawTime = (value: unknown): string | null =>
+/** A time as the API sent it (a number kept as its digits), or null when it sent none. */
+export const rawTime = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null
 
 function instant(value: unknown): number | null {

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Credentials } from '../auth/credentials.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
+import { rawTime } from '../index/rows.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 import { fetchListPage, filterableRow, type ApiRow } from '../upstream/listPage.ts'
 import type { OwnRoute } from './api.ts'
@@ -23,9 +24,6 @@ const COUNT_PAGES = 2_000
  * matching". From the index when it holds the set exactly, else by paging the API here (the largest page it
  * accepts, ids kept only up to `max`, the rest counted), so the browser does not page through it 100 at a time.
  */
-const timeText = (value: unknown): string | null =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null
-
 export function idSetRoute(
   client: UpstreamClient,
   index: ExecutionIndex | null,
@@ -108,8 +106,8 @@ export function idSetRoute(
             executions.push({
               id: String(row.id),
               state: String(row.state),
-              created_at: timeText(row.created_at),
-              updated_at: timeText(row.updated_at),
+              created_at: rawTime(row.created_at),
+              updated_at: rawTime(row.updated_at),
             })
       },
     })
