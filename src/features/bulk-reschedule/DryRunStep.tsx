@@ -1,18 +1,17 @@
 import type { WindowedFilters } from './useDryRun'
 import { useEffect } from 'react'
 import type { IdSetAnswer } from '../../api'
+import { clock, formatCount } from '../../lib/coverageWords'
 import type { PlannedExecution } from './runFigures'
 import { MAX_RUN_SIZE, useDryRun } from './useDryRun'
-
-const number = (count: number) => count.toLocaleString('en-US')
 
 /** "Counted 240 from the dashboard’s index, exact as of 14:02:11" or "Counted 240 by paging the API (…)". */
 export function countedWords(answer: IdSetAnswer): string {
   const how =
     answer.source === 'index'
-      ? `from the dashboard’s index, exact as of ${new Date(answer.asOf).toLocaleTimeString()}`
+      ? `from the dashboard’s index, exact as of ${clock(answer.asOf)}`
       : 'by paging the API on the dashboard’s server'
-  const count = answer.complete ? number(answer.count) : `at least ${number(answer.count)}`
+  const count = answer.complete ? formatCount(answer.count) : `at least ${formatCount(answer.count)}`
   return `Counted ${count} ${how}${answer.note ? ` (${answer.note})` : ''}`
 }
 
@@ -20,10 +19,10 @@ export function countedWords(answer: IdSetAnswer): string {
 export function shortOf(answer: IdSetAnswer): string | null {
   const handed = answer.executions.length
   if (handed < answer.count)
-    return `a run takes at most ${number(MAX_RUN_SIZE)}: these are the ${
+    return `a run takes at most ${formatCount(MAX_RUN_SIZE)}: these are the ${
       answer.source === 'index'
-        ? `${number(handed)} newest created`
-        : `first ${number(handed)} the API listed`
+        ? `${formatCount(handed)} newest created`
+        : `first ${formatCount(handed)} the API listed`
     }`
   return answer.complete ? null : 'the count stopped before the end of the list. More may match'
 }
@@ -74,7 +73,7 @@ export function DryRunStep({ filters, onCounted, onCancel }: DryRunStepProps) {
             className="button"
             onClick={() => onCounted(state.answer.executions, `${countedWords(state.answer)}; ${short}`)}
           >
-            Go on with these {number(state.answer.executions.length)}
+            Go on with these {formatCount(state.answer.executions.length)}
           </button>
         ) : null}
         {state.kind === 'failed' || state.kind === 'stopped' ? (

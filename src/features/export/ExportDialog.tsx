@@ -13,6 +13,7 @@ import type { ExportFormat } from './exportLines'
 import { ExportOutcome } from './ExportOutcome'
 import { useExport } from './useExport'
 import { lastBulkRunSlice } from '../../components/lastBulkRun'
+import { clock, formatCount } from '../../lib/coverageWords'
 import { useSlice } from '../../lib/useClientStore'
 
 const FORMATS: readonly (readonly [ExportFormat, string, string])[] = [
@@ -68,9 +69,8 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
       )}
       {lastRun ? (
         <p className="notice">
-          You rescheduled {lastRun.count.toLocaleString()} {lastRun.count === 1 ? 'execution' : 'executions'}{' '}
-          at {new Date(lastRun.at).toLocaleTimeString()}. This export reflects the current filter, not the set
-          you rescheduled.
+          You rescheduled {formatCount(lastRun.count)} {lastRun.count === 1 ? 'execution' : 'executions'} at{' '}
+          {clock(lastRun.at)}. This export reflects the current filter, not the set you rescheduled.
         </p>
       ) : null}
       <fieldset className="export-formats" disabled={running}>
