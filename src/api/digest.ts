@@ -1,5 +1,5 @@
 import type { DigestAnswer } from '../shared/digest'
-import { readCoverage } from '../shared/coverage'
+import { isWholeCount, readCoverage } from '../shared/coverage'
 import { writeFilterParams } from '../shared/filterCodec'
 import type { ListFilters } from '../shared/filters'
 import type { ReadResult } from '../shared/listAnswer'
@@ -7,11 +7,10 @@ import { anyAnswer, apiRequest } from './transport'
 
 export type { DigestAnswer } from '../shared/digest'
 
-const isCount = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0
 const part = (value: unknown, list: string): boolean =>
   typeof value === 'object' &&
   value !== null &&
-  isCount((value as Record<string, unknown>)['count']) &&
+  isWholeCount((value as Record<string, unknown>)['count']) &&
   Array.isArray((value as Record<string, unknown>)[list])
 
 /** The server's digest, checked part by part: a part that does not read makes the whole unusable, never a 0. */

@@ -3,7 +3,7 @@ import type { ListFilters } from '../shared/filters'
 import type { TimeWindow } from '../shared/timeWindow'
 import { groupByText, GROUP_PARAM, type GroupBy, type TriageAnswer } from '../shared/triage'
 import type { ReadResult } from '../shared/listAnswer'
-import { readCoverage } from '../shared/coverage'
+import { isWholeCount, readCoverage } from '../shared/coverage'
 import { viewSearch } from './overview'
 import { apiRequest, anyAnswer } from './transport'
 
@@ -15,15 +15,13 @@ export const triageKeys = {
   all: ['triage'] as const,
 }
 
-const isCount = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0
-
 /** The counts and coverage the board and the overview say must be what they claim; the groups must be a list. */
 export function readTriageAnswer(payload: unknown): ReadResult<TriageAnswer> {
   const answer = payload as Partial<TriageAnswer> | null
   const problems: { path: string; message: string }[] = []
   if (!answer || typeof answer !== 'object')
     return { ok: false, problems: [{ path: '', message: 'expected an object' }] }
-  if (!isCount(answer.failed) || !isCount(answer.unaddressed))
+  if (!isWholeCount(answer.failed) || !isWholeCount(answer.unaddressed))
     problems.push({ path: 'failed', message: 'expected whole counts of failed and unaddressed executions' })
   if (readCoverage(answer.coverage) === null)
     problems.push({ path: 'coverage', message: 'expected a coverage' })

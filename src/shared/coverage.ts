@@ -21,6 +21,10 @@ export type Coverage =
 
 export const COVERAGE_KINDS = ['exact', 'at_least', 'counting', 'failed']
 
+/** A count as the server's answers carry them: a whole number, 0 or more. */
+export const isWholeCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0
+
 /**
  * A coverage as the server sent it, or null when it is not one: an object (not a list) of a known kind with a
  * whole, non-negative count. The one rule for the list from the index and for the overview.
@@ -28,13 +32,6 @@ export const COVERAGE_KINDS = ['exact', 'at_least', 'counting', 'failed']
 export function readCoverage(value: unknown): Coverage | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
   const coverage = value as Record<string, unknown>
-  const executions = coverage['executions']
-  if (
-    !COVERAGE_KINDS.includes(String(coverage['kind'])) ||
-    typeof executions !== 'number' ||
-    !Number.isInteger(executions) ||
-    executions < 0
-  )
-    return null
+  if (!COVERAGE_KINDS.includes(String(coverage['kind'])) || !isWholeCount(coverage['executions'])) return null
   return value as Coverage
 }

@@ -4,6 +4,8 @@
  * cap. Shared by the route that answers it and the browser that reads it.
  */
 
+import { isWholeCount } from './coverage'
+
 /** One execution of the set: enough to say what will be sent and to export the set as counted. */
 export interface IdSetEntry {
   id: string
@@ -30,7 +32,6 @@ export interface IdSetAnswer {
 /** The most ids one answer hands over. */
 export const MOST_SET_IDS = 100_000
 
-const isCount = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0
 const isTime = (value: unknown) => value === null || typeof value === 'string'
 
 function isEntry(value: unknown): value is IdSetEntry {
@@ -52,8 +53,8 @@ export function readIdSetAnswer(value: unknown): IdSetAnswer | null {
   const fine =
     Array.isArray(executions) &&
     executions.every(isEntry) &&
-    isCount(answer['count']) &&
-    (answer['count'] as number) >= executions.length &&
+    isWholeCount(answer['count']) &&
+    answer['count'] >= executions.length &&
     typeof answer['complete'] === 'boolean' &&
     (answer['source'] === 'index' || answer['source'] === 'api') &&
     typeof answer['asOf'] === 'number' &&
