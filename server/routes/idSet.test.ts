@@ -74,9 +74,14 @@ describe('the id set for "Reschedule all matching"', () => {
       const before = await listCalls()
       const request = http.get(`${slow.url}/api/executions/ids?state=failed`)
       request.on('error', () => undefined)
-      await expect.poll(async () => (await listCalls()) - before).toBeGreaterThanOrEqual(1)
+      // Polled up to 20 s (Vitest's default is 1 s): a busy machine only makes the wait longer.
+      await expect
+        .poll(async () => (await listCalls()) - before, { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(1)
       request.destroy()
-      await expect.poll(() => events.some((event) => event.startsWith('499 client_gone'))).toBe(true)
+      await expect
+        .poll(() => events.some((event) => event.startsWith('499 client_gone')), { timeout: 20_000 })
+        .toBe(true)
       const atStop = await listCalls()
       // Two more delayed pages of our own: a walk still paging would have added calls meanwhile.
       await demo.listExecutions({ page: { first: 1 } })
