@@ -24,6 +24,7 @@ const execution = (id: string, state = 'failed') => ({
 /** The dashboard's server in sign-in mode, with whoever signs in seeing the same two executions. */
 function signInServer() {
   let signedIn = false
+  const calls = { listedSignedOut: 0 }
   const session = () => ({ mode: 'sign-in', api: 'https://api.example/v2', signedIn })
   mswServer.use(
     http.get('*/api/session', () => HttpResponse.json(session())),
@@ -35,15 +36,26 @@ function signInServer() {
       signedIn = false
       return HttpResponse.json(session())
     }),
-    http.post('*/api/executions', () =>
-      HttpResponse.json({ data: [execution('e1'), execution('e2')], page_info: { has_next_page: false } }),
-    ),
+    http.post('*/api/executions', () => {
+      if (!signedIn) {
+        calls.listedSignedOut += 1
+        return HttpResponse.json(
+          { error: { code: 'session_expired', message: 'Your session has ended; sign in again.' } },
+          { status: 401 },
+        )
+      }
+      return HttpResponse.json({
+        data: [execution('e1'), execution('e2')],
+        page_info: { has_next_page: false },
+      })
+    }),
     http.patch('*/api/executions/:id/schedule', ({ params }) =>
       HttpResponse.json({
         data: { ...execution(String(params.id), 'created'), updated_at: '2026-11-20T11:00:00Z' },
       }),
     ),
   )
+  return calls
 }
 
 async function signInAs(token: string) {
@@ -80,6 +92,16 @@ describe('switching users', () => {
     expect(queryClient.getQueryData(executionKeys.detail('e1'))).toBeUndefined()
     expect(queryClient.getMutationCache().getAll()).toEqual([])
     expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument()
+  })
+
+  it('signing out asks nothing more as the signed-out user, and does not say the session ended', async () => {
+    const calls = signInServer()
+    renderWithProviders(<App />, createTestQueryClient(), createClientStore())
+    await signInAs('first-user-token')
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }))
+    const form = await screen.findByRole('form', { name: 'Sign in' })
+    expect(calls.listedSignedOut).toBe(0)
+    expect(form).not.toHaveTextContent('session has ended')
   })
 
   it('keeps this browser’s preferences across users', async () => {

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { SESSION_ENDED_NOTICE, sessionQuery, type Session } from '../../api'
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import { useRefusedTokenNotice } from './useRefusedTokenNotice'
-import { useSwitchSession } from './useSwitchSession'
+import { useForgetWhenSignedOut, useSwitchSession } from './useSwitchSession'
 
 // Only deployments without a server token show it: kept out of the first load of the others.
 const SignInForm = lazy(async () => ({ default: (await import('./SignInForm')).SignInForm }))
@@ -13,6 +13,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const session = useQuery(sessionQuery())
   const switchSession = useSwitchSession()
   const [notice, clearNotice] = useRefusedTokenNotice()
+  useForgetWhenSignedOut(session.data?.signedIn === false)
 
   if (session.isPending)
     return (

@@ -20,6 +20,8 @@ export function SessionStatus() {
   const failure = useListFailure()
   const leave = async () => {
     setIsSigningOut(true)
+    // The form's chunk loads beside the sign-out call, not after it behind the page's other requests.
+    void import('./SignInForm').catch(() => {})
     try {
       switchSession(await signOut())
       announce('Signed out')

@@ -19,9 +19,9 @@ export function useRefusedTokenNotice(): [string | null, () => void] {
     const signOutWith = (error: unknown) => {
       const message = refusedMessage(error)
       const session = queryClient.getQueryData<Session>(sessionKeys.all)
-      if (message === null || session?.mode !== 'sign-in') return
-      // Said once: the first refusal says why; the calls that fail after it (the cookie is gone) only echo it.
-      setNotice((shown) => shown ?? message)
+      // Only a signed-in session ends this way: after it, and on the sign-in form, a refusal is not news.
+      if (message === null || session?.mode !== 'sign-in' || !session.signedIn) return
+      setNotice(message)
       queryClient.setQueryData<Session>(sessionKeys.all, { ...session, signedIn: false })
     }
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
