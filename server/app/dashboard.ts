@@ -13,6 +13,7 @@ import { dashboardGauges } from './gauges.ts'
 import { createApiRoutes, type Middleware, type OwnRoute } from '../routes/api.ts'
 import { createExportRoute, exportOwner } from '../routes/export.ts'
 import { LIVE_PATH, liveRoute } from '../routes/live.ts'
+import { BULK_RUN_REPORT_PATH, bulkRunReportRoute } from '../routes/bulkRunReport.ts'
 import { ID_SET_PATH, idSetRoute } from '../routes/idSet.ts'
 import { INDEX_EXECUTION_PATH, indexExecutionRoute } from '../routes/indexExecution.ts'
 import {
@@ -172,6 +173,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     ),
     [LIVE_PATH]: liveRoute(live, index, settings.trust, settings.streamsPerAddress),
     [AUDIT_PATH]: auditRoute(trail, settings.exportMaxRows),
+    [BULK_RUN_REPORT_PATH]: bulkRunReportRoute(trail, index),
     [WHOAMI_PATH]: whoamiRoute(identity, settings.trust, trail !== null),
     ...watching.routes,
   }

@@ -1,14 +1,18 @@
 import type { WindowedFilters } from './useDryRun'
 import '../../styles/views.css'
 import { lazy, Suspense, useId, useState } from 'react'
+import { lastBulkRunSlice } from '../../components/lastBulkRun'
 import { useListFailure } from '../../components/listHealth'
 import { useCommands } from '../../components/useCommands'
+import { clock, formatCount } from '../../lib/coverageWords'
 import { describeLinkProblems } from '../../lib/linkProblems'
+import { useSlice } from '../../lib/useClientStore'
 import type { BulkSource } from './BulkDialog'
 import { useSelectedExecutions, useSelectionActions } from './selection'
 
 // Only operators who start a bulk action load its dialog and run engine.
 const BulkDialog = lazy(async () => ({ default: (await import('./BulkDialog')).BulkDialog }))
+const LastRunDialog = lazy(async () => ({ default: (await import('./LastRunDialog')).LastRunDialog }))
 
 /** The checked rows' count and the bulk actions; the dialog lives here, not in a row, so refresh can't take it. */
 export function BulkBar({
@@ -23,6 +27,8 @@ export function BulkBar({
   const selected = useSelectedExecutions()
   const { clear } = useSelectionActions()
   const [source, setSource] = useState<BulkSource | null>(null)
+  const lastRun = useSlice(lastBulkRunSlice)
+  const [showLastRun, setShowLastRun] = useState(false)
   const count = selected.size
   const failure = useListFailure()
   // "All matching" of a list that cannot be loaded would count and act on what nobody has seen.
@@ -46,6 +52,17 @@ export function BulkBar({
             run: () => setSource({ kind: 'selection', executions: [...selected.values()] }),
           },
           { id: 'bulk:clear', label: 'Clear selection', group: 'Action', keywords: 'uncheck', run: clear },
+        ]
+      : []),
+    ...(lastRun
+      ? [
+          {
+            id: 'bulk:last',
+            label: 'Last bulk run',
+            group: 'Action',
+            keywords: 'results rerun',
+            run: () => setShowLastRun(true),
+          },
         ]
       : []),
   ])
@@ -82,9 +99,24 @@ export function BulkBar({
           {refusal}
         </span>
       ) : null}
+      {lastRun ? (
+        <button
+          type="button"
+          className="button button-small"
+          aria-haspopup="dialog"
+          onClick={() => setShowLastRun(true)}
+        >
+          Last bulk run: {formatCount(lastRun.count)} at {clock(lastRun.at)}
+        </button>
+      ) : null}
       {source ? (
         <Suspense fallback={<span role="status">Opening…</span>}>
           <BulkDialog source={source} onClose={() => setSource(null)} />
+        </Suspense>
+      ) : null}
+      {showLastRun && lastRun ? (
+        <Suspense fallback={<span role="status">Opening…</span>}>
+          <LastRunDialog run={lastRun.run} onClose={() => setShowLastRun(false)} />
         </Suspense>
       ) : null}
     </section>

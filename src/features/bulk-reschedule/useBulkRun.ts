@@ -33,6 +33,7 @@ export function useBulkRun() {
   const store = useClientStore()
   const [snapshot, setSnapshot] = useState<RunSnapshot | null>(null)
   const runRef = useRef<BulkRun | null>(null)
+  const runIdRef = useRef('')
   const active = isActive(snapshot)
 
   // Leaving the page mid-run would leave the rest unsent: the browser asks first.
@@ -47,6 +48,7 @@ export function useBulkRun() {
     (ids: readonly string[], concurrency: number) => {
       if (runRef.current) return
       const bulkRun = crypto.randomUUID()
+      runIdRef.current = bulkRun
       const run = startBulkRun({
         ids,
         concurrency,
@@ -69,7 +71,7 @@ export function useBulkRun() {
   useEffect(() => {
     if (snapshot && (snapshot.status === 'finished' || snapshot.status === 'cancelled')) {
       selection.remove([...snapshot.results].filter(([, result]) => result.kind === 'done').map(([id]) => id))
-      store.set(lastBulkRunSlice, { count: snapshot.done, at: Date.now() })
+      store.set(lastBulkRunSlice, { count: snapshot.done, at: Date.now(), run: runIdRef.current })
     }
   }, [snapshot, selection, store])
 

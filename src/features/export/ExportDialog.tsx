@@ -2,7 +2,7 @@ import { readWindowParams } from '../../shared/timeWindow'
 import { windowText } from '../../lib/windowText'
 import '../../styles/dialogs.css'
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { linksQuery } from '../../api/links'
 import { isAttemptLink } from '../../shared/linkTemplates'
 import { ModalDialog } from '../../components/ModalDialog'
@@ -44,6 +44,10 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
   const logLinks = (useQuery(linksQuery()).data?.links ?? []).filter((link) => !isAttemptLink(link))
   const [withLinks, setWithLinks] = useState(false)
   const lastRun = useSlice(lastBulkRunSlice)
+  // The dialog opens on Start export (CSV is chosen): `e` then Enter exports. The open dialog focused its first
+  // control before this runs.
+  const primary = useRef<HTMLButtonElement>(null)
+  useEffect(() => primary.current?.focus(), [])
 
   return (
     <ModalDialog
@@ -118,11 +122,12 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
       </div>
       <div className="dialog-actions">
         {running ? (
-          <button type="button" className="button" onClick={stop}>
+          <button ref={primary} type="button" className="button" onClick={stop}>
             Stop
           </button>
         ) : (
           <button
+            ref={primary}
             type="button"
             className="button button-primary"
             disabled={problems.length > 0}

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, type ReactNode } from 'react'
-import { SESSION_ENDED_NOTICE, sessionQuery, type Session } from '../../api'
+import { SESSION_ENDED_NOTICE, sessionKeys, sessionQuery, type Session } from '../../api'
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import { useRefusedTokenNotice } from './useRefusedTokenNotice'
-import { useForgetWhenSignedOut, useSwitchSession } from './useSwitchSession'
+import { useForgetWhenSignedOut } from './useForgetWhenSignedOut'
 
 // Only deployments without a server token show it: kept out of the first load of the others.
 const SignInForm = lazy(async () => ({ default: (await import('./SignInForm')).SignInForm }))
@@ -11,7 +11,7 @@ const SignInForm = lazy(async () => ({ default: (await import('./SignInForm')).S
 /** Shows the dashboard once the server can reach the API: with its own token, or after sign-in. */
 export function SessionGate({ children }: { children: ReactNode }) {
   const session = useQuery(sessionQuery())
-  const switchSession = useSwitchSession()
+  const client = useQueryClient()
   const [notice, clearNotice] = useRefusedTokenNotice()
   useForgetWhenSignedOut(session.data?.signedIn === false)
 
@@ -33,7 +33,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   if (!session.data.signedIn) {
     const onSignedIn = (next: Session) => {
       clearNotice()
-      switchSession(next)
+      client.setQueryData(sessionKeys.all, next)
     }
     const shown = notice ?? (session.data.sessionEnded ? SESSION_ENDED_NOTICE : null)
     return (

@@ -1,11 +1,10 @@
 import '../../styles/session.css'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { sessionQuery, signOut, whoamiQuery } from '../../api'
+import { sessionKeys, sessionQuery, signOut, whoamiQuery } from '../../api'
 import { useAnnounce } from '../../components/Announcer'
 import { useListFailure } from '../../components/listHealth'
 import { useCommands } from '../../components/useCommands'
-import { useSwitchSession } from './useSwitchSession'
 import { UpstreamLabel } from './UpstreamLabel'
 
 /** Which API the dashboard is connected to, and Sign out when a user signed in. */
@@ -14,7 +13,7 @@ export function SessionStatus() {
   // Only with credentials: before sign-in the server has no one to name (and would say the session ended).
   const hasCredentials = session.data?.mode === 'server-token' || session.data?.signedIn === true
   const who = useQuery({ ...whoamiQuery(), enabled: hasCredentials })
-  const switchSession = useSwitchSession()
+  const client = useQueryClient()
   const announce = useAnnounce()
   const [isSigningOut, setIsSigningOut] = useState(false)
   const failure = useListFailure()
@@ -23,7 +22,8 @@ export function SessionStatus() {
     // The form's chunk loads beside the sign-out call, not after it behind the page's other requests.
     void import('./SignInForm').catch(() => {})
     try {
-      switchSession(await signOut())
+      // The gate then shows sign-in and forgets the session's answers (useForgetWhenSignedOut).
+      client.setQueryData(sessionKeys.all, await signOut())
       announce('Signed out')
     } catch (error) {
       const { describeApiError } = await import('../../components/describeApiError')

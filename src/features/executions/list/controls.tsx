@@ -13,6 +13,7 @@ import { ListTools } from './ListTools'
 import { ShortcutHelp } from './ShortcutHelp'
 import type { ExecutionListModel } from './useExecutionList'
 import { useListCommands } from './useListCommands'
+import { useLeaveToList } from './useLeaveToList'
 import { useListShortcuts } from './useListShortcuts'
 
 /*
@@ -49,6 +50,7 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
     onCommand: useRunCommand(),
   })
   useListCommands(list, focusMetadataFilter, openHelp)
+  const leave = useLeaveToList(list.content.kind === 'rows' ? list.rows : [], onLeave)
   return (
     <>
       <CollapsedOnPhone summary="Filters">
@@ -57,7 +59,7 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
           stateCounts={list.stateCounts}
           onStatesChange={actions.setStates}
           onAddMetadata={actions.addMetadata}
-          onLeave={onLeave}
+          onLeave={leave}
         />
       </CollapsedOnPhone>
       <ActiveFilters

@@ -4,10 +4,17 @@ import type { ExecutionListModel } from './useExecutionList'
 import { useListCommands } from './useListCommands'
 
 function listModel(filtered: boolean, hasNext: boolean) {
-  const calls = { next: vi.fn(), previous: vi.fn(), first: vi.fn(), refresh: vi.fn(), clear: vi.fn() }
+  const calls = {
+    next: vi.fn(),
+    previous: vi.fn(),
+    first: vi.fn(),
+    refresh: vi.fn(),
+    clear: vi.fn(),
+    setStates: vi.fn(),
+  }
   const list = {
     view: { states: filtered ? ['failed'] : [], metadata: [], after: hasNext ? null : 'c2' },
-    actions: { clearFilters: calls.clear },
+    actions: { clearFilters: calls.clear, setStates: calls.setStates },
     pager: {
       goNext: calls.next,
       goPrevious: calls.previous,
@@ -40,6 +47,18 @@ describe('the list’s commands', () => {
         (f) => f.mock.calls.length,
       ),
     ).toEqual([1, 1, 1, 1, 1, 1, 1])
+    // One state alone, for each known state, and every state again.
+    expect(calls.setStates.mock.calls).toEqual([
+      [['created']],
+      [['started']],
+      [['succeed']],
+      [['failed']],
+      [[]],
+    ])
+    expect(byId['list:state:failed']).toMatchObject({
+      label: 'State: only Failed',
+      disabled: 'the list shows only these',
+    })
   })
 
   it('offer Clear filters only with a filter, and Next only when there is a next page', () => {

@@ -1,3 +1,5 @@
+import { KNOWN_EXECUTION_STATES } from '../../../api'
+import { describeState } from '../../../components/StateBadge'
 import { useCommands } from '../../../components/useCommands'
 import type { ExecutionListModel } from './useExecutionList'
 
@@ -6,7 +8,28 @@ export function useListCommands(list: ExecutionListModel, focusFilter: () => voi
   const { view, actions, pager, source } = list
   useCommands(() => {
     const filtered = view.states.length > 0 || view.metadata.length > 0
+    // One state alone (an incident starts with "only the failed"), or every state again.
+    const onlyOne = view.states.length === 1 ? view.states[0] : null
+    const states = [
+      ...KNOWN_EXECUTION_STATES.map((state) => ({
+        id: `list:state:${state}`,
+        label: `State: only ${describeState(state).label}`,
+        group: 'List',
+        keywords: 'filter status',
+        run: () => actions.setStates([state]),
+        disabled: onlyOne === state ? 'the list shows only these' : null,
+      })),
+      {
+        id: 'list:state:any',
+        label: 'State: any',
+        group: 'List',
+        keywords: 'filter status all',
+        run: () => actions.setStates([]),
+        disabled: view.states.length === 0 ? 'the list shows every state' : null,
+      },
+    ]
     return [
+      ...states,
       {
         id: 'list:next',
         label: 'Next page',

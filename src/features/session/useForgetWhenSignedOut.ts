@@ -1,13 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect } from 'react'
-import { forgetSessionData, sessionKeys, type Session } from '../../api'
+import { useEffect } from 'react'
+import { forgetSessionData } from '../../api'
 import { useClientStore } from '../../lib/useClientStore'
-
-/** Sign-in and sign-out: the session the server answered becomes the page's. */
-export function useSwitchSession(): (next: Session) => void {
-  const client = useQueryClient()
-  return useCallback((next: Session) => client.setQueryData(sessionKeys.all, next), [client])
-}
 
 /**
  * However a session ends (signed out, or refused), its answers and reschedules leave the caches and its client

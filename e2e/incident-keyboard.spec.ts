@@ -1,0 +1,150 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { attemptsPanel } from './support/attemptsPanel.ts'
+import { openDashboard } from './support/executionsPage.ts'
+
+/** Presses keys and counts them; typed text is not counted. */
+function keyboardCounter(page: Page) {
+  let presses = 0
+  return {
+    press: async (key: string) => {
+      presses += 1
+      await page.keyboard.press(key)
+    },
+    get count() {
+      return presses
+    },
+  }
+}
+
+const grid = (page: Page) => page.getByRole('grid', { name: /^Executions/ })
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+// Issue 26's task, by keyboard alone: "failures started 20 minutes ago in env=production; find how many failed,
+// look at the attempts of two, reschedule all failed in production, confirm they restarted, export the list for
+// the incident report, share a link to the view". It took 95 keys; the goal is at most 30 besides typing.
+test('the incident, walked with the keyboard alone in at most 30 keys besides typing', async ({
+  page,
+  demo,
+}) => {
+  test.setTimeout(60_000)
+  await openDashboard(page)
+  const keys = keyboardCounter(page)
+
+  // A window over the incident, from the palette (the demo's failures are spread over the last day).
+  await keys.press('Control+k')
+  await expect(palette(page).getByRole('combobox')).toBeFocused()
+  await page.keyboard.type('last 24 hours')
+  await expect(palette(page).getByRole('option').first()).toHaveText(/Time window: Last 24 hours/)
+  await keys.press('Enter')
+  await expect(page).toHaveURL(/window=24h/)
+
+  // Only the failed, from the palette.
+  await keys.press('Control+k')
+  await expect(palette(page).getByRole('combobox')).toBeFocused()
+  await page.keyboard.type('only failed')
+  await expect(palette(page).getByRole('option').first()).toHaveText(/State: only Failed/)
+  await keys.press('Enter')
+  await expect(page).toHaveURL(/state=failed/)
+
+  // env=production, from the metadata filter; Esc goes back to the list.
+  await keys.press('/')
+  await page.keyboard.type('env')
+  await keys.press('Tab')
+  await page.keyboard.type('production')
+  await keys.press('Enter')
+  await keys.press('Enter')
+  await expect(page).toHaveURL(/m\.env=production/)
+  await keys.press('Escape')
+  const firstRow = grid(page)
+    .getByRole('row', { name: /^Execution / })
+    .first()
+  await expect(firstRow).toBeFocused()
+
+  // How many failed: the overview says it, and whether the count is exact.
+  const overview = page.getByRole('region', { name: 'Overview' })
+  await expect(overview.getByRole('button', { name: /^Failed / })).toBeVisible()
+
+  // The attempts of two.
+  const firstId = ((await firstRow.getAttribute('aria-label')) ?? '').replace(/^Execution (\S+).*$/, '$1')
+  await keys.press('Enter')
+  await expect(
+    attemptsPanel(page, firstId).getByRole('heading', { name: `Attempts of ${firstId}` }),
+  ).toBeFocused()
+  await keys.press('Escape')
+  await expect(firstRow).toBeFocused()
+  await keys.press('j')
+  const secondRow = grid(page)
+    .getByRole('row', { name: /^Execution / })
+    .nth(1)
+  await expect(secondRow).toBeFocused()
+  const secondId = ((await secondRow.getAttribute('aria-label')) ?? '').replace(/^Execution (\S+).*$/, '$1')
+  await keys.press('Enter')
+  await expect(
+    attemptsPanel(page, secondId).getByRole('heading', { name: `Attempts of ${secondId}` }),
+  ).toBeFocused()
+  await keys.press('Escape')
+  await expect(secondRow).toBeFocused()
+
+  // Reschedule all matching: counted first; focus waits on the confirm button (or, above 100, in the typed count).
+  await keys.press('m')
+  const bulk = page.getByRole('dialog').filter({ hasText: 'matching the filters' })
+  const confirm = bulk.getByRole('button', { name: /^Reschedule [\d,]+ executions?$/ })
+  await expect(confirm).toBeVisible({ timeout: 30_000 })
+  const count = Number(((await confirm.textContent()) ?? '').replace(/\D+/g, ''))
+  expect(count).toBeGreaterThan(1)
+  const countField = bulk.getByLabel(`Type ${count} to confirm`)
+  if (count > 100) {
+    await expect(countField).toBeFocused()
+    await page.keyboard.type(String(count))
+  } else {
+    await expect(confirm).toBeFocused()
+  }
+  await keys.press('Enter')
+  // They restarted: the summary says so, and has focus.
+  const summary = bulk.getByText(new RegExp(`^${count.toLocaleString('en-US')} rescheduled, 0 failed`))
+  await expect(summary).toBeFocused({ timeout: 30_000 })
+  expect(Object.keys((await demo.stats()).reschedules_by_id)).toHaveLength(count)
+  await keys.press('Escape')
+  await expect(bulk).toHaveCount(0)
+
+  // Confirm they restarted: the last bulk run stays, with where each of its executions stands now.
+  await keys.press('Control+k')
+  await expect(palette(page).getByRole('combobox')).toBeFocused()
+  await page.keyboard.type('last bulk run')
+  await expect(palette(page).getByRole('option').first()).toHaveText(/Last bulk run/)
+  await keys.press('Enter')
+  const lastRun = page.getByRole('dialog', { name: 'Last bulk run' })
+  const standings = lastRun.getByRole('list', { name: 'Where the run’s executions stand now' })
+  await expect(standings).toBeVisible()
+  const counted = (await standings.getByRole('listitem').allTextContents()).map((item) =>
+    Number(item.replace(/^([\d,]+) .*$/, '$1').replaceAll(',', '')),
+  )
+  expect(counted.reduce((sum, n) => sum + n, 0)).toBe(count)
+  await keys.press('Escape')
+  await expect(lastRun).toHaveCount(0)
+
+  // The export for the report: e, then Enter on Start export.
+  await keys.press('e')
+  const exportDialog = page.getByRole('dialog', { name: 'Export executions' })
+  await expect(exportDialog.getByRole('button', { name: 'Start export' })).toBeFocused()
+  const downloading = page.waitForEvent('download')
+  await keys.press('Enter')
+  expect((await downloading).suggestedFilename()).toMatch(/\.csv$/)
+  await keys.press('Escape')
+  await expect(exportDialog).toHaveCount(0)
+
+  // A link to the view that pins the window's bounds, from the palette.
+  await keys.press('Control+k')
+  await expect(palette(page).getByRole('combobox')).toBeFocused()
+  await page.keyboard.type('copy link with')
+  await expect(palette(page).getByRole('option').first()).toHaveText(/Copy link with this time window/)
+  await keys.press('Enter')
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toMatch(/from=.*to=|to=.*from=/)
+
+  expect(keys.count).toBeLessThanOrEqual(30)
+})

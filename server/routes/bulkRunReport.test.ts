@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BulkRunReport } from '../../src/shared/bulkRunReport.ts'
+import type { RunningDemoApi } from '../demo-api/index.ts'
+import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
+import { openEmbeddedStore } from '../store/embedded.ts'
+import { migrate } from '../store/migrations.ts'
+import type { Store } from '../store/store.ts'
+import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
+import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
+import { rawRequest } from '../testing/httpTestKit.ts'
+
+let api: RunningDemoApi
+let demo: DemoClient
+let store: Store
+let indexed: TestDashboard
+let unindexed: TestDashboard
+let ids: string[]
+
+beforeAll(async () => {
+  ;({ api, client: demo } = await startTestApi({ executionCount: 300 }))
+  store = await openEmbeddedStore(await embeddedDataDir())
+  await migrate(store)
+  const env = { EXEC_API_URL: api.url, EXEC_API_TOKEN: api.token }
+  indexed = await startTestDashboard({ env, store, index: { refreshMs: 100 } })
+  unindexed = await startTestDashboard({ env, store, index: { enabled: false } })
+  const page = await demo.listExecutions({ page: { first: 4 }, filters: { states: ['failed'] } })
+  ids = page.json.data.map((execution) => execution.id)
+}, 60_000)
+afterAll(async () => {
+  await indexed.close()
+  await unindexed.close()
+  await store.close()
+  await api.close()
+})
+
+const reschedule = (id: string, run: string) =>
+  rawRequest(`${indexed.url}/api/executions/${encodeURIComponent(id)}/schedule`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', 'X-Bulk-Run': run },
+    body: JSON.stringify({ schedule_for: true }),
+  })
+const report = async (dashboard: TestDashboard, query: string) => {
+  const answer = await rawRequest(`${dashboard.url}/api/audit/run?${query}`)
+  return {
+    status: answer.status,
+    body: JSON.parse(answer.body) as BulkRunReport & { error?: { code: string } },
+  }
+}
+
+describe('a bulk run’s report', () => {
+  it('lists the run’s frozen set with each member’s state since the re-run, and counts them', async () => {
+    const run = 'run-report-0001'
+    const [refused, ...accepted] = ids
+    await demo.control('POST', '/faults', {
+      rules: [{ operation: 'reschedule', executionId: refused, status: 409, times: 1 }],
+    })
+    for (const id of ids) await reschedule(id, run)
+    // Another run's reschedule, whose id starts the same, is not a member.
+    await reschedule(accepted[0] ?? '', `${run}-other`)
+
+    const first = await report(indexed, `bulk=${run}`)
+    expect(first.status).toBe(200)
+    expect(first.body.members.map((member) => member.id)).toEqual(ids)
+    expect(first.body.members.find((member) => member.id === refused)).toMatchObject({
+      outcome: 'refused_by_api',
+      standing: 'not_rescheduled',
+    })
+    expect(first.body.counts.not_rescheduled).toBe(1)
+    expect(Object.values(first.body.counts).reduce((sum, count) => sum + count, 0)).toBe(ids.length)
+    // Once the index reads them again, each accepted one has a state since the re-run: never "failed again" at once.
+    await expect
+      .poll(
+        async () =>
+          (await report(indexed, `bulk=${run}`)).body.members
+            .filter((member) => member.id !== refused)
+            .map((member) => member.standing),
+        { timeout: 20_000 },
+      )
+      .toSatisfy(
+        (standings: string[]) =>
+          standings.length === accepted.length &&
+          standings.every((standing) => /^(created|started|succeeded|failed_again)$/.test(standing)),
+      )
+  })
+
+  it('says "not in the index" without one, never a guessed state', async () => {
+    const run = 'run-report-0002'
+    await reschedule(ids[1] ?? '', run)
+    const answer = await report(unindexed, `bulk=${run}`)
+    expect(answer.body.members).toEqual([
+      expect.objectContaining({ id: ids[1], standing: 'not_seen', state: null }),
+    ])
+  })
+
+  it('refuses an id that is not a run’s and answers 404 for a run the trail does not have', async () => {
+    expect((await report(indexed, 'bulk=x')).status).toBe(400)
+    expect((await report(indexed, "bulk=run'%20or%201=1")).status).toBe(400)
+    const missing = await report(indexed, 'bulk=no-such-run-here')
+    expect(missing.status).toBe(404)
+    expect(missing.body.error?.code).toBe('not_found')
+  })
+})

@@ -1,0 +1,109 @@
+import {
+  countStandings,
+  MOST_RUN_MEMBERS,
+  type BulkRunReport,
+  type RunMember,
+  type RunMemberStanding,
+} from '../../src/shared/bulkRunReport.ts'
+import type { AuditRecord, AuditTrail } from '../audit/trail.ts'
+import { sendJson, sendJsonError } from '../http/json.ts'
+import type { ExecutionIndex } from '../index/executionIndex.ts'
+import type { IndexedExecution } from '../index/rows.ts'
+import type { OwnRoute } from './api.ts'
+
+export const BULK_RUN_REPORT_PATH = '/audit/run'
+/** A run's id as the browser makes it (a UUID), the same shape the reschedule guard accepts in X-Bulk-Run. */
+const RUN_ID = /^[A-Za-z0-9_-]{8,100}$/
+const TRAIL_PAGE = 500
+
+/** Where one member stands now, from its reschedule's outcome and the index's row (null: not held). */
+export function standingOf(record: AuditRecord, row: IndexedExecution | null): RunMemberStanding {
+  if (record.outcome === 'refused_by_api' || record.outcome === 'not_permitted') return 'not_rescheduled'
+  if (record.outcome !== 'rescheduled') return 'outcome_unknown'
+  if (row === null) return 'not_seen'
+  // Not read since the request, or its outcome is being read: nothing new to say. Both times are this server's
+  // clock (the API's updated_at may run on another, or a simulated one).
+  if (row.outcomePending || row.lastSeenAt < record.at) return 'waiting'
+  switch (row.meaning) {
+    case 'created':
+      return 'created'
+    case 'started':
+      return 'started'
+    case 'succeed':
+      return 'succeeded'
+    case 'failed':
+      return 'failed_again'
+    default:
+      return 'other'
+  }
+}
+
+/** Every reschedule record of the run, oldest first, up to the most a report carries. */
+async function recordsOf(trail: AuditTrail, run: string): Promise<{ records: AuditRecord[]; more: boolean }> {
+  const records: AuditRecord[] = []
+  let after: string | null = null
+  for (;;) {
+    const page = await trail.list({ bulkRun: run, kind: 'reschedule', first: TRAIL_PAGE, after })
+    // The trail matches a run by its start (the audit dialog shows 8 characters); a report is of this run only.
+    records.push(...page.records.filter((record) => record.bulkRun === run))
+    if (!page.hasNext || page.endCursor === null) return { records: records.reverse(), more: false }
+    if (records.length >= MOST_RUN_MEMBERS) return { records: records.reverse(), more: true }
+    after = page.endCursor
+  }
+}
+
+/**
+ * GET /api/audit/run?bulk=<run id>: what became of a bulk run. Its members are the ids the trail recorded for it (a
+ * frozen set), each with its state now as the index last read it, and counts of each; the browser asks again every
+ * few seconds for live counts. Without the index, every member is "not in the index", never a guessed state.
+ */
+export function bulkRunReportRoute(trail: AuditTrail | null, index: ExecutionIndex | null): OwnRoute {
+  return async (req, res, credentials) => {
+    if (!trail) {
+      sendJsonError(res, 503, 'store_unavailable', 'A bulk run’s report needs the store, which is off here.')
+      return { status: 503, route: 'audit', detail: 'store_unavailable' }
+    }
+    const run = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('bulk') ?? ''
+    if (!RUN_ID.test(run)) {
+      sendJsonError(
+        res,
+        400,
+        'bad_request',
+        'bulk must be a bulk run’s id (8 to 100 letters, digits, - or _).',
+      )
+      return { status: 400, route: 'audit', detail: 'bad run' }
+    }
+    const { records, more } = await recordsOf(trail, run)
+    const first = records[0]
+    if (first === undefined) {
+      sendJsonError(res, 404, 'not_found', 'The audit trail has no bulk run with this id.')
+      return { status: 404, route: 'audit', detail: 'no run' }
+    }
+    const kept = records.slice(0, MOST_RUN_MEMBERS)
+    const members: RunMember[] = []
+    for (const record of kept) {
+      const row = index ? (await index.lookup(credentials, record.executionId)).row : null
+      members.push({
+        id: record.executionId,
+        outcome: record.outcome,
+        requested_at: record.at,
+        standing: standingOf(record, row),
+        state: row?.state ?? null,
+        seen_at: row?.lastSeenAt ?? null,
+      })
+    }
+    const report: BulkRunReport = {
+      run,
+      user: first.user,
+      started_at: first.at,
+      ended_at: kept[kept.length - 1]?.at ?? first.at,
+      members,
+      counts: countStandings(members),
+      as_of: Date.now(),
+      truncated: more,
+    }
+    res.setHeader('Cache-Control', 'no-store')
+    sendJson(res, 200, report)
+    return { status: 200, route: 'audit' }
+  }
+}

@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query'
+import { readBulkRunReport } from '../shared/bulkRunReport'
+import { apiRequest } from './transport'
+
+export type { BulkRunReport, RunMember, RunMemberStanding } from '../shared/bulkRunReport'
+export { RUN_MEMBER_STANDINGS, STANDING_WORDS } from '../shared/bulkRunReport'
+
+/** Live counts: the index re-reads the run's executions on its own refresh; this asks it what it holds now. */
+const REPORT_REFRESH_MS = 5_000
+
+/** GET /api/audit/run?bulk=…: a bulk run's frozen set with each member's state now, from the trail and the index. */
+export function bulkRunReportQuery(run: string) {
+  return queryOptions({
+    queryKey: ['bulk-run-report', run] as const,
+    queryFn: ({ signal }) =>
+      apiRequest({
+        method: 'GET',
+        path: `/audit/run?bulk=${encodeURIComponent(run)}`,
+        read: (payload) => {
+          const report = readBulkRunReport(payload)
+          return report
+            ? { ok: true, value: report }
+            : { ok: false, problems: [{ path: '', message: 'expected a bulk run’s report' }] }
+        },
+        signal,
+      }),
+    refetchInterval: REPORT_REFRESH_MS,
+  })
+}
