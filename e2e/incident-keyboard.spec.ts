@@ -2,20 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
 import { openDashboard } from './support/executionsPage.ts'
-
-/** Presses keys and counts them; typed text is not counted. */
-function keyboardCounter(page: Page) {
-  let presses = 0
-  return {
-    press: async (key: string) => {
-      presses += 1
-      await page.keyboard.press(key)
-    },
-    get count() {
-      return presses
-    },
-  }
-}
+import { keyboardCounter } from './support/keyboardCounter.ts'
 
 const grid = (page: Page) => page.getByRole('grid', { name: /^Executions/ })
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
@@ -67,26 +54,20 @@ test('the incident, walked with the keyboard alone in at most 30 keys besides ty
   const overview = page.getByRole('region', { name: 'Overview' })
   await expect(overview.getByRole('button', { name: /^Failed / })).toBeVisible()
 
-  // The attempts of two.
-  const firstId = ((await firstRow.getAttribute('aria-label')) ?? '').replace(/^Execution (\S+).*$/, '$1')
-  await keys.press('Enter')
-  await expect(
-    attemptsPanel(page, firstId).getByRole('heading', { name: `Attempts of ${firstId}` }),
-  ).toBeFocused()
-  await keys.press('Escape')
-  await expect(firstRow).toBeFocused()
-  await keys.press('j')
-  const secondRow = grid(page)
-    .getByRole('row', { name: /^Execution / })
-    .nth(1)
-  await expect(secondRow).toBeFocused()
-  const secondId = ((await secondRow.getAttribute('aria-label')) ?? '').replace(/^Execution (\S+).*$/, '$1')
-  await keys.press('Enter')
-  await expect(
-    attemptsPanel(page, secondId).getByRole('heading', { name: `Attempts of ${secondId}` }),
-  ).toBeFocused()
-  await keys.press('Escape')
-  await expect(secondRow).toBeFocused()
+  // The attempts of two: Enter opens a row's, Esc brings focus back to the row, j moves on.
+  const rows = grid(page).getByRole('row', { name: /^Execution / })
+  for (const index of [0, 1]) {
+    if (index > 0) await keys.press('j')
+    const row = rows.nth(index)
+    await expect(row).toBeFocused()
+    const id = (await row.getAttribute('data-row-id')) ?? ''
+    await keys.press('Enter')
+    await expect(
+      attemptsPanel(page, id).getByRole('heading', { name: `Attempts of ${id}`, exact: true }),
+    ).toBeFocused()
+    await keys.press('Escape')
+    await expect(row).toBeFocused()
+  }
 
   // Reschedule all matching: counted first; focus waits on the confirm button (or, above 100, in the typed count).
   await keys.press('m')

@@ -3,20 +3,7 @@ import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
 import { demoIds } from './support/demoQuery.ts'
 import { expectIds, openDashboard } from './support/executionsPage.ts'
-
-/** Presses keys and counts them; typing text is not counted. */
-function keyboardCounter(page: Page) {
-  let presses = 0
-  return {
-    press: async (key: string) => {
-      presses += 1
-      await page.keyboard.press(key)
-    },
-    get count() {
-      return presses
-    },
-  }
-}
+import { keyboardCounter } from './support/keyboardCounter.ts'
 
 async function expectVisibleFocus(target: Locator) {
   await expect(target).toBeFocused()
