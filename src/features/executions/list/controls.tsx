@@ -1,5 +1,7 @@
 import '../../../styles/controls.css'
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
+import { executionListQuery } from '../../../api'
 import { CollapsedOnPhone } from '../../../components/CollapsedOnPhone'
 import { TimeCellTooltip } from '../../../components/TimeCellTooltip'
 import { useRunCommand } from '../../../components/useCommands'
@@ -50,6 +52,12 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
     onCommand: useRunCommand(),
   })
   useListCommands(list, focusMetadataFilter, openHelp)
+  const client = useQueryClient()
+  // A read already on its way may have left before what the user refreshes for (a new cookie, a fix): drop it.
+  const refreshNow = () =>
+    void client
+      .cancelQueries({ queryKey: executionListQuery(source.feed.params).queryKey, exact: true })
+      .then(source.refresh)
   const leave = useLeaveToList(list.content.kind === 'rows' ? list.rows : [], onLeave)
   return (
     <>
@@ -75,7 +83,7 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
           <ListTools
             updatedAt={source.updatedAt}
             isRefreshing={source.isRefreshing}
-            onRefreshNow={source.refresh}
+            onRefreshNow={refreshNow}
             onHelp={openHelp}
           />
         </div>
