@@ -198,6 +198,18 @@ export async function createExecutionIndex(options: IndexOptions) {
       }
     },
     /**
+     * Several executions as the index holds them (null: not seen), in the order asked: a bulk run's members. One
+     * read of the rows, without the coverage `lookup` computes (a count of the whole set) for each; like it, it
+     * keeps the unfiltered set refreshed, so asking again shows where they stand now.
+     */
+    async rowsOf(credentials: Credentials, ids: readonly string[]) {
+      const runtime = runtimeFor(credentials)
+      await runtime.loaded()
+      runtime.partition.family([]).wantedAt = now()
+      void tick()
+      return ids.map((id) => runtime.partition.rows.get(id) ?? null)
+    },
+    /**
      * Keeps the family of these filters refreshed (every refreshMs) until the returned stop, without computing any
      * answer; `urgent` executions have their outcome read before others'. What a watch asks of the index.
      */

@@ -80,18 +80,23 @@ export function bulkRunReportRoute(trail: AuditTrail | null, index: ExecutionInd
       return { status: 404, route: 'audit', detail: 'no run' }
     }
     const kept = records.slice(0, MOST_RUN_MEMBERS)
-    const members: RunMember[] = []
-    for (const record of kept) {
-      const row = index ? (await index.lookup(credentials, record.executionId)).row : null
-      members.push({
+    const rows = index
+      ? await index.rowsOf(
+          credentials,
+          kept.map((record) => record.executionId),
+        )
+      : []
+    const members = kept.map((record, at): RunMember => {
+      const row = rows[at] ?? null
+      return {
         id: record.executionId,
         outcome: record.outcome,
         requested_at: record.at,
         standing: standingOf(record, row),
         state: row?.state ?? null,
         seen_at: row?.lastSeenAt ?? null,
-      })
-    }
+      }
+    })
     const report: BulkRunReport = {
       run,
       user: first.user,
