@@ -46,25 +46,26 @@ export function useDryRun(filters: WindowedFilters) {
     const { window = ANY_TIME, ...listFilters } = filters
     const waitUntil = Date.now() + INDEX_WAIT_MS
     setState({ kind: 'counting', waitingForIndex: false })
-    let outcome: DryRun
-    for (;;) {
-      try {
-        outcome = {
-          kind: 'counted',
-          answer: await fetchIdSet(listFilters, window, MAX_RUN_SIZE, controller.signal),
-        }
-      } catch (error) {
-        if (controller.signal.aborted) outcome = { kind: 'stopped' }
-        else if (isApiError(error) && error.code === 'index_unavailable' && Date.now() < waitUntil) {
+    const count = async (): Promise<DryRun> => {
+      for (;;) {
+        try {
+          return {
+            kind: 'counted',
+            answer: await fetchIdSet(listFilters, window, MAX_RUN_SIZE, controller.signal),
+          }
+        } catch (error) {
+          if (controller.signal.aborted) return { kind: 'stopped' }
           // A window is counted only from the index, once it holds the window's set whole.
+          const indexNotReady = isApiError(error) && error.code === 'index_unavailable'
+          if (!indexNotReady || Date.now() >= waitUntil)
+            return { kind: 'failed', message: describeApiError(error).message }
           setState({ kind: 'counting', waitingForIndex: true })
+          // Stopped meanwhile: the next request throws at once, and is said as stopped above.
           await pause(1_000, controller.signal)
-          if (!controller.signal.aborted) continue
-          outcome = { kind: 'stopped' }
-        } else outcome = { kind: 'failed', message: describeApiError(error).message }
+        }
       }
-      break
     }
+    const outcome = await count()
     if (controllerRef.current === controller) controllerRef.current = null
     setState(outcome)
   }, [filters])
