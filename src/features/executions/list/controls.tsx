@@ -30,6 +30,9 @@ export interface ListControlsProps {
   onLeave: () => void
 }
 
+/** One empty list, so Esc's handler is not made anew on every render while the list has no rows. */
+const NO_ROWS: readonly never[] = []
+
 /** `/`: the metadata filter, unfolding it first on a phone. */
 function focusMetadataFilter() {
   const input = document.getElementById(METADATA_KEY_INPUT_ID)
@@ -58,7 +61,7 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
     void client
       .cancelQueries({ queryKey: executionListQuery(source.feed.params).queryKey, exact: true })
       .then(source.refresh)
-  const leave = useLeaveToList(list.content.kind === 'rows' ? list.rows : [], onLeave)
+  const leave = useLeaveToList(list.content.kind === 'rows' ? list.rows : NO_ROWS, onLeave)
   return (
     <>
       <CollapsedOnPhone summary="Filters">
