@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { explainingFailure } from './support/explainingFailure.ts'
 import { expect, test } from './support/fixtures.ts'
 
 test.use({ dashboard: 'sign-in' })
@@ -59,10 +60,14 @@ test('without a server token, users sign in; the token never reaches page script
 
   await page.reload()
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
-  await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
+  await explainingFailure(page, async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
+  })
   // Signing out is not a session that ended: the form has nothing to warn about.
   await expect(page.getByRole('form', { name: 'Sign in' })).not.toContainText('session has ended')
+  // Nor does the header still name the user who left.
+  await expect(page.getByText(/^You: /)).toHaveCount(0)
   expect(await page.context().cookies()).toHaveLength(0)
 })
 

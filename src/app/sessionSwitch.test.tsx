@@ -24,7 +24,7 @@ const execution = (id: string, state = 'failed') => ({
 /** The dashboard's server in sign-in mode, with whoever signs in seeing the same two executions. */
 function signInServer() {
   let signedIn = false
-  const calls = { listedSignedOut: 0 }
+  const calls = { listedSignedOut: 0, hang: false, stopped: 0, stoppedBeforeSignOut: 0 }
   const session = () => ({ mode: 'sign-in', api: 'https://api.example/v2', signedIn })
   mswServer.use(
     http.get('*/api/session', () => HttpResponse.json(session())),
@@ -33,10 +33,18 @@ function signInServer() {
       return HttpResponse.json(session())
     }),
     http.delete('*/api/session', () => {
+      calls.stoppedBeforeSignOut = calls.stopped
       signedIn = false
       return HttpResponse.json(session())
     }),
-    http.post('*/api/executions', () => {
+    http.post('*/api/executions', ({ request }) => {
+      if (calls.hang)
+        return new Promise<Response>((resolve) =>
+          request.signal.addEventListener('abort', () => {
+            calls.stopped += 1
+            resolve(HttpResponse.error())
+          }),
+        )
       if (!signedIn) {
         calls.listedSignedOut += 1
         return HttpResponse.json(
@@ -98,10 +106,26 @@ describe('switching users', () => {
     const calls = signInServer()
     renderWithProviders(<App />, createTestQueryClient(), createClientStore())
     await signInAs('first-user-token')
+    expect(await screen.findByText(/^You:/)).toBeInTheDocument()
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }))
     const form = await screen.findByRole('form', { name: 'Sign in' })
     expect(calls.listedSignedOut).toBe(0)
     expect(form).not.toHaveTextContent('session has ended')
+    // The header names no one once no one is signed in.
+    expect(screen.getByText('Not signed in')).toBeInTheDocument()
+    expect(screen.queryByText(/^You:/)).not.toBeInTheDocument()
+  })
+
+  it('signing out stops the session’s reads on their way before it asks the server', async () => {
+    const calls = signInServer()
+    renderWithProviders(<App />, createTestQueryClient(), createClientStore())
+    await signInAs('first-user-token')
+    calls.hang = true
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh now' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }))
+    await screen.findByRole('form', { name: 'Sign in' })
+    // Stopped first: a browser has a few connections to the server, and reads held there must not hold sign-out.
+    expect(calls.stoppedBeforeSignOut).toBeGreaterThan(0)
   })
 
   it('keeps this browser’s preferences across users', async () => {

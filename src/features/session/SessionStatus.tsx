@@ -21,6 +21,9 @@ export function SessionStatus() {
     setIsSigningOut(true)
     // The form's chunk loads beside the sign-out call, not after it behind the page's other requests.
     void import('./SignInForm').catch(() => {})
+    // The leaving session's reads are moot: stopped, they free the browser's few connections to this server for
+    // the sign-out call and the form, however long the index keeps one of them.
+    void client.cancelQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] })
     try {
       // The gate then shows sign-in and forgets the session's answers (useForgetWhenSignedOut).
       client.setQueryData(sessionKeys.all, await signOut())
@@ -82,7 +85,7 @@ export function SessionStatus() {
           </>
         )}
       </span>
-      {who.data ? (
+      {hasCredentials && who.data ? (
         <span className="muted session-user" title={`From the ${who.data.via}`}>
           You: <strong>{who.data.user}</strong>
           {who.data.role === 'viewer' ? ' (viewer)' : ''}
