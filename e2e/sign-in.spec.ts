@@ -155,9 +155,10 @@ test('a session that ended returns to sign-in with the view kept, then shows the
   const [cookie] = await page.context().cookies()
   if (!cookie) throw new Error('no session cookie')
   await page.context().addCookies([{ ...cookie, value: 'sealed-with-a-key-long-gone' }])
-  await page.getByRole('button', { name: 'Refresh now' }).click()
-
-  await expect(form.getByRole('alert')).toHaveText('Your session has ended; sign in again.')
+  await explainingFailure(page, async () => {
+    await page.getByRole('button', { name: 'Refresh now' }).click()
+    await expect(form.getByRole('alert')).toHaveText('Your session has ended; sign in again.')
+  })
   expect(new URL(page.url()).search).toBe('?state=started&execution=exec-locked')
   await form.getByLabel('API token').fill(token)
   await form.getByLabel('API token').press('Enter')
