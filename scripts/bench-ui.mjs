@@ -56,7 +56,7 @@ await browser.close()
 warm.close()
 
 const ms = (list, key) => `${median(list.map((r) => r[key])).toFixed(1)} ms`
-const eager = eagerAssets('dist').reduce((sum, asset) => sum + asset.gzip, 0)
+const eager = (await eagerAssets('dist')).reduce((sum, asset) => sum + asset.gzip, 0)
 console.log(
   `\n\nExecutions list, production build, frozen demo API, headless Chromium, median of ${RUNS} runs\n`,
 )

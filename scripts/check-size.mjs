@@ -12,7 +12,7 @@ const MARGIN_BYTES = 5 * 1024
 
 const args = process.argv.slice(2)
 const distDir = args.find((arg) => !arg.startsWith('--')) ?? 'dist'
-const assets = eagerAssets(distDir)
+const assets = await eagerAssets(distDir)
 const total = assets.reduce((sum, asset) => sum + asset.gzip, 0)
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
@@ -24,7 +24,7 @@ console.log(
 )
 if (args.includes('--why')) {
   const { explainEagerBytes } = await import('./sizeWhy.mjs')
-  explainEagerBytes({ top: Number(args.find((arg) => arg.startsWith('--top='))?.slice(6) ?? 25) })
+  await explainEagerBytes({ top: Number(args.find((arg) => arg.startsWith('--top='))?.slice(6) ?? 25) })
 }
 if (total > BUDGET_BYTES) {
   console.error(`Over budget by ${kb(total - BUDGET_BYTES)}.`)

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { servedGzip } from './servedGzip.mjs'
 
-const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length
+const gzip = async (bytes) => (await servedGzip(bytes)).length
 
 /** Local asset paths an HTML page loads before first paint: module scripts, modulepreloads, stylesheets. */
 function htmlAssets(html) {
@@ -23,9 +23,9 @@ function staticImports(code) {
 /**
  * What index.html loads before first paint: every script and stylesheet it names, the modules those import
  * statically (followed through the code, not taken from the manifest), and its inline scripts. Lazy chunks
- * (dynamic import()) are left out.
+ * (dynamic import()) are left out. Sizes are of the gzip the server sends (servedGzip).
  */
-export function eagerAssets(distDir) {
+export async function eagerAssets(distDir) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8')
   const files = new Set()
   const visit = (file) => {
@@ -36,16 +36,22 @@ export function eagerAssets(distDir) {
     for (const imported of staticImports(readFileSync(join(distDir, file), 'utf8'))) visit(dir + imported)
   }
   for (const file of htmlAssets(html)) visit(file)
-  const assets = [...files].map((file) => {
-    const bytes = readFileSync(join(distDir, file))
-    return { file, bytes: bytes.length, gzip: gzip(bytes) }
-  })
+  const assets = await Promise.all(
+    [...files].map(async (file) => {
+      const bytes = readFileSync(join(distDir, file))
+      return { file, bytes: bytes.length, gzip: await gzip(bytes) }
+    }),
+  )
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1])
     .filter((code) => code.trim() !== '')
   for (const [index, code] of inline.entries()) {
     const bytes = Buffer.from(code)
-    assets.push({ file: `index.html inline script ${index + 1}`, bytes: bytes.length, gzip: gzip(bytes) })
+    assets.push({
+      file: `index.html inline script ${index + 1}`,
+      bytes: bytes.length,
+      gzip: await gzip(bytes),
+    })
   }
   return assets
 }

@@ -1,25 +1,29 @@
 // Writes .br and .gz next to every compressible file in dist/, so the production server never compresses per request.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants } from 'node:zlib'
+import { servedGzip } from './servedGzip.mjs'
 
 const root = process.argv[2] ?? 'dist'
 const compressible = /\.(html|js|css|svg|json)$/
-let count = 0
-function walk(dir) {
-  for (const name of readdirSync(dir)) {
+
+function filesIn(dir) {
+  return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name)
-    if (statSync(file).isDirectory()) walk(file)
-    else if (compressible.test(name)) {
-      const bytes = readFileSync(file)
-      writeFileSync(
-        `${file}.br`,
-        brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      )
-      writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }))
-      count += 1
-    }
-  }
+    if (statSync(file).isDirectory()) return filesIn(file)
+    return compressible.test(name) ? [file] : []
+  })
 }
-walk(root)
-console.log(`precompressed ${count} files in ${root}/ (brotli and gzip)`)
+
+const files = filesIn(root)
+await Promise.all(
+  files.map(async (file) => {
+    const bytes = readFileSync(file)
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    )
+    writeFileSync(`${file}.gz`, await servedGzip(bytes))
+  }),
+)
+console.log(`precompressed ${files.length} files in ${root}/ (brotli and gzip)`)

@@ -82,7 +82,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
  * scaled so the shares of a chunk add up to the chunk's real gzip size: an estimate, as gzip compresses
  * across owners, but it puts the bytes where they are.
  */
-export function explainEagerBytes({ top = 25 } = {}) {
+export async function explainEagerBytes({ top = 25 } = {}) {
   const outDir = mkdtempSync(join(tmpdir(), 'size-why-'))
   try {
     execFileSync(
@@ -94,7 +94,7 @@ export function explainEagerBytes({ top = 25 } = {}) {
     )
     const totals = new Map()
     const files = new Map()
-    for (const asset of eagerAssets(outDir)) {
+    for (const asset of await eagerAssets(outDir)) {
       const mapFile = join(outDir, `${asset.file}.map`)
       if (!asset.file.endsWith('.js') || !existsSync(mapFile)) {
         const owner = asset.file.endsWith('.css') ? '(CSS)' : asset.file

@@ -1,5 +1,6 @@
 import type { ListFilters } from '../../src/shared/filters.ts'
-import { ANY_TIME, resolveWindow, type TimeWindow } from '../../src/shared/timeWindow.ts'
+import { ANY_TIME, type TimeWindow } from '../../src/shared/timeWindow.ts'
+import { resolveWindow } from '../../src/shared/windowBounds.ts'
 import { rowsInView, type WindowBounds } from './counting.ts'
 import { histogramOf, type Histogram } from './histogram.ts'
 import { pageOfFamily, type IndexPage, type IndexPageRequest } from './indexPage.ts'

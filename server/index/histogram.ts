@@ -1,5 +1,5 @@
 import type { Histogram, HistogramBucket } from '../../src/shared/overview.ts'
-import { bucketFor } from '../../src/shared/timeWindow.ts'
+import { bucketFor } from '../../src/shared/windowBounds.ts'
 import { emptyKnown, stateMatcher, timeOf, type WindowBounds } from './counting.ts'
 import type { Family } from './family.ts'
 

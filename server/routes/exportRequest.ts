@@ -1,6 +1,7 @@
 import type { ListFilters } from '../../src/shared/filters.ts'
 import { readFilterParams } from '../../src/shared/filterCodec.ts'
-import { ANY_TIME, pinWindow, readWindowParams, type TimeWindow } from '../../src/shared/timeWindow.ts'
+import { ANY_TIME, readWindowParams, type TimeWindow } from '../../src/shared/timeWindow.ts'
+import { pinWindow } from '../../src/shared/windowBounds.ts'
 
 export type ExportFormat = 'csv' | 'ndjson'
 

@@ -1,7 +1,7 @@
 import { readIdSetAnswer, type IdSetAnswer } from '../shared/idSet'
 import type { ListFilters } from '../shared/filters'
 import type { TimeWindow } from '../shared/timeWindow'
-import { viewSearch } from './overview'
+import { viewSearch } from './viewSearch'
 import { apiRequest } from './transport'
 
 export type { IdSetAnswer, IdSetEntry } from '../shared/idSet'

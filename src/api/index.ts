@@ -22,7 +22,8 @@ export {
 } from './queries'
 export { attemptListQuery } from './attemptQueries'
 export { KNOWN_EXECUTION_STATES, readMetadata } from './schemas'
-export { nextPageOf, sameStart, toListPage, walkPageOf } from './listPage'
+export { nextPageOf, sameStart, toListPage } from './listPage'
+export { walkPageOf } from './walkPage'
 export type { NextPage } from './listPage'
 export { lacksTimeZone, timestampInstant } from '../shared/timestamps'
 export type {
@@ -43,7 +44,8 @@ export {
   replaceExecutionInPage,
 } from './executionCache'
 export type { ExecutionReport, ExecutionSource } from './executionCache'
-export { isUnknownOutcome, recentRescheduleOf, rescheduledSince } from './reschedule'
+export { isUnknownOutcome, recentRescheduleOf } from './reschedule'
+export { rescheduledSince } from './rescheduledSince'
 export type { RecentReschedule } from './reschedule'
 export {
   forgetSessionData,
@@ -56,7 +58,8 @@ export { signIn, signOut } from './sessionCalls'
 export type { Session } from './session'
 export { isFinalState, readableState, seenStates, stateMeaning, stateSpeller } from './executionStates'
 export type { SeenStates } from './executionStates'
-export { overviewKeys, overviewQuery, viewSearch } from './overview'
+export { overviewKeys, overviewQuery } from './overview'
+export { viewSearch } from './viewSearch'
 export { apiBase, readAnswer } from './transport'
 export { whoamiKeys, whoamiQuery } from './whoami'
 export { lastRescheduleQuery } from './audit'

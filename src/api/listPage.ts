@@ -1,5 +1,4 @@
 import { describeProblem, readStateResource, rowIdOf, type ListEnvelope } from '../shared/listAnswer'
-import type { WalkPage } from '../shared/listWalker'
 import type { ListPage, RejectedRow } from './schemas'
 
 /** Reads each row on its own: good rows are kept, bad ones are reported with their id and fields. */
@@ -45,9 +44,4 @@ export function sameStart(page: ListPage<{ id: string }>, previous: ListPage<{ i
   if (first !== undefined && first === previous.data[0]?.id) return true
   const cursor = page.page_info.start_cursor
   return typeof cursor === 'string' && cursor === previous.page_info.start_cursor
-}
-
-/** A list page as the list walker reads it (shared/listWalker.ts). */
-export function walkPageOf<T>(page: ListPage<T>): WalkPage<T> {
-  return { rows: page.data, hasNext: page.page_info.has_next_page, endCursor: page.page_info.end_cursor }
 }

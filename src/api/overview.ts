@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { writeFilterParams } from '../shared/filterCodec'
 import { filtersKey, type ListFilters } from '../shared/filters'
 import { writeWindowParams, type TimeWindow } from '../shared/timeWindow'
 import { anyAnswer, apiRequest } from './transport'
+import { viewSearch } from './viewSearch'
 
 /*
  * The overview of a view (counts per state over the whole filtered set, coverage, histogram) from the server's
@@ -16,13 +16,6 @@ export const overviewKeys = {
 }
 
 const windowKey = (window: TimeWindow) => writeWindowParams(window, new URLSearchParams()).toString()
-
-/** The query string of a view for the server's own routes: filters, window, and the histogram if asked for. */
-export function viewSearch(filters: ListFilters, window: TimeWindow, histogram = true): URLSearchParams {
-  const params = writeWindowParams(window, writeFilterParams(filters, new URLSearchParams()))
-  if (histogram) params.set('histogram', '1')
-  return params
-}
 
 export function overviewQuery(filters: ListFilters, window: TimeWindow) {
   return queryOptions({

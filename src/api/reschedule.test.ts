@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from './apiError'
 import { rememberExecution } from './executionCache'
 import { executionKeys, rescheduleKeys } from './queryKeys'
-import { isUnknownOutcome, recentRescheduleOf, rescheduledSince } from './reschedule'
+import { isUnknownOutcome, recentRescheduleOf } from './reschedule'
+import { rescheduledSince } from './rescheduledSince'
 import type { RescheduleOutcome } from './rescheduleAnswer'
 
 const execution = {

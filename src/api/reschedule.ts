@@ -1,8 +1,6 @@
-import type { MutationState, QueryClient } from '@tanstack/react-query'
+import type { MutationState } from '@tanstack/react-query'
 import { isApiError } from './apiError'
-import { executionKeys, rescheduleKeys } from './queryKeys'
 import type { RescheduleOutcome } from './rescheduleAnswer'
-import type { ExecutionReport } from './executionCache'
 
 /** A failure after which the PATCH may or may not have been applied: no answer, or a server error. */
 export function isUnknownOutcome(error: unknown): boolean {
@@ -25,28 +23,4 @@ export function recentRescheduleOf(
     return { at: state.submittedAt, kind: 'unknown', reason }
   }
   return null
-}
-
-/**
- * Ids this browser rescheduled (a 2xx) at or after `since`: the row's reschedules from the mutation cache,
- * a bulk run's from the reports its answers left (see applyRescheduleAnswer).
- */
-export function rescheduledSince(client: QueryClient, since: number): Set<string> {
-  const ids = new Set<string>()
-  for (const mutation of client
-    .getMutationCache()
-    .findAll({ mutationKey: rescheduleKeys.all, status: 'success' })) {
-    const id = mutation.options.mutationKey?.[1]
-    if (typeof id === 'string' && mutation.state.submittedAt >= since) ids.add(id)
-  }
-  for (const query of client.getQueryCache().findAll({ queryKey: executionKeys.all })) {
-    const report = query.state.data as ExecutionReport | undefined
-    if (
-      query.queryKey[1] === 'detail' &&
-      report?.source === 'reschedule answer' &&
-      report.receivedAt >= since
-    )
-      ids.add(report.execution.id)
-  }
-  return ids
 }

@@ -4,7 +4,7 @@ import type { TimeWindow } from '../shared/timeWindow'
 import { groupByText, GROUP_PARAM, type GroupBy, type TriageAnswer } from '../shared/triage'
 import type { ReadResult } from '../shared/listAnswer'
 import { isWholeCount, readCoverage } from '../shared/coverage'
-import { viewSearch } from './overview'
+import { viewSearch } from './viewSearch'
 import { apiRequest, anyAnswer } from './transport'
 
 /*

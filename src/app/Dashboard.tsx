@@ -6,7 +6,7 @@ import { LazyAttemptsPanel, LazyRowLinks } from '../features/attempts'
 import { useRowSelection } from '../features/bulk-reschedule'
 import { EXECUTIONS_TABLE_ID, ExecutionsPage } from '../features/executions'
 import { LazyOverview } from '../features/overview'
-import { RescheduleButton, RescheduleProvider, useOpenReschedule } from '../features/reschedule'
+import { RescheduleProvider, useOpenReschedule } from '../features/reschedule'
 import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
 import {
@@ -14,6 +14,7 @@ import {
   DigestTools,
   LinkTools,
   PaletteTools,
+  RescheduleButton,
   TriageTools,
   WatchTools,
   WatchToggle,

@@ -14,6 +14,7 @@ import type { HistoryMode } from '../lib/useUrlSearch'
 
 export { WatchTools, WatchToggle } from '../features/watch'
 export { PaletteTools } from './PaletteTools'
+export { RescheduleButton } from '../features/reschedule'
 export { TriageTools } from './TriageTools'
 
 /*

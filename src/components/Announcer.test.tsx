@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import { AnnouncerHost, AnnouncerProvider, useAnnounce } from './Announcer'
+import { AnnouncerProvider, useAnnounce } from './Announcer'
+import { AnnouncerHost } from './AnnouncerHost'
 
 function Page() {
   const announce = useAnnounce()

@@ -1,12 +1,4 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useLayoutEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react'
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 
 interface Announcement {
   id: number
@@ -16,7 +8,7 @@ interface Announcement {
 
 type Announce = (message: string, tone?: Announcement['tone']) => void
 
-interface Region {
+export interface Region {
   current: Announcement | null
   dismiss: () => void
   /** A host takes the live region while it is mounted; returns the release. */
@@ -24,10 +16,10 @@ interface Region {
 }
 
 const AnnouncerContext = createContext<Announce>(() => {})
-const RegionContext = createContext<Region | null>(null)
+export const RegionContext = createContext<Region | null>(null)
 
 /** The live region: only the message is live, so the Dismiss button beside it is not read out with it. */
-function LiveRegion({ region }: { region: Region }) {
+export function LiveRegion({ region }: { region: Region }) {
   const { current, dismiss } = region
   return (
     <div className={`announcer${current ? ` announcer-${current.tone}` : ''}`}>
@@ -62,17 +54,6 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
       {hosts === 0 ? <LiveRegion region={region} /> : null}
     </AnnouncerContext.Provider>
   )
-}
-
-/**
- * Rendered inside a modal dialog that stays open while things are announced (the attempts drawer): the
- * live region moves into it, since outside it the page is inert and an inert live region is not read out.
- */
-export function AnnouncerHost() {
-  const region = useContext(RegionContext)
-  const host = region?.host
-  useLayoutEffect(() => host?.(), [host])
-  return region ? <LiveRegion region={region} /> : null
 }
 
 export function useAnnounce(): Announce {

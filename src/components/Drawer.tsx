@@ -1,6 +1,6 @@
 import '../styles/drawer.css'
 import type { ReactNode } from 'react'
-import { AnnouncerHost } from './Announcer'
+import { AnnouncerHost } from './AnnouncerHost'
 import { ModalDialog } from './ModalDialog'
 
 interface DrawerProps {

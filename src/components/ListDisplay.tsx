@@ -1,4 +1,4 @@
-import { useSliceState } from '../lib/useClientStore'
+import { useSliceState } from '../lib/useSliceState'
 import { ChoiceSelect } from './ChoiceSelect'
 import { densitySlice, timeModeSlice, type Density, type TimeMode } from './preferences'
 

@@ -1,9 +1,10 @@
 import '../styles/controls.css'
-import { formatAge } from '../lib/relativeTime'
-import { useClockText } from '../lib/useClientStore'
+import { formatAge } from '../lib/formatAge'
+import { useClockText } from '../lib/useClockText'
 import { ChoiceSelect } from './ChoiceSelect'
 import { useTimeMode } from './TimeDisplay'
-import { REFRESH_INTERVALS, useRefreshSettings } from './RefreshSettings'
+import { REFRESH_INTERVALS } from './preferences'
+import { useRefreshSettings } from './useRefreshSettings'
 
 const INTERVAL_CHOICES = REFRESH_INTERVALS.map((seconds) => [seconds, `${seconds} s`] as const)
 

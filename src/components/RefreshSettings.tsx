@@ -1,20 +1,6 @@
 import { useEffect } from 'react'
-import { useClientStore, useSlice, useSliceState } from '../lib/useClientStore'
+import { useClientStore, useSlice } from '../lib/useClientStore'
 import { autoRefreshSlice, refreshIntervalSlice, refreshPausesSlice } from './preferences'
-
-export { REFRESH_INTERVALS, type RefreshInterval } from './preferences'
-
-/** The live-refresh setting shared by every view, remembered across visits. */
-export function useRefreshSettings() {
-  const [autoRefresh, setAutoRefresh] = useSliceState(autoRefreshSlice)
-  const [intervalSeconds, setIntervalSeconds] = useSliceState(refreshIntervalSlice)
-  return {
-    enabled: autoRefresh === 'on',
-    intervalSeconds,
-    setEnabled: (enabled: boolean) => setAutoRefresh(enabled ? 'on' : 'off'),
-    setIntervalSeconds,
-  }
-}
 
 /** What to pass as a query's refetchInterval: false while off, or while a dialog holds refresh. */
 export function useRefetchInterval(): number | false {

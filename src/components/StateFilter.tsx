@@ -1,5 +1,5 @@
 import '../styles/controls.css'
-import { describeState } from './StateBadge'
+import { describeState } from './StateCell'
 
 interface StateFilterProps {
   legend: string

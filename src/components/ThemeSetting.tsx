@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useSliceState } from '../lib/useClientStore'
+import { useSliceState } from '../lib/useSliceState'
 import { ChoiceSelect } from './ChoiceSelect'
 import { useCommands } from './useCommands'
 import { themeSlice, type Theme } from './preferences'

@@ -1,7 +1,7 @@
 import '../styles/tooltip.css'
 import { useEffect, useId, useRef, useState, type RefObject } from 'react'
 import { TIME_CELL } from './TimeCells'
-import { TimeInZones } from './timeText'
+import { TimeInZones } from './TimeInZones'
 
 interface Shown {
   cell: HTMLElement

@@ -1,10 +1,11 @@
 import '../styles/tooltip.css'
 import { useId, useRef, useState } from 'react'
 import { lacksTimeZone } from '../api'
-import { useClockText } from '../lib/useClientStore'
+import { useClockText } from '../lib/useClockText'
 import { useCellTabIndex } from './cellFocus'
 import { useTimeMode } from './TimeDisplay'
-import { NoZoneText, timeText, TimeInZones } from './timeText'
+import { TimeInZones } from './TimeInZones'
+import { NoZoneText, timeText } from './timeText'
 
 /**
  * Shows the chosen form; hover or focus reveals the absolute time in both the local zone and UTC. The

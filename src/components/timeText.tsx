@@ -22,16 +22,6 @@ export function timeText(value: string, mode: TimeMode, now: number): string {
     : formatAbsolute(value, mode === 'utc' ? 'utc' : 'local')
 }
 
-/** A time's tooltip text: the instant in this browser's zone and in UTC. */
-export function TimeInZones({ value }: { value: string }) {
-  return (
-    <>
-      <span>Local: {formatAbsolute(value, 'local')}</span>
-      <span>UTC: {formatAbsolute(value, 'utc')}</span>
-    </>
-  )
-}
-
 /** Reading a time without a zone as local or UTC would be a guess: it is shown as the API gave it, and said. */
 export function NoZoneText({ value }: { value: string }) {
   return (

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  moveColumn,
-  orderedColumns,
-  parseColumnLayout,
-  serializeColumnLayout,
-  setColumnHidden,
-} from './columnLayout'
+import { orderedColumns, parseColumnLayout, serializeColumnLayout } from './columnLayout'
+import { moveColumn, setColumnHidden } from './columnLayoutEdits'
 
 const IDS = ['id', 'state', 'created_at', 'updated_at']
 

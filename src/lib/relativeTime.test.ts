@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatDuration } from './duration'
-import { formatAge, formatRelative } from './relativeTime'
+import { formatAge } from './formatAge'
+import { formatRelative } from './relativeTime'
 
 const now = Date.parse('2026-11-22T12:00:00Z')
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bucketFor, pinWindow, readWindowParams, resolveWindow, writeWindowParams } from './timeWindow'
+import { readWindowParams, writeWindowParams } from './timeWindow'
+import { bucketFor, pinWindow, resolveWindow } from './windowBounds'
 
 describe('the time window codec', () => {
   it('reads a preset, a fixed range and the field, and writes them back', () => {

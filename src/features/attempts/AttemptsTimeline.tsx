@@ -1,6 +1,6 @@
 import { useId, type CSSProperties } from 'react'
 import type { Attempt } from '../../api'
-import { describeState } from '../../components/StateBadge'
+import { describeState } from '../../components/StateCell'
 import { useTimeMode } from '../../components/TimeDisplay'
 import { formatDuration } from '../../lib/duration'
 import { layoutTimeline } from './timelineGeometry'

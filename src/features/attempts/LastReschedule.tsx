@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { lastRescheduleQuery } from '../../api'
 import type { AuditRecord } from '../../api/audit'
-import { formatAge } from '../../lib/relativeTime'
+import { formatAge } from '../../lib/formatAge'
 
 function outcomeWords(record: AuditRecord): string {
   switch (record.outcome) {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
-import { describeState } from '../../components/StateBadge'
+import { describeState } from '../../components/StateCell'
 import { useUpstreams } from '../../components/useUpstream'
 import { DANGER_TYPED_FROM } from '../../shared/upstreams'
 import { saveStampedCsv } from '../../lib/saveFile'

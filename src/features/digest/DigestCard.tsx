@@ -2,7 +2,7 @@ import '../../styles/dialogs.css'
 import type { DigestAnswer } from '../../api/digest'
 import { formatDuration } from '../../lib/duration'
 import { coverageLine, countPrefix, formatCount } from '../../lib/coverageWords'
-import { formatAge } from '../../lib/relativeTime'
+import { formatAge } from '../../lib/formatAge'
 import { visibleText } from '../../shared/visibleText'
 
 interface DigestCardProps {

@@ -1,7 +1,7 @@
 import type { CoverageNotes, OverviewAnswer } from '../../shared/overview'
 import { dateTime } from '../../lib/windowText'
 import { clock, formatCount } from '../../lib/coverageWords'
-import { PRESET_MS } from '../../shared/timeWindow'
+import { PRESET_MS } from '../../shared/windowBounds'
 
 export { countPrefix, coverageLine, formatCount } from '../../lib/coverageWords'
 

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom'
 import type { Command } from '../../components/commands'
 import { useCommandRegistry } from '../../components/useCommands'
 import { isModalOpen } from '../../lib/keyTargets'
-import { useSliceState } from '../../lib/useClientStore'
+import { useSliceState } from '../../lib/useSliceState'
 import { paletteRecentSlice, rememberCommand, rememberExecution } from './paletteRecent'
 
 // The palette itself is not in the first load: it loads once the page is idle, so that keys typed right after

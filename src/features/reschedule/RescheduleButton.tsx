@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { whoamiQuery, type Execution, type TrailMark } from '../../api'
 import { useCellTabIndex } from '../../components/cellFocus'
-import { formatAge } from '../../lib/relativeTime'
+import { formatAge } from '../../lib/formatAge'
 import { useNow } from '../../lib/useNow'
 import { ignoreKeyRepeat } from './keyRepeat'
 import { useOpenReschedule, useTrailMark } from './RescheduleProvider'

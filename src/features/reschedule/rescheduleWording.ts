@@ -1,5 +1,5 @@
 import type { RescheduleOutcome } from '../../api'
-import { describeState } from '../../components/StateBadge'
+import { describeState } from '../../components/StateCell'
 
 /** What to announce after a 2xx answer: only what the answer proves. */
 export function successMessage(outcome: RescheduleOutcome): string {

@@ -1,5 +1,5 @@
 import { storedSlice } from '../../lib/clientStore'
-import { useSliceState } from '../../lib/useClientStore'
+import { useSliceState } from '../../lib/useSliceState'
 import { parseStoredViews, serializeViews, type ViewsState } from './savedViews'
 
 /**

@@ -1,5 +1,5 @@
 import type { Watch } from '../../api/watches'
-import { formatAge } from '../../lib/relativeTime'
+import { formatAge } from '../../lib/formatAge'
 import { readFilterParams } from '../../shared/filterCodec'
 import { readableState } from '../../shared/states'
 import { thresholdText } from '../../shared/watches'

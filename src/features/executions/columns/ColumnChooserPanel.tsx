@@ -1,7 +1,8 @@
 import '../../../styles/dialogs.css'
 import { columnsSlice } from '../../../components/preferences'
-import { moveColumn, orderedColumns, setColumnHidden } from '../../../lib/columnLayout'
-import { useSliceState } from '../../../lib/useClientStore'
+import { orderedColumns } from '../../../lib/columnLayout'
+import { moveColumn, setColumnHidden } from '../../../lib/columnLayoutEdits'
+import { useSliceState } from '../../../lib/useSliceState'
 import { CHOOSABLE_COLUMNS } from './executionColumns'
 
 const IDS = CHOOSABLE_COLUMNS.map(([id]) => id)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { readMetadata, type Execution } from '../../../api'
-import { stateCell } from '../../../components/StateBadge'
+import { stateCell } from '../../../components/StateCell'
 import { timestampCell } from '../../../components/TimeCells'
 import type { TimeMode } from '../../../components/TimeDisplay'
 import { orderedColumns, type ColumnLayout } from '../../../lib/columnLayout'

@@ -1,5 +1,5 @@
 import type { MetadataFilter } from '../../../api'
-import { describeState } from '../../../components/StateBadge'
+import { describeState } from '../../../components/StateCell'
 
 interface ActiveFiltersProps {
   states: readonly string[]

@@ -18,13 +18,12 @@ import { useSlice } from '../../../lib/useClientStore'
 import { ChipRoomContext, useChipRoom } from '../columns/chipRoom'
 import { createExecutionColumns, visibleColumns } from '../columns/executionColumns'
 import type { LingeringRow } from '../list/listReducer'
-import { LingeringRowView, TableBehaviours } from '../list/LazyControls'
+import { LingeringRowView, RejectedRows, TableBehaviours } from '../list/LazyControls'
 import { ExecutionRow } from './ExecutionRow'
 import { SelectionContext, useRangeSelection, type RowSelection } from './rowSelection'
 import { useFocusKeeper } from './useFocusKeeper'
 import { useGridTabStop } from './useGridTabStop'
 import { useFirstScreenful } from './useFirstScreenful'
-import { visibleText } from '../../../shared/visibleText'
 
 export interface ExecutionsTableProps {
   rows: readonly Execution[]
@@ -208,21 +207,6 @@ function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
           <span className="skeleton" />
         </td>
       ))}
-    </tr>
-  ))
-}
-
-function RejectedRows({ rows, columns }: { rows: readonly RejectedRow[]; columns: number }) {
-  return rows.map((row) => (
-    <tr
-      key={`rejected-${row.index}`}
-      className="rejected-row"
-      aria-label={`Unreadable row ${row.id ?? `at position ${row.index + 1}`}`}
-    >
-      <td colSpan={columns}>
-        <code className="mono">{visibleText(row.id ?? '(no id)')}</code>{' '}
-        <span className="badge tone-unknown">Could not be read</span> {row.problems.join('; ')}
-      </td>
     </tr>
   ))
 }

@@ -107,3 +107,23 @@ export function CountingWindow({ coverage }: { coverage: Coverage }) {
     </div>
   )
 }
+
+/** The list's empty states: no executions at all, none matching, an empty page, a window still being counted. */
+export function EmptyState(props: {
+  kind: 'no-match' | 'empty-page' | 'empty-more' | 'none-yet' | 'counting'
+  coverage?: Coverage
+  onClearFilters: () => void
+  /** The metadata filters, for near misses: "env has production, staging. Did you mean production?" */
+  metadata: readonly MetadataFilter[]
+  onRemoveMetadata: (key: string) => void
+  onAddMetadata: (entry: MetadataFilter) => void
+  onFirstPage: () => void
+  /** Absent when the API gave no way to the next page. */
+  onNextPage?: () => void
+}) {
+  if (props.kind === 'counting' && props.coverage) return <CountingWindow coverage={props.coverage} />
+  if (props.kind === 'empty-more')
+    return <EmptyPage more onFirstPage={props.onFirstPage} onNextPage={props.onNextPage} />
+  if (props.kind === 'no-match') return <NoMatchingExecutions {...props} />
+  return props.kind === 'empty-page' ? <EmptyPage onFirstPage={props.onFirstPage} /> : <NoExecutionsYet />
+}

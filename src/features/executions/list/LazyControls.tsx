@@ -1,8 +1,6 @@
 import type { ComponentProps } from 'react'
 import { CollapsedOnPhone } from '../../../components/CollapsedOnPhone'
 import { lazyPart } from '../../../lib/lazyPart'
-import type { MetadataFilter } from '../../../api'
-import type { Coverage } from '../../../shared/overview'
 
 const controls = () => import('./controls')
 
@@ -25,33 +23,17 @@ const controlsPlaceholder = (
 
 /** The controls above the list (see controls.tsx). */
 export const ListControls = lazyPart(controls, 'ListControls', controlsPlaceholder)
-const GridKeys = lazyPart(controls, 'GridKeys')
-const TimeCellTooltip = lazyPart(controls, 'TimeCellTooltip')
+/** The table's keys and its time cells' tooltip (see list/TableBehaviours). */
+export const TableBehaviours = lazyPart(controls, 'TableBehaviours')
 const ShowBar = lazyPart(controls, 'NewRowsBar')
 export const LingeringRowView = lazyPart(controls, 'LingeringRowView')
-const NoExecutionsYet = lazyPart(controls, 'NoExecutionsYet')
-const NoMatchingExecutions = lazyPart(controls, 'NoMatchingExecutions')
-const EmptyPage = lazyPart(controls, 'EmptyPage')
-const CountingWindow = lazyPart(controls, 'CountingWindow')
+/** Rows the API sent that could not be read (only now and then). */
+export const RejectedRows = lazyPart(controls, 'RejectedRows')
+/** The list's empty states (see ExecutionsListStates.tsx). */
+export const EmptyState = lazyPart(controls, 'EmptyState')
 /** The list's live stream and live rows (see LiveSync.tsx). */
 export const LiveFeed = lazyPart(controls, 'LiveFeed')
 export const LiveList = lazyPart(controls, 'LiveList')
-
-/** The table's keys and its time cells' tooltip (see grid/GridKeys, components/TimeCellTooltip). */
-export function TableBehaviours({
-  keys,
-  tooltip,
-}: {
-  keys: ComponentProps<typeof GridKeys>
-  tooltip: ComponentProps<typeof TimeCellTooltip>
-}) {
-  return (
-    <>
-      <GridKeys {...keys} />
-      <TimeCellTooltip {...tooltip} />
-    </>
-  )
-}
 
 /**
  * The Show bar for held rows. Screen readers hear once that rows wait: the status line is always there
@@ -66,24 +48,4 @@ export function NewRowsBar(props: ComponentProps<typeof ShowBar>) {
       {props.count > 0 ? <ShowBar {...props} /> : null}
     </>
   )
-}
-
-/** The list's empty states: no executions at all, none matching, an empty page, a window still being counted. */
-export function EmptyState(props: {
-  kind: 'no-match' | 'empty-page' | 'empty-more' | 'none-yet' | 'counting'
-  coverage?: Coverage
-  onClearFilters: () => void
-  /** The metadata filters, for near misses: "env has production, staging. Did you mean production?" */
-  metadata: readonly MetadataFilter[]
-  onRemoveMetadata: (key: string) => void
-  onAddMetadata: (entry: MetadataFilter) => void
-  onFirstPage: () => void
-  /** Absent when the API gave no way to the next page. */
-  onNextPage?: () => void
-}) {
-  if (props.kind === 'counting' && props.coverage) return <CountingWindow coverage={props.coverage} />
-  if (props.kind === 'empty-more')
-    return <EmptyPage more onFirstPage={props.onFirstPage} onNextPage={props.onNextPage} />
-  if (props.kind === 'no-match') return <NoMatchingExecutions {...props} />
-  return props.kind === 'empty-page' ? <EmptyPage onFirstPage={props.onFirstPage} /> : <NoExecutionsYet />
 }

@@ -3,13 +3,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { executionListQuery } from '../../../api'
 import { CollapsedOnPhone } from '../../../components/CollapsedOnPhone'
-import { TimeCellTooltip } from '../../../components/TimeCellTooltip'
 import { useRunCommand } from '../../../components/useCommands'
 import { coverageDoubtText } from '../../../shared/overview'
 import { ActiveFilters } from '../filters/ActiveFilters'
 import { METADATA_KEY_INPUT_ID } from '../filters/filterIds'
 import { ListFilters } from '../filters/ListFilters'
-import { GridKeys } from '../grid/GridKeys'
 import { ListNotices } from './ListNotices'
 import { ListTools } from './ListTools'
 import { ShortcutHelp } from './ShortcutHelp'
@@ -103,8 +101,9 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
   )
 }
 
-export { GridKeys, TimeCellTooltip }
+export { TableBehaviours } from './TableBehaviours'
 export { LingeringRowView } from '../grid/LingeringRowView'
-export { CountingWindow, EmptyPage, NoExecutionsYet, NoMatchingExecutions } from './ExecutionsListStates'
+export { RejectedRows } from '../grid/RejectedRows'
+export { EmptyState } from './ExecutionsListStates'
 export { NewRowsBar } from './NewRowsBar'
 export { LiveFeed, LiveList } from './LiveSync'

@@ -1,5 +1,5 @@
 import { KNOWN_EXECUTION_STATES } from '../../../api'
-import { describeState } from '../../../components/StateBadge'
+import { describeState } from '../../../components/StateCell'
 import { useCommands } from '../../../components/useCommands'
 import type { ExecutionListModel } from './useExecutionList'
 

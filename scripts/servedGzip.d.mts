@@ -1,0 +1,2 @@
+/** See servedGzip.mjs. */
+export function servedGzip(bytes: Uint8Array): Promise<Buffer>
