@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { readBulkRunReport } from '../shared/bulkRunReport'
 import { apiRequest } from './transport'
+import { readerOf } from '../shared/readResult'
 
 export type { BulkRunReport, RunMember, RunMemberStanding } from '../shared/bulkRunReport'
 export { RUN_MEMBER_STANDINGS, STANDING_WORDS } from '../shared/bulkRunReport'
@@ -16,12 +17,7 @@ export function bulkRunReportQuery(run: string) {
       apiRequest({
         method: 'GET',
         path: `/audit/run?bulk=${encodeURIComponent(run)}`,
-        read: (payload) => {
-          const report = readBulkRunReport(payload)
-          return report
-            ? { ok: true, value: report }
-            : { ok: false, problems: [{ path: '', message: 'expected a bulk run’s report' }] }
-        },
+        read: readerOf(readBulkRunReport, 'expected a bulk run’s report'),
         signal,
       }),
     refetchInterval: REPORT_REFRESH_MS,

@@ -2,8 +2,8 @@ import type { DigestAnswer } from '../shared/digest'
 import { isWholeCount, readCoverage } from '../shared/coverage'
 import { writeFilterParams } from '../shared/filterCodec'
 import type { ListFilters } from '../shared/filters'
-import type { ReadResult } from '../shared/listAnswer'
 import { anyAnswer, apiRequest } from './transport'
+import { notRead, type ReadResult } from '../shared/readResult'
 
 export type { DigestAnswer } from '../shared/digest'
 
@@ -27,7 +27,7 @@ export function readDigest(payload: unknown): ReadResult<DigestAnswer> {
     readCoverage(record['coverage']) !== null
   return fine
     ? { ok: true, value: record as unknown as DigestAnswer }
-    : { ok: false, problems: [{ path: '', message: 'expected the digest of a view' }] }
+    : notRead('expected the digest of a view')
 }
 
 const viewPath = (path: string, filters: ListFilters) =>

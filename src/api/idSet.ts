@@ -3,6 +3,7 @@ import type { ListFilters } from '../shared/filters'
 import type { TimeWindow } from '../shared/timeWindow'
 import { viewSearch } from './viewSearch'
 import { apiRequest } from './transport'
+import { readerOf } from '../shared/readResult'
 
 export type { IdSetAnswer, IdSetEntry } from '../shared/idSet'
 
@@ -24,12 +25,7 @@ export function fetchIdSet(
   return apiRequest({
     method: 'GET',
     path: `/executions/ids?${params.toString()}`,
-    read: (payload) => {
-      const answer = readIdSetAnswer(payload)
-      return answer
-        ? { ok: true, value: answer }
-        : { ok: false, problems: [{ path: '', message: 'expected the set of ids that match' }] }
-    },
+    read: readerOf(readIdSetAnswer, 'expected the set of ids that match'),
     signal,
     timeoutMs: ID_SET_TIMEOUT_MS,
   })

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import { readCoverage, type Coverage } from '../shared/coverage'
-import { describeProblem, readStateResource, type ReadResult } from '../shared/listAnswer'
+import { describeProblem, readStateResource } from '../shared/listAnswer'
 import { executionKeys } from './queryKeys'
 import type { Execution } from './schemas'
 import { apiRequest } from './transport'
+import { isRecord, notRead, type ReadResult } from '../shared/readResult'
 
 /**
  * What the dashboard's index knows of one id (the API has no lookup by id): the execution as the index last saw
@@ -14,13 +15,10 @@ export type IndexLookup =
   | { kind: 'unreadable'; state: string; seenAt: number; problems: string }
   | { kind: 'not-seen'; coverage: Coverage | null }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-
 export function readIndexLookup(payload: unknown): ReadResult<IndexLookup> {
   const seenAt = isRecord(payload) ? payload['seen_at'] : undefined
   if (!isRecord(payload) || payload['source'] !== 'index' || !('data' in payload))
-    return { ok: false, problems: [{ path: '', message: 'expected the index’s answer for one id' }] }
+    return notRead('expected the index’s answer for one id')
   const data = payload['data']
   if (data === null)
     return { ok: true, value: { kind: 'not-seen', coverage: readCoverage(payload['coverage']) } }

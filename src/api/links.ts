@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ReadResult } from '../shared/listAnswer'
 import { NO_LINKS, templateProblem, type LinkSettings, type LinkTemplate } from '../shared/linkTemplates'
 import { apiRequest } from './transport'
+import { notRead, type ReadResult } from '../shared/readResult'
 
 /** The server checked each template at start-up; the browser checks again and keeps only the usable ones. */
 function readLinkSettings(payload: unknown): ReadResult<LinkSettings> {
   const record = (payload !== null && typeof payload === 'object' ? payload : {}) as Record<string, unknown>
   const marginMs = record['marginMs']
   if (!Array.isArray(record['links']) || typeof marginMs !== 'number' || !(marginMs >= 0))
-    return { ok: false, problems: [{ path: '', message: 'expected links and marginMs' }] }
+    return notRead('expected links and marginMs')
   const links = (record['links'] as unknown[]).filter(
     (entry): entry is LinkTemplate =>
       typeof entry === 'object' &&

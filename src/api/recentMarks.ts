@@ -1,6 +1,6 @@
-import type { ReadResult } from '../shared/listAnswer'
 import type { AuditRecord, TrailMark } from './recentReschedules'
 import { apiRequest } from './transport'
+import type { ReadResult } from '../shared/readResult'
 
 export interface AuditPage {
   data: AuditRecord[]

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import type { ReadResult } from '../shared/listAnswer'
 import { apiRequest } from './transport'
+import type { ReadResult } from '../shared/readResult'
 
 export { REFUSED_TOKEN_CODES } from '../shared/errorSignals'
 

@@ -2,10 +2,10 @@ import { queryOptions } from '@tanstack/react-query'
 import type { ListFilters } from '../shared/filters'
 import type { TimeWindow } from '../shared/timeWindow'
 import { groupByText, GROUP_PARAM, type GroupBy, type TriageAnswer } from '../shared/triage'
-import type { ReadResult } from '../shared/listAnswer'
 import { isWholeCount, readCoverage } from '../shared/coverage'
 import { viewSearch } from './viewSearch'
 import { apiRequest, anyAnswer } from './transport'
+import { notRead, type ReadResult } from '../shared/readResult'
 
 /*
  * Failure triage from the server's index (GET /api/triage): the view's failures grouped, and what was done about
@@ -19,8 +19,7 @@ export const triageKeys = {
 export function readTriageAnswer(payload: unknown): ReadResult<TriageAnswer> {
   const answer = payload as Partial<TriageAnswer> | null
   const problems: { path: string; message: string }[] = []
-  if (!answer || typeof answer !== 'object')
-    return { ok: false, problems: [{ path: '', message: 'expected an object' }] }
+  if (!answer || typeof answer !== 'object') return notRead('expected an object')
   if (!isWholeCount(answer.failed) || !isWholeCount(answer.unaddressed))
     problems.push({ path: 'failed', message: 'expected whole counts of failed and unaddressed executions' })
   if (readCoverage(answer.coverage) === null)

@@ -1,16 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ReadResult } from '../shared/listAnswer'
 import { upstreamOfPath, type UpstreamInfo, type UpstreamList } from '../shared/upstreams'
 import { apiRequest } from './transport'
+import { isRecord, notRead, type ReadResult } from '../shared/readResult'
 
 export type { UpstreamInfo, UpstreamList } from '../shared/upstreams'
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
 export function readUpstreamList(payload: unknown): ReadResult<UpstreamList> {
-  if (!isRecord(payload) || !Array.isArray(payload.upstreams))
-    return { ok: false, problems: [{ path: '', message: 'expected the list of APIs' }] }
+  if (!isRecord(payload) || !Array.isArray(payload.upstreams)) return notRead('expected the list of APIs')
   const upstreams = payload.upstreams.filter(
     (entry): entry is UpstreamInfo =>
       isRecord(entry) && typeof entry.name === 'string' && typeof entry.color === 'string',

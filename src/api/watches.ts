@@ -1,14 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ReadResult } from '../shared/listAnswer'
 import type { Watch, WatchList, WatchNotice, WatchThreshold } from '../shared/watches'
 import { apiRequest } from './transport'
+import { isRecord, notRead, readerOf, type ReadResult } from '../shared/readResult'
 
 export type { Watch, WatchList, WatchNotice, WatchThreshold } from '../shared/watches'
 
 export const watchKeys = { all: ['watches'] as const }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** One watch as the server sent it; one that does not read is left out (the rest still show). */
 function readWatch(value: unknown): Watch | null {
@@ -22,8 +19,7 @@ function readWatch(value: unknown): Watch | null {
 }
 
 export function readWatchList(payload: unknown): ReadResult<WatchList> {
-  if (!isRecord(payload) || !Array.isArray(payload.watches))
-    return { ok: false, problems: [{ path: '', message: 'expected the list of watches' }] }
+  if (!isRecord(payload) || !Array.isArray(payload.watches)) return notRead('expected the list of watches')
   const watches = payload.watches.map(readWatch).filter((watch) => watch !== null)
   return { ok: true, value: { watches, webhook: payload.webhook === true } }
 }
@@ -57,12 +53,7 @@ export const addWatch = (watch: NewWatch) =>
     method: 'POST',
     path: '/watches',
     body: watch,
-    read: (payload) => {
-      const watch = readWatch(payload)
-      return watch
-        ? { ok: true, value: watch }
-        : { ok: false, problems: [{ path: '', message: 'expected a watch' }] }
-    },
+    read: readerOf(readWatch, 'expected a watch'),
   })
 
 export const stopWatch = (id: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ReadResult } from '../shared/listAnswer'
 import { apiRequest } from './transport'
+import { notRead, type ReadResult } from '../shared/readResult'
 
 /** Who the dashboard's server thinks the user is, and whether they may reschedule (GET /api/whoami). */
 export interface WhoAmI {
@@ -19,9 +19,7 @@ function readWhoAmI(payload: unknown): ReadResult<WhoAmI> {
     typeof record['user'] === 'string' &&
     (record['role'] === 'operator' || record['role'] === 'viewer') &&
     (record['refusal'] === null || typeof record['refusal'] === 'string')
-  return ok
-    ? { ok: true, value: record as unknown as WhoAmI }
-    : { ok: false, problems: [{ path: '', message: 'expected user, role and refusal' }] }
+  return ok ? { ok: true, value: record as unknown as WhoAmI } : notRead('expected user, role and refusal')
 }
 
 export const whoamiKeys = { all: ['whoami'] as const }

@@ -1,3 +1,4 @@
+import { isRecord, notRead, type ReadProblem, type ReadResult } from './readResult'
 import { normaliseTimestamp } from './timestamps'
 
 /*
@@ -6,14 +7,6 @@ import { normaliseTimestamp } from './timestamps'
  * so one bad row is reported with its fields instead of failing the page. Fields the spec does not list are
  * kept as they came.
  */
-export interface ReadProblem {
-  /** Where, e.g. `created_at` or `page_info.end_cursor`. */
-  path: string
-  message: string
-}
-
-export type ReadResult<T> = { ok: true; value: T } | { ok: false; problems: ReadProblem[] }
-
 /** page_info as real APIs send it: every member may be missing or null. */
 export interface PageInfo {
   has_next_page?: boolean | null
@@ -39,9 +32,6 @@ export interface StateResource {
 }
 
 export const TIMESTAMP_PROBLEM = 'not an RFC 3339 timestamp (a date and time with Z or an offset)'
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
 
 const kindOf = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'an array' : value === undefined ? 'nothing' : typeof value
@@ -71,7 +61,7 @@ function readPageInfo(value: unknown, problems: ReadProblem[]): PageInfo | null 
 
 /** The envelope of a list answer: only a missing or non-array `data` (or odd paging) makes it unusable. */
 export function readListEnvelope(body: unknown): ReadResult<ListEnvelope> {
-  if (!isRecord(body)) return { ok: false, problems: [{ path: '', message: expected('an object', body) }] }
+  if (!isRecord(body)) return notRead(expected('an object', body))
   const problems: ReadProblem[] = []
   const data = body['data']
   if (data !== null && !Array.isArray(data))
@@ -83,7 +73,7 @@ export function readListEnvelope(body: unknown): ReadResult<ListEnvelope> {
 
 /** One execution or attempt: every problem of the row, not just the first. */
 export function readStateResource(item: unknown): ReadResult<StateResource> {
-  if (!isRecord(item)) return { ok: false, problems: [{ path: '', message: expected('an object', item) }] }
+  if (!isRecord(item)) return notRead(expected('an object', item))
   const problems: ReadProblem[] = []
   for (const field of ['id', 'state'] as const) {
     if (typeof item[field] !== 'string')

@@ -1,7 +1,7 @@
 import type { ListFilters } from './filters'
 import { readCoverage, type Coverage } from './coverage'
-import type { ReadResult } from './listAnswer'
 import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from './states'
+import { isRecord, notRead, type ReadResult } from './readResult'
 
 /*
  * The overview answer as the server sends it (GET /api/overview, and the `overview` event of /api/live), and the
@@ -75,8 +75,6 @@ export interface OverviewAnswer {
   generatedAt: number
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0
 
@@ -85,7 +83,7 @@ const isCount = (value: unknown): value is number =>
  * need to be truthful (the histogram, notes) is taken as sent when its shape is right, else left out.
  */
 export function readOverviewAnswer(payload: unknown): ReadResult<OverviewAnswer> {
-  if (!isRecord(payload)) return { ok: false, problems: [{ path: '', message: 'expected an object' }] }
+  if (!isRecord(payload)) return notRead('expected an object')
   const problems: { path: string; message: string }[] = []
   const counts = payload['counts']
   if (!isRecord(counts) || !KNOWN_EXECUTION_STATES.every((state) => isCount(counts[state])))

@@ -4,6 +4,7 @@
  * last 15 minutes"); the server follows it through its index, once for all of a user's tabs.
  */
 import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from './states'
+import { isRecord } from './readResult'
 
 export const WATCH_LIMITS = { perUser: 50, label: 120, count: 1_000_000, minutes: 7 * 24 * 60 } as const
 /** At most one notice per watch in this long; what changes meanwhile is grouped into the next one. */
@@ -63,8 +64,6 @@ export interface WatchList {
   webhook: boolean
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 const isWhole = (value: unknown, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max
 
