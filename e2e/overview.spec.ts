@@ -165,3 +165,32 @@ for (const width of [1280, 1024]) {
     expect(Math.abs(((await row.boundingBox())?.y ?? 0) - (before ?? 0))).toBeLessThanOrEqual(1)
   })
 }
+
+test('on a phone the rows hold still, and keep their height, while the tools and the row buttons load', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 800 })
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/(Overview|controls|DashboardTools)-[^/]*\.(js|css)$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.route(/\/api\/(overview|live)\?/, (route) => route.abort())
+  await page.goto('/', { waitUntil: 'commit' })
+  const row = page
+    .getByRole('grid', { name: /^Executions/ })
+    .getByRole('row', { name: /^Execution / })
+    .first()
+  await expect(row).toBeVisible()
+  // Until the tools come, the row's Reschedule and Watch are look-alikes that no one can reach.
+  await expect(row.getByRole('button', { name: /^(Reschedule|Watch) / })).toHaveCount(0)
+  const before = await row.boundingBox()
+  release()
+  await expect(row.getByRole('button', { name: /^Reschedule / })).toBeVisible()
+  await expect(row.getByRole('button', { name: /^Watch / })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Reschedule all matching…' })).toBeVisible()
+  const after = await row.boundingBox()
+  expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThanOrEqual(1)
+  expect(Math.abs((after?.height ?? 0) - (before?.height ?? 0))).toBeLessThanOrEqual(1)
+})

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { readBulkRunReport } from '../shared/bulkRunReport'
 import { apiRequest } from './transport'
-import { readerOf } from '../shared/readResult'
+import { readerOf } from '../shared/readerOf'
 
 export type { BulkRunReport, RunMember, RunMemberStanding } from '../shared/bulkRunReport'
 export { RUN_MEMBER_STANDINGS, STANDING_WORDS } from '../shared/bulkRunReport'

@@ -3,7 +3,7 @@ import type { ListFilters } from '../shared/filters'
 import type { TimeWindow } from '../shared/timeWindow'
 import { viewSearch } from './viewSearch'
 import { apiRequest } from './transport'
-import { readerOf } from '../shared/readResult'
+import { readerOf } from '../shared/readerOf'
 
 export type { IdSetAnswer, IdSetEntry } from '../shared/idSet'
 

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Watch, WatchList, WatchNotice, WatchThreshold } from '../shared/watches'
 import { apiRequest } from './transport'
-import { isRecord, notRead, readerOf, type ReadResult } from '../shared/readResult'
+import { readerOf } from '../shared/readerOf'
+import { isRecord, notRead, type ReadResult } from '../shared/readResult'
 
 export type { Watch, WatchList, WatchNotice, WatchThreshold } from '../shared/watches'
 

@@ -1,3 +1,4 @@
+import { PendingButton } from '../components/PendingButton'
 import { lazyPart } from '../lib/lazyPart'
 
 const tools = () => import('./DashboardTools')
@@ -17,15 +18,7 @@ export const DigestTools = lazyPart(tools, 'DigestTools')
 export const TriageTools = lazyPart(tools, 'TriageTools')
 /** Watches: the stream of notices, toasts and the Watches dialog; and a row's or the panel's Watch button. */
 export const WatchTools = lazyPart(tools, 'WatchTools')
-export const WatchToggle = lazyPart(tools, 'WatchToggle')
-/**
- * A row's and the panel's Reschedule button (the confirmation itself loads on the first click). Until the tools
- * are there, a look-alike holds its place; it is hidden from assistive technology and does nothing.
- */
-export const RescheduleButton = lazyPart(
-  tools,
-  'RescheduleButton',
-  <span className="button button-small button-pending" aria-hidden="true">
-    Reschedule
-  </span>,
-)
+/** A row's or the panel's Watch button; until it is there, a look-alike holds its place (see PendingButton). */
+export const WatchToggle = lazyPart(tools, 'WatchToggle', <PendingButton label="Watch" />)
+/** A row's and the panel's Reschedule button (the confirmation itself loads on the first click). */
+export const RescheduleButton = lazyPart(tools, 'RescheduleButton', <PendingButton label="Reschedule" />)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isRecord, notRead, readerOf } from './readResult'
+import { readerOf } from './readerOf'
+import { isRecord, notRead } from './readResult'
 
 describe('answer readers', () => {
   const readName = (payload: unknown) =>

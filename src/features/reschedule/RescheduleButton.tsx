@@ -1,3 +1,4 @@
+import '../../styles/buttonDone.css'
 import { useQuery } from '@tanstack/react-query'
 import { whoamiQuery, type Execution, type TrailMark } from '../../api'
 import { useCellTabIndex } from '../../components/cellFocus'

@@ -1,12 +1,15 @@
+import '../../styles/buttonDone.css'
+import { PendingButton } from '../../components/PendingButton'
 import { useCellTabIndex } from '../../components/cellFocus'
 import { useWatchActions, useWatches } from './useWatchActions'
 
 /** Watch or stop watching one execution (a row's actions, the attempts panel); nothing without the server's index. */
 export function WatchToggle({ executionId }: { executionId: string }) {
-  const { list } = useWatches()
+  const { list, error } = useWatches()
   const { add, stop, busy } = useWatchActions()
   const tabIndex = useCellTabIndex()
-  if (!list) return null
+  // While the list is asked for, the button's place is held; without the index (an error) there is none.
+  if (!list) return error ? null : <PendingButton label="Watch" />
   const watch = list.watches.find((kept) => kept.kind === 'execution' && kept.executionId === executionId)
   return (
     <button

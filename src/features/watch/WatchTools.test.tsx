@@ -224,6 +224,18 @@ describe('watches in the page', () => {
     expect(within(region).queryAllByRole('article')).toHaveLength(0)
   })
 
+  it('holds the place of a row’s Watch, hidden and inert, until the list of watches is there', async () => {
+    renderTools()
+    const held = screen.getAllByText('Watch', { exact: true })
+    expect(held).toHaveLength(2)
+    for (const place of held) expect(place).toHaveAttribute('aria-hidden', 'true')
+    expect(screen.queryByRole('button', { name: 'Watch e-2' })).not.toBeInTheDocument()
+    await screen.findByRole('button', { name: 'Watch e-2' })
+    // The places' words are now the buttons' own.
+    for (const button of screen.getAllByText(/^Watch(ing)?$/))
+      expect(button).not.toHaveAttribute('aria-hidden')
+  })
+
   it('offers nothing on a server that keeps no watches (no index)', async () => {
     mswServer.use(
       http.get('*/api/watches', () =>
@@ -236,5 +248,7 @@ describe('watches in the page', () => {
     renderTools()
     await waitFor(() => expect(FakeEventSource.last?.closed).toBe(true))
     expect(screen.queryByRole('button', { name: /Watch/ })).not.toBeInTheDocument()
+    // No place is held for a button that will not come.
+    await waitFor(() => expect(screen.queryByText('Watch', { exact: true })).not.toBeInTheDocument())
   })
 })
