@@ -136,26 +136,34 @@ test('a drag across the histogram narrows the window to the buckets it went over
   await expect(overview(page).getByRole('combobox', { name: 'Time window' })).toHaveValue('custom')
 })
 
+/**
+ * Opens the list at `width` with the lazy chunks (the overview, the list's controls, the tools) held back, as on a
+ * slow network: the list's own answer does not wait for them. Gives the first row, once shown, and the release.
+ */
+async function openWithChunksHeld(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 })
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/(Overview|controls|DashboardTools)-[^/]*\.(js|css)$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  // The counts stay pending: what they say (a note adds a line) is not what these tests are about.
+  await page.route(/\/api\/(overview|live)\?/, (route) => route.abort())
+  await page.goto('/', { waitUntil: 'commit' })
+  const row = page
+    .getByRole('grid', { name: /^Executions/ })
+    .getByRole('row', { name: /^Execution / })
+    .first()
+  await expect(row).toBeVisible()
+  return { row, release }
+}
+
 for (const width of [1280, 1024]) {
   test(`at ${width} px the list holds still while the header's tools, the list's controls and the overview load`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width, height: 800 })
-    // Their chunks come late, as on a slow network; the list's own answer does not wait for them.
-    let release: () => void = () => {}
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/(Overview|controls|DashboardTools)-[^/]*\.(js|css)$/, async (route) => {
-      await released
-      await route.continue()
-    })
-    // The counts stay pending: what they say (a note adds a line) is not what this test is about.
-    await page.route(/\/api\/(overview|live)\?/, (route) => route.abort())
-    await page.goto('/', { waitUntil: 'commit' })
-    const row = page
-      .getByRole('grid', { name: /^Executions/ })
-      .getByRole('row', { name: /^Execution / })
-      .first()
-    await expect(row).toBeVisible()
+    const { row, release } = await openWithChunksHeld(page, width)
     const before = (await row.boundingBox())?.y
     release()
     await expect(overview(page).getByLabel('Time window')).toBeVisible()
@@ -169,20 +177,7 @@ for (const width of [1280, 1024]) {
 test('on a phone the rows hold still, and keep their height, while the tools and the row buttons load', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 412, height: 800 })
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/(Overview|controls|DashboardTools)-[^/]*\.(js|css)$/, async (route) => {
-    await released
-    await route.continue()
-  })
-  await page.route(/\/api\/(overview|live)\?/, (route) => route.abort())
-  await page.goto('/', { waitUntil: 'commit' })
-  const row = page
-    .getByRole('grid', { name: /^Executions/ })
-    .getByRole('row', { name: /^Execution / })
-    .first()
-  await expect(row).toBeVisible()
+  const { row, release } = await openWithChunksHeld(page, 412)
   // Until the tools come, the row's Reschedule and Watch are look-alikes that no one can reach.
   await expect(row.getByRole('button', { name: /^(Reschedule|Watch) / })).toHaveCount(0)
   const before = await row.boundingBox()
