@@ -4,13 +4,22 @@
 // takes five interactions an operator takes on it: Next page (100 new rows), Arrow Down through rows, the Failed
 // state filter (a new list), Enter on a row (the attempts panel) and Esc. The browser's Event Timing entries give each
 // its time from input to the next paint; a run's INP is its worst (fewer than 50 interactions). Medians of --runs.
-// `npm run build` first.
+// With --base (a directory holding another checkout's dist/ and dist-server/, as for bench:ab), each run measures
+// the base and this build in alternating order, and the table gives both and their ratio. `npm run build` first.
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { loadavg } from 'node:os'
 import { chromium } from '@playwright/test'
 import { chromiumPath, median, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, base: { type: 'string' } },
+})
 const RUNS = Number(values.runs)
+const base = values.base ? resolve(values.base) : null
+if (base && !existsSync(join(base, 'dist-server/production.js')))
+  throw new Error('--base must be a directory with another build’s dist/ and dist-server/')
 requireBuild()
 
 /** In the page: every interaction's longest Event Timing entry, by interaction id. */
@@ -91,15 +100,23 @@ async function run(browser, origin, throttle) {
 
 const token = 'bench-token'
 const api = await startDemo(token)
-const server = await startProduction(api.url, token)
+const servers = { this: await startProduction(api.url, token) }
+if (base) servers.base = await startProduction(api.url, token, {}, base)
+const builds = Object.keys(servers)
 const browser = await chromium.launch({ executablePath: chromiumPath() })
-const results = { 1: [], 4: [] }
+const results = Object.fromEntries(builds.map((build) => [build, { 1: [], 4: [] }]))
+const loadBefore = loadavg()
 for (let index = 0; index < RUNS; index += 1) {
-  for (const throttle of [1, 4]) results[throttle].push(await run(browser, server.origin, throttle))
+  // Alternate the builds' order run by run, so a busy minute of this machine does not fall on one side only.
+  const order = index % 2 === 0 ? builds : [...builds].reverse()
+  for (const build of order)
+    for (const throttle of [1, 4])
+      results[build][throttle].push(await run(browser, servers[build].origin, throttle))
   process.stdout.write('.')
 }
+const loadAfter = loadavg()
 await browser.close()
-server.child.kill()
+for (const server of Object.values(servers)) server.child.kill()
 api.child.kill()
 
 const LABELS = {
@@ -110,11 +127,25 @@ const LABELS = {
   close: 'Esc: panel closes',
   inp: 'INP (worst of the run)',
 }
+const load = (figures) => figures.map((figure) => figure.toFixed(2)).join(' ')
 console.log(
-  `\n\nInteraction to next paint, 100-row page, 1440×900, median of ${RUNS} runs (0: under 16 ms)\n`,
+  `\n\nInteraction to next paint, 100-row page, 1440×900, median of ${RUNS} runs (0: under 16 ms); load average ` +
+    `${load(loadBefore)} before, ${load(loadAfter)} after\n`,
 )
-console.log(`${'interaction'.padEnd(26)}${'1x CPU'.padStart(10)}${'4x CPU'.padStart(10)}`)
+const columns = builds.flatMap((build) => [1, 4].map((throttle) => ({ build, throttle })))
+const heading = (build, throttle) => `${base ? `${build} ` : ''}${throttle}x`
+console.log(
+  `${'interaction'.padEnd(26)}${columns.map(({ build, throttle }) => heading(build, throttle).padStart(10)).join('')}` +
+    `${base ? `${'ratio 1x'.padStart(10)}${'ratio 4x'.padStart(10)}` : ''}`,
+)
 for (const [key, label] of Object.entries(LABELS)) {
-  const at = (throttle) => `${median(results[throttle].map((figures) => figures[key])).toFixed(0)} ms`
-  console.log(`${label.padEnd(26)}${at(1).padStart(10)}${at(4).padStart(10)}`)
+  const at = (build, throttle) => median(results[build][throttle].map((figures) => figures[key]))
+  const cells = columns.map(({ build, throttle }) => `${at(build, throttle).toFixed(0)} ms`.padStart(10))
+  const ratios = base
+    ? [1, 4].map((throttle) => {
+        const before = at('base', throttle)
+        return (before === 0 ? '–' : `${(at('this', throttle) / before).toFixed(2)}×`).padStart(10)
+      })
+    : []
+  console.log(`${label.padEnd(26)}${cells.join('')}${ratios.join('')}`)
 }
