@@ -201,3 +201,58 @@ test('pause, leave-page guard, resume, cancel, then retry only what failed or wa
   expect(Object.keys(applied).sort()).toEqual([...ids].sort())
   expect(Object.values(applied).every((count) => count === 1)).toBe(true)
 })
+
+test('Last bulk run limits the list to the run’s executions, with where they stand now, and Back or Show all leaves it', async ({
+  page,
+}) => {
+  await openWithoutPolling(page, '/?state=failed&size=10')
+  const ids = (await shownIds(page)).slice(0, 2)
+  for (const id of ids)
+    await table(page)
+      .getByRole('checkbox', { name: `Select ${id}` })
+      .check()
+  await bulkBar(page).getByRole('button', { name: 'Reschedule 2 executions…' }).click()
+  const dialog = bulkDialog(page)
+  await dialog.getByRole('button', { name: 'Reschedule 2 executions' }).click()
+  await expect(dialog.getByText('2 rescheduled, 0 failed, 0 with an unknown outcome.')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+
+  // The chip: the run's frozen set, whatever states its executions have moved to, and no other filter.
+  await bulkBar(page)
+    .getByRole('button', { name: /^Last bulk run: 2 at / })
+    .click()
+  await expect(page).toHaveURL(/[?&]run=[\w-]+/)
+  expect(new URL(page.url()).searchParams.getAll('state')).toEqual([])
+  await expect.poll(async () => (await shownIds(page)).sort()).toEqual([...ids].sort())
+  const scope = page.getByRole('region', { name: /^Bulk run / })
+  await expect(scope).toContainText('Only the executions bulk run')
+  await expect(scope).toContainText('sent (2)')
+  const standings = scope.getByRole('list', { name: 'Where the run’s executions stand now' })
+  await expect
+    .poll(async () =>
+      (await standings.getByRole('listitem').allTextContents())
+        .map((item) => Number(item.replace(/^([\d,]+) .*$/, '$1')))
+        .reduce((sum, n) => sum + n, 0),
+    )
+    .toBe(2)
+  // What acts on the filters waits, saying why, while the list shows one run.
+  await expect(page.getByRole('button', { name: 'Export…' })).toBeDisabled()
+  await expect(bulkBar(page).getByRole('button', { name: 'Reschedule all matching…' })).toBeDisabled()
+  await scope.getByRole('button', { name: 'Report…' }).click()
+  const report = page.getByRole('dialog', { name: 'Bulk run report' })
+  for (const id of ids)
+    await expect(report.getByRole('row', { name: new RegExp(`^${id} rescheduled`) })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(report).toHaveCount(0)
+
+  // Back returns to the filters the run was sent from; Show all executions leaves the run for the whole list.
+  await page.goBack()
+  await expect(page).toHaveURL(/state=failed/)
+  await expect(scope).toHaveCount(0)
+  await page.goForward()
+  await expect(scope).toBeVisible()
+  await scope.getByRole('button', { name: 'Show all executions' }).click()
+  await expect(scope).toHaveCount(0)
+  expect(new URL(page.url()).searchParams.has('run')).toBe(false)
+  await expect.poll(async () => (await shownIds(page)).length).toBe(10)
+})

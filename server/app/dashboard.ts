@@ -164,7 +164,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     [TRIAGE_PATH]: triageRoute(triage),
     [LINKS_PATH]: linksRoute(settings.links),
     [OVERVIEW_PATH]: overviewRoute(index),
-    [INDEX_LIST_PATH]: indexListRoute(index),
+    [INDEX_LIST_PATH]: indexListRoute(index, trail),
     [INDEX_EXECUTION_PATH]: indexExecutionRoute(index),
     [ID_SET_PATH]: idSetRoute(
       client,

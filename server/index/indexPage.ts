@@ -15,6 +15,8 @@ export interface IndexPageRequest {
   sort: IndexSort
   first: number
   after: string | null
+  /** Only these executions (a bulk run's frozen set); absent: every member of the family. */
+  ids?: ReadonlySet<string>
 }
 
 export interface IndexPage {
@@ -98,6 +100,22 @@ function keepBest(
   if (best.length > keep) best.pop()
 }
 
+/** The family's members, or those of them among `ids` (looked up one by one when they are the fewer). */
+function* candidatesOf(family: Family, ids: ReadonlySet<string> | undefined): Iterable<IndexedExecution> {
+  if (!ids) {
+    yield* family.members.values()
+    return
+  }
+  if (ids.size < family.members.size) {
+    for (const id of ids) {
+      const row = family.members.get(id)
+      if (row) yield row
+    }
+    return
+  }
+  for (const row of family.members.values()) if (ids.has(row.id)) yield row
+}
+
 /**
  * One page of the family's members in `sort` order, after `after`: a single pass that keeps the best `first + 1`
  * rows (so a page of a million rows costs one walk, not a sort).
@@ -107,7 +125,7 @@ export function pageOfFamily(family: Family, request: IndexPageRequest): IndexPa
   const after = request.after === null ? null : decodeIndexCursor(request.after)
   const keep = request.first + 1
   const best: { key: Key; row: IndexedExecution }[] = []
-  for (const row of family.members.values()) {
+  for (const row of candidatesOf(family, request.ids)) {
     if (!matches(row) || !inWindow(row, request.window)) continue
     const key = keyOf(row, request.sort)
     if (after && compare(key, after) <= 0) continue

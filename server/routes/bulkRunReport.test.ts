@@ -100,3 +100,54 @@ describe('a bulk run’s report', () => {
     expect(missing.body.error?.code).toBe('not_found')
   })
 })
+
+describe('the list limited to a bulk run', () => {
+  const list = async (dashboard: TestDashboard, query: string) => {
+    const answer = await rawRequest(`${dashboard.url}/api/index/executions?${query}`)
+    return {
+      status: answer.status,
+      body: JSON.parse(answer.body) as {
+        data: { id: string; state: string }[]
+        page_info: { has_next_page: boolean; end_cursor: string | null }
+        run?: { run: string; members: number; not_in_index: number; truncated: boolean }
+        error?: { code: string }
+      },
+    }
+  }
+
+  it('pages through the run’s members only, with the filters applied and what the index does not hold counted', async () => {
+    const run = 'run-list-0003'
+    const members = ids.slice(0, 3)
+    for (const id of members) await reschedule(id, run)
+    await reschedule('exec-that-is-nowhere', run)
+    // Another run whose id starts the same is not part of it.
+    await reschedule(ids[3] ?? '', `${run}-other`)
+
+    const seen: string[] = []
+    let after: string | null = null
+    for (let pages = 0; pages < 5; pages += 1) {
+      const answer = await list(indexed, `run=${run}&size=2${after ? `&after=${after}` : ''}`)
+      expect(answer.status).toBe(200)
+      expect(answer.body.run).toEqual({ run, members: 4, not_in_index: 1, truncated: false })
+      seen.push(...answer.body.data.map((row) => row.id))
+      if (!answer.body.page_info.has_next_page) break
+      after = answer.body.page_info.end_cursor
+    }
+    expect(seen.sort()).toEqual([...members].sort())
+
+    const states = new Set((await list(indexed, `run=${run}&size=50`)).body.data.map((row) => row.state))
+    for (const state of states) {
+      const filtered = await list(indexed, `run=${run}&size=50&state=${state}`)
+      expect(filtered.body.data.length).toBeGreaterThan(0)
+      expect(filtered.body.data.every((row) => row.state === state && members.includes(row.id))).toBe(true)
+    }
+  })
+
+  it('refuses an id that is not a run’s, answers 404 for an unknown run, and 503 without the index', async () => {
+    expect((await list(indexed, 'run=x')).status).toBe(400)
+    const missing = await list(indexed, 'run=no-such-run-here')
+    expect(missing.status).toBe(404)
+    expect(missing.body.error?.code).toBe('not_found')
+    expect((await list(unindexed, 'run=run-list-0003')).body.error?.code).toBe('index_unavailable')
+  })
+})

@@ -5,6 +5,8 @@ import {
   type RunMember,
   type RunMemberStanding,
 } from '../../src/shared/bulkRunReport.ts'
+import { isBulkRunId } from '../../src/shared/runScope.ts'
+import { recordsOfRun } from '../audit/runRecords.ts'
 import type { AuditRecord, AuditTrail } from '../audit/trail.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
@@ -12,9 +14,6 @@ import type { IndexedExecution } from '../index/rows.ts'
 import type { OwnRoute } from './api.ts'
 
 export const BULK_RUN_REPORT_PATH = '/audit/run'
-/** A run's id as the browser makes it (a UUID), the same shape the reschedule guard accepts in X-Bulk-Run. */
-const RUN_ID = /^[A-Za-z0-9_-]{8,100}$/
-const TRAIL_PAGE = 500
 
 /** Where one member stands now, from its reschedule's outcome and the index's row (null: not held). */
 export function standingOf(record: AuditRecord, row: IndexedExecution | null): RunMemberStanding {
@@ -38,20 +37,6 @@ export function standingOf(record: AuditRecord, row: IndexedExecution | null): R
   }
 }
 
-/** Every reschedule record of the run, oldest first, up to the most a report carries. */
-async function recordsOf(trail: AuditTrail, run: string): Promise<{ records: AuditRecord[]; more: boolean }> {
-  const records: AuditRecord[] = []
-  let after: string | null = null
-  for (;;) {
-    const page = await trail.list({ bulkRun: run, kind: 'reschedule', first: TRAIL_PAGE, after })
-    // The trail matches a run by its start (the audit dialog shows 8 characters); a report is of this run only.
-    records.push(...page.records.filter((record) => record.bulkRun === run))
-    if (!page.hasNext || page.endCursor === null) return { records: records.reverse(), more: false }
-    if (records.length >= MOST_RUN_MEMBERS) return { records: records.reverse(), more: true }
-    after = page.endCursor
-  }
-}
-
 /**
  * GET /api/audit/run?bulk=<run id>: what became of a bulk run. Its members are the ids the trail recorded for it (a
  * frozen set), each with its state now as the index last read it, and counts of each; the browser asks again every
@@ -64,7 +49,7 @@ export function bulkRunReportRoute(trail: AuditTrail | null, index: ExecutionInd
       return { status: 503, route: 'audit', detail: 'store_unavailable' }
     }
     const run = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('bulk') ?? ''
-    if (!RUN_ID.test(run)) {
+    if (!isBulkRunId(run)) {
       sendJsonError(
         res,
         400,
@@ -73,7 +58,7 @@ export function bulkRunReportRoute(trail: AuditTrail | null, index: ExecutionInd
       )
       return { status: 400, route: 'audit', detail: 'bad run' }
     }
-    const { records, more } = await recordsOf(trail, run)
+    const { records, more } = await recordsOfRun(trail, run)
     const first = records[0]
     if (first === undefined) {
       sendJsonError(res, 404, 'not_found', 'The audit trail has no bulk run with this id.')

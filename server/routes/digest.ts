@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DigestAnswer } from '../../src/shared/digest.ts'
 import { DIGEST_SAMPLE } from '../../src/shared/digest.ts'
-import { filtersKey } from '../../src/shared/filters.ts'
+import { filtersKey } from '../../src/shared/filtersKey.ts'
 import type { Identity } from '../audit/identity.ts'
 import type { AuditTrail } from '../audit/trail.ts'
 import type { VisitBook } from '../audit/visits.ts'

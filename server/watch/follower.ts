@@ -1,4 +1,5 @@
-import { filtersKey, type ListFilters } from '../../src/shared/filters.ts'
+import type { ListFilters } from '../../src/shared/filters.ts'
+import { filtersKey } from '../../src/shared/filtersKey.ts'
 import type { WatchList, WatchNotice } from '../../src/shared/watches.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'

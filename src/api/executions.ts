@@ -1,5 +1,6 @@
 import { readListEnvelope } from '../shared/listAnswer'
 import { readCoverage } from '../shared/coverage'
+import { RUN_PARAM } from '../shared/filterCodec'
 import { toListPage } from './listPage'
 import { buildListBody, isFromIndex, type ListParams, type Speller } from './listRequest'
 import { viewSearch } from './viewSearch'
@@ -40,6 +41,7 @@ async function listFromIndex(params: ListParams, signal?: AbortSignal): Promise<
   const sort = params.sort ?? (params.window?.field === 'updated' ? 'updated' : null)
   if (sort) query.set('sort', sort)
   if (params.after) query.set('after', params.after)
+  if (params.run) query.set(RUN_PARAM, params.run)
   const envelope = await apiRequest({
     method: 'GET',
     path: `/index/executions?${query.toString()}`,
@@ -47,5 +49,6 @@ async function listFromIndex(params: ListParams, signal?: AbortSignal): Promise<
     signal,
   })
   const coverage = readCoverage(envelope['coverage'])
-  return { ...toListPage<Execution>(envelope), ...(coverage ? { coverage } : {}) }
+  // The run's part is read where it is shown (the list's run line, which loads with the list's controls).
+  return { ...toListPage<Execution>(envelope), ...(coverage ? { coverage } : {}), run: envelope['run'] }
 }

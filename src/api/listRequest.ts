@@ -19,11 +19,15 @@ export interface ListParams {
   window?: TimeWindow
   /** An order the API does not have: the list pages from the index in it (with or without a window). */
   sort?: ListSort
+  /** Only a bulk run's executions (the audit trail's frozen set): the list pages from the index. */
+  run?: string
 }
 
-/** Whether the list comes from the index (it has a window or an order) rather than the API. */
+/** Whether the list comes from the index (a window, an order or a bulk run) rather than the API. */
 export const isFromIndex = (params: ListParams) =>
-  params.sort !== undefined || (params.window !== undefined && params.window.kind !== 'any')
+  params.sort !== undefined ||
+  params.run !== undefined ||
+  (params.window !== undefined && params.window.kind !== 'any')
 
 /** How a state filter goes upstream (see stateSpeller); as given by default. */
 export type Speller = (state: string) => string

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { filtersKey, type ListFilters } from '../shared/filters'
+import type { ListFilters } from '../shared/filters'
+import { filtersKey } from '../shared/filtersKey'
 import { writeWindowParams, type TimeWindow } from '../shared/timeWindow'
 import { anyAnswer, apiRequest } from './transport'
 import { viewSearch } from './viewSearch'

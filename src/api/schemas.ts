@@ -38,6 +38,11 @@ export interface ListPage<T> {
   askedAt?: number
   /** A page from the index (a time window): how complete the index is; absent for the API's own pages. */
   coverage?: Coverage
+  /**
+   * A page of a bulk run's executions: what the server said of the run (how many it has, how many of them the index
+   * does not hold), as sent; shared/runScope's readRunScope reads it where it is shown.
+   */
+  run?: unknown
 }
 
 export type ExecutionList = ListPage<Execution>

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react'
-import type { Execution, ListFilters } from '../api'
+import { lazy, Suspense, useCallback } from 'react'
+import type { Execution } from '../api'
 import { CollapsedOnPhone } from '../components/CollapsedOnPhone'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { LazyAttemptsPanel, LazyRowLinks } from '../features/attempts'
@@ -15,14 +15,13 @@ import {
   LinkTools,
   PaletteTools,
   RescheduleButton,
+  RunSummaryTools,
   TriageTools,
   WatchTools,
   WatchToggle,
 } from './lazyTools'
 import { useUrlSearch } from '../lib/useUrlSearch'
-import { paramsOf, readListView, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
-import { readWindowParams, type TimeWindow } from '../shared/timeWindow'
-import { filtersKey } from '../shared/filters'
+import { readOpenExecution, withOpenExecution } from '../lib/viewUrl'
 
 // Only narrow screens with an execution open need the drawer (a modal dialog).
 const Drawer = lazy(async () => ({ default: (await import('../components/Drawer')).Drawer }))
@@ -43,6 +42,7 @@ const renderRowActions = (execution: Execution) => (
     {renderPanelActions(execution)}
   </>
 )
+const renderRunSummary = (run: string) => <RunSummaryTools run={run} />
 const focusTitle = () => document.getElementById(PAGE_TITLE_ID)?.focus()
 
 /** Back to the execution's row; if a filter has since dropped it, to the list, else to the page title. */
@@ -51,25 +51,6 @@ function restoreFocus(id: string) {
   const list = document.getElementById(EXECUTIONS_TABLE_ID)
   if (list) list.focus()
   else focusTitle()
-}
-
-/**
- * The list's filters and time window alone, as one object per view: opening an execution or paging keeps it.
- * (Bulk "all matching" takes the window too: with one, it walks the index's list of the window.)
- */
-function useListFilters(search: string): ListFilters & { window?: TimeWindow } {
-  const { view } = readListView(search)
-  const { window: timeWindow } = readWindowParams(paramsOf(search))
-  const key = `${filtersKey(view)} ${JSON.stringify(timeWindow)}`
-  return useMemo(
-    () => ({
-      states: view.states,
-      metadata: view.metadata,
-      ...(timeWindow.kind === 'any' ? {} : { window: timeWindow }),
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the filters and window
-    [key],
-  )
 }
 
 /**
@@ -94,8 +75,6 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
   const executionId = readOpenExecution(search)
   const selection = useRowSelection()
   const openReschedule = useOpenReschedule()
-  // Keyed by the filters alone, so opening an execution or paging does not restart a search or a count.
-  const filters = useListFilters(search)
   const rescheduleFromPalette = useCallback(
     (execution: Execution) => openReschedule(execution, null),
     [openReschedule],
@@ -117,7 +96,6 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
           onClose={closeExecution}
           renderActions={renderPanelActions}
           onReschedule={rescheduleFromPalette}
-          filters={filters}
         />
       </Suspense>
     </ErrorBoundary>
@@ -131,9 +109,9 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
         <CollapsedOnPhone summary="Views, links and export">
           <LinkTools search={search} onNavigate={navigate} />
         </CollapsedOnPhone>
-        <BulkTools filters={filters} search={search} />
+        <BulkTools search={search} onNavigate={navigate} />
       </div>
-      <DigestTools filters={filters} onNavigate={navigate} onOpenExecution={openExecution} />
+      <DigestTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
       <ErrorBoundary section="The overview">
         {/* On a phone the counts fold behind a summary line, so the first card stays on the first screen. */}
         <CollapsedOnPhone summary="Overview: counts and time window">
@@ -150,6 +128,7 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
             onReschedule={openReschedule}
             onFocusLost={focusTitle}
             selection={selection}
+            renderRunSummary={renderRunSummary}
           />
         </ErrorBoundary>
         {executionId && !inDrawer ? attemptsPanel : null}

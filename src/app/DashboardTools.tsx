@@ -1,15 +1,16 @@
 import { usePrefetchQuery } from '@tanstack/react-query'
-import type { ListFilters } from '../api'
 import { linksQuery } from '../api/links'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { ThemeSetting } from '../components/ThemeSetting'
-import { BulkBar } from '../features/bulk-reschedule'
+import { BulkBar, RunSummary } from '../features/bulk-reschedule'
 import { SinceLastLooked } from '../features/digest'
 import { AuditButton } from '../features/audit'
 import { ExportButton } from '../features/export'
 import { SessionStatus } from '../features/session'
 import { ViewsBar } from '../features/views'
 import { linkFilterProblems } from '../lib/linkProblems'
+import { useListFilters } from '../lib/listFilters'
+import { readShownRun, withShownRun } from '../lib/shownRun'
 import type { HistoryMode } from '../lib/useUrlSearch'
 
 export { WatchTools, WatchToggle } from '../features/watch'
@@ -56,24 +57,48 @@ export function LinkTools({
   )
 }
 
-export function BulkTools({ filters, search }: { filters: ListFilters; search: string }) {
+export function BulkTools({
+  search,
+  onNavigate,
+}: {
+  search: string
+  onNavigate: (params: URLSearchParams, mode: HistoryMode) => void
+}) {
+  const filters = useListFilters(search)
+  // A history entry of its own: Back returns to the filters the run was sent from.
+  const onShowRun = (run: string) => onNavigate(withShownRun(window.location.search, run), 'push')
   return (
     <ErrorBoundary section="Bulk actions">
-      <BulkBar filters={filters} linkProblems={linkFilterProblems(search)} />
+      <BulkBar
+        filters={filters}
+        linkProblems={linkFilterProblems(search)}
+        shownRun={readShownRun(search)}
+        onShowRun={onShowRun}
+      />
+    </ErrorBoundary>
+  )
+}
+
+/** A bulk run's live counts, report and file, above the list when it shows only that run's executions. */
+export function RunSummaryTools({ run }: { run: string }) {
+  return (
+    <ErrorBoundary section="The bulk run’s counts">
+      <RunSummary run={run} />
     </ErrorBoundary>
   )
 }
 
 /** "Since you last looked": what changed in the view while the user was away (the server's index and trail). */
 export function DigestTools({
-  filters,
+  search,
   onNavigate,
   onOpenExecution,
 }: {
-  filters: ListFilters
+  search: string
   onNavigate: (params: URLSearchParams, mode: HistoryMode) => void
   onOpenExecution: (id: string) => void
 }) {
+  const filters = useListFilters(search)
   return (
     <ErrorBoundary section="Since you last looked">
       <SinceLastLooked filters={filters} onNavigate={onNavigate} onOpenExecution={onOpenExecution} />

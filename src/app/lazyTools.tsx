@@ -10,6 +10,8 @@ export const preloadDashboardTools = () => void tools()
 export const HeaderTools = lazyPart(tools, 'HeaderTools', <div className="session-status" />)
 export const LinkTools = lazyPart(tools, 'LinkTools')
 export const BulkTools = lazyPart(tools, 'BulkTools')
+/** A bulk run's live counts, report and file, when the list shows only that run's executions. */
+export const RunSummaryTools = lazyPart(tools, 'RunSummaryTools')
 /** The command palette's button and Ctrl+K; the palette itself loads on first use. */
 export const PaletteTools = lazyPart(tools, 'PaletteTools')
 /** "Since you last looked", when the user comes back to a view that changed. */

@@ -44,3 +44,7 @@ export function currentListFailure(client: QueryClient): ListFailure | null {
 }
 
 export const useListFailure = (): ListFailure | null => useQueryCacheSelector(currentListFailure)
+
+/** Why a tool that acts on the filters waits while the list shows one bulk run (it would act on more than is shown). */
+export const RUN_SHOWN_REFUSAL =
+  'Unavailable while the list shows one bulk run (its own file is Download the run).'

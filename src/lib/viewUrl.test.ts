@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { withShownRun } from './shownRun'
 import {
   DEFAULT_LIST_VIEW,
   readListView,
@@ -15,7 +16,7 @@ describe('the list’s view in the URL', () => {
 
   it('reads every field', () => {
     const { view } = readListView(
-      '?state=failed&state=started&m.env=prod&m.env=staging&m.region=eu&size=50&sort=updated&after=c2&trail=&trail=c1',
+      '?state=failed&state=started&m.env=prod&m.env=staging&m.region=eu&size=50&sort=updated&run=run-0123abcd&after=c2&trail=&trail=c1',
     )
     expect(view).toEqual({
       states: ['failed', 'started'],
@@ -25,6 +26,7 @@ describe('the list’s view in the URL', () => {
       ],
       size: 50,
       sort: 'updated',
+      run: 'run-0123abcd',
       after: 'c2',
       trail: ['', 'c1'],
       skipped: 0,
@@ -74,6 +76,7 @@ describe('the list’s view in the URL', () => {
       metadata: [{ key: 'a&b', values: ['x=y', 'z'] }],
       size: 100,
       sort: 'state',
+      run: 'run-0123abcd',
       after: 'c2',
       trail: ['', 'c1'],
       skipped: 4,
@@ -91,6 +94,14 @@ describe('the list’s view in the URL', () => {
     expect(problems).toEqual(['sort must be one of created, updated, state, duration'])
   })
 
+  it('takes a bulk run’s id as the link gives it (the server refuses one that is not a run’s), unless too long', () => {
+    expect(readListView('?run=3f2a9c1e-77aa-4c1b-9e1f-0a0b0c0d0e0f').view.run).toBe(
+      '3f2a9c1e-77aa-4c1b-9e1f-0a0b0c0d0e0f',
+    )
+    expect(readListView(`?run=${'x'.repeat(5000)}`).view.run).toBeNull()
+    expect(readListView('?run=').view.run).toBeNull()
+  })
+
   it('leaves defaults out of the URL', () => {
     expect(writeListView(DEFAULT_LIST_VIEW, '').toString()).toBe('')
   })
@@ -103,5 +114,18 @@ describe('the open execution', () => {
     expect(withOpenExecution(current, 'e2').toString()).toBe('state=failed&execution=e2')
     expect(withOpenExecution(current, null).toString()).toBe('state=failed')
     expect(readOpenExecution('?execution=')).toBeNull()
+  })
+})
+
+describe('a bulk run shown in the list', () => {
+  it('clears the filters, the time window and the page, and keeps the open execution', () => {
+    const params = withShownRun(
+      '?state=failed&m.env=production&window=1h&after=c2&execution=e1&size=50',
+      'run-0123abcd',
+    )
+    expect(params.get('run')).toBe('run-0123abcd')
+    expect(params.get('execution')).toBe('e1')
+    expect(params.get('size')).toBe('50')
+    for (const name of ['state', 'm.env', 'window', 'after']) expect(params.has(name)).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import { readFilterParams, writeFilterParams } from '../shared/filterCodec'
+import { readFilterParams, RUN_PARAM, writeFilterParams } from '../shared/filterCodec'
 import type { ListFilters } from '../shared/filters'
 import { readListSort, SORT_PARAM, type ListSort } from '../shared/listSort'
 import { MAX_CURSOR_TEXT, MAX_TRAIL, normaliseTrail, type CursorPosition } from './cursorTrail'
@@ -22,12 +22,15 @@ export interface ListView extends ListFilters, CursorPosition {
   size: PageSize
   /** An order from the dashboard's index; null: the API's own order. */
   sort: ListSort | null
+  /** A bulk run's id: the list shows only the executions it sent (from the index); null: all. */
+  run: string | null
 }
 
 /** Every parameter name of the view, in one place (the filters' own are shared/filterCodec's). */
 export const PARAM = {
   size: 'size',
   sort: SORT_PARAM,
+  run: RUN_PARAM,
   after: 'after',
   trail: 'trail',
   skipped: 'skipped',
@@ -47,6 +50,7 @@ export const DEFAULT_LIST_VIEW: ListView = {
   metadata: [],
   size: DEFAULT_PAGE_SIZE,
   sort: null,
+  run: null,
   after: null,
   trail: [],
   skipped: 0,
@@ -79,12 +83,15 @@ export function readListView(search: string): { view: ListView; problems: string
   const { filters, problems } = readFilterParams(params)
   const size = PAGE_SIZES.find((candidate) => String(candidate) === params.get(PARAM.size))
   const { sort, problem } = readListSort(params.get(PARAM.sort))
+  // Any run id a link gives: the server refuses one that is not a run's with a message the list shows.
+  const run = params.get(PARAM.run)
   return {
     view: {
       states: [...filters.states],
       metadata: filters.metadata.map(({ key, values }) => ({ key, values: [...values] })),
       size: size ?? DEFAULT_PAGE_SIZE,
       sort,
+      run: validText(run) ? run : null,
       ...readPosition(params, ''),
     },
     problems: problem ? [...problems, problem] : problems,
@@ -98,6 +105,8 @@ export function writeListView(view: ListView, current: string | URLSearchParams)
   else params.set(PARAM.size, String(view.size))
   if (view.sort === null) params.delete(PARAM.sort)
   else params.set(PARAM.sort, view.sort)
+  if (view.run === null) params.delete(PARAM.run)
+  else params.set(PARAM.run, view.run)
   writePosition(view, params, '')
   return params
 }

@@ -7,6 +7,8 @@ import { stateMeaning } from './states'
  */
 export const STATE_PARAM = 'state'
 export const METADATA_PREFIX = 'm.'
+/** A bulk run's id: the list shows only the executions that run sent (from the index; not a filter of the API's). */
+export const RUN_PARAM = 'run'
 export const FILTER_LIMITS = { text: 2048, states: 20, metadataValues: 50 } as const
 
 export interface FilterRead {

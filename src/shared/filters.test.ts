@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contradictsFilters, filtersKey } from './filters'
+import { contradictsFilters } from './filters'
+import { filtersKey } from './filtersKey'
 import { readMetadata } from './metadata'
 
 describe('contradictsFilters', () => {

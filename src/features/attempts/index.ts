@@ -3,7 +3,7 @@ import { lazyPart } from '../../lib/lazyPart'
 
 /** Loaded on first open, so the drill-down costs nothing in the first load. */
 export const LazyAttemptsPanel = lazy(async () => ({
-  default: (await import('./AttemptsPanel')).AttemptsPanel,
+  default: (await import('./AttemptsPanelOfList')).AttemptsPanelOfList,
 }))
 
 const logLinks = () => import('./LogLinks')

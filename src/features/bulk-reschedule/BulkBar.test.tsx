@@ -10,6 +10,8 @@ import { createClientStore, type ClientStore } from '../../lib/clientStore'
 import { selectionSlice } from './selection'
 
 setUpMswServer()
+/** The chip's way to the list: not what these tests look at. */
+const ignoreRun = () => {}
 const createObjectUrl = vi.fn(() => 'blob:results')
 beforeEach(() => {
   createObjectUrl.mockClear()
@@ -54,7 +56,7 @@ const dialog = () => screen.getByRole('dialog', { name: /^Reschedule executions/
 
 describe('BulkBar', () => {
   it('shows the selection count, clears it, and offers all matching without a selection', async () => {
-    renderWithProviders(<BulkBar filters={noFilters} />, undefined, store)
+    renderWithProviders(<BulkBar onShowRun={ignoreRun} filters={noFilters} />, undefined, store)
     expect(screen.queryByText(/selected/)).not.toBeInTheDocument()
     select([execution('a'), execution('b')])
     expect(screen.getByText('2 selected')).toBeInTheDocument()
@@ -66,7 +68,7 @@ describe('BulkBar', () => {
   it('reschedules the selection: one PATCH each, results per id, the rescheduled leave the selection', async () => {
     const sent = answerReschedules((id) => (id === 'b' ? 409 : 200))
     select([execution('a'), execution('b'), execution('c', 'started')])
-    renderWithProviders(<BulkBar filters={noFilters} />, undefined, store)
+    renderWithProviders(<BulkBar onShowRun={ignoreRun} filters={noFilters} />, undefined, store)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule 3 executions…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     expect(dialog()).toHaveTextContent('3 executions selected: 2 Failed, 1 Started')
@@ -110,7 +112,7 @@ describe('BulkBar', () => {
         return HttpResponse.json(idSet(ids))
       }),
     )
-    renderWithProviders(<BulkBar filters={{ states: ['failed'], metadata: [] }} />)
+    renderWithProviders(<BulkBar onShowRun={ignoreRun} filters={{ states: ['failed'], metadata: [] }} />)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     await waitFor(() => expect(dialog()).toHaveTextContent('150 executions matching the filters: 150 Failed'))
@@ -131,7 +133,7 @@ describe('BulkBar', () => {
         HttpResponse.json(idSet(['a', 'b'], { count: 250_000, source: 'index' })),
       ),
     )
-    renderWithProviders(<BulkBar filters={{ states: ['failed'], metadata: [] }} />)
+    renderWithProviders(<BulkBar onShowRun={ignoreRun} filters={{ states: ['failed'], metadata: [] }} />)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     expect(
@@ -154,7 +156,12 @@ describe('BulkBar', () => {
         ),
       ),
     )
-    renderWithProviders(<BulkBar filters={{ states: [], metadata: [{ key: 'env', values: ['prod'] }] }} />)
+    renderWithProviders(
+      <BulkBar
+        onShowRun={ignoreRun}
+        filters={{ states: [], metadata: [{ key: 'env', values: ['prod'] }] }}
+      />,
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     expect(
@@ -179,7 +186,9 @@ describe('BulkBar', () => {
       }),
     )
     const window = { kind: 'relative', preset: '1h', field: 'created' } as const
-    renderWithProviders(<BulkBar filters={{ states: ['failed'], metadata: [], window }} />)
+    renderWithProviders(
+      <BulkBar onShowRun={ignoreRun} filters={{ states: ['failed'], metadata: [], window }} />,
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     expect(
@@ -201,7 +210,7 @@ describe('BulkBar', () => {
         return HttpResponse.json(idSet(['a']))
       }),
     )
-    renderWithProviders(<BulkBar filters={noFilters} />)
+    renderWithProviders(<BulkBar onShowRun={ignoreRun} filters={noFilters} />)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     await userEvent.click(await within(dialog()).findByRole('button', { name: 'Stop counting' }))
@@ -219,7 +228,7 @@ describe('BulkBar', () => {
           : HttpResponse.json(idSet([])),
       ),
     )
-    renderWithProviders(<BulkBar filters={noFilters} />, undefined, store)
+    renderWithProviders(<BulkBar onShowRun={ignoreRun} filters={noFilters} />, undefined, store)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule all matching…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     expect(await within(dialog()).findByText(/^Counting failed: /)).toBeVisible()
@@ -240,7 +249,7 @@ describe('BulkBar', () => {
       }),
     )
     select(['a', 'b', 'c', 'd'].map((id) => execution(id)))
-    renderWithProviders(<BulkBar filters={noFilters} />, undefined, store)
+    renderWithProviders(<BulkBar onShowRun={ignoreRun} filters={noFilters} />, undefined, store)
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule 4 executions…' }))
     await screen.findByRole('dialog', { name: /^Reschedule executions/ })
     await userEvent.selectOptions(within(dialog()).getByLabelText('Requests at a time'), '1')
@@ -266,6 +275,7 @@ describe('BulkBar', () => {
   it('refuses "all matching" while the link has a filter it could not use, and says why', () => {
     renderWithProviders(
       <BulkBar
+        onShowRun={ignoreRun}
         filters={noFilters}
         linkProblems={['the metadata filter on “blob” is longer than 2048 characters']}
       />,

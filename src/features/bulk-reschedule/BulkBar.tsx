@@ -2,7 +2,7 @@ import type { WindowedFilters } from './useDryRun'
 import '../../styles/views.css'
 import { lazy, Suspense, useId, useState } from 'react'
 import { lastBulkRunSlice } from '../../components/lastBulkRun'
-import { useListFailure } from '../../components/listHealth'
+import { RUN_SHOWN_REFUSAL, useListFailure } from '../../components/listHealth'
 import { useCommands } from '../../components/useCommands'
 import { clock, formatCount } from '../../lib/coverageWords'
 import { describeLinkProblems } from '../../lib/linkProblems'
@@ -18,10 +18,16 @@ const LastRunDialog = lazy(async () => ({ default: (await import('./LastRunDialo
 export function BulkBar({
   filters,
   linkProblems = [],
+  shownRun = null,
+  onShowRun,
 }: {
   filters: WindowedFilters
   /** What in the page's link could not be used: "all matching" would then act on more than it asks for. */
   linkProblems?: readonly string[]
+  /** The bulk run the list is limited to: "all matching" would act on the filters, not on it. */
+  shownRun?: string | null
+  /** Limits the list to a run's executions (Last bulk run). */
+  onShowRun: (run: string) => void
 }) {
   const reasonId = useId()
   const selected = useSelectedExecutions()
@@ -32,7 +38,12 @@ export function BulkBar({
   const count = selected.size
   const failure = useListFailure()
   // "All matching" of a list that cannot be loaded would count and act on what nobody has seen.
-  const refusal = linkProblems.length > 0 ? describeLinkProblems(linkProblems) : (failure?.refusal ?? null)
+  const refusal =
+    shownRun !== null
+      ? RUN_SHOWN_REFUSAL
+      : linkProblems.length > 0
+        ? describeLinkProblems(linkProblems)
+        : (failure?.refusal ?? null)
   useCommands(() => [
     {
       id: 'bulk:matching',
@@ -60,8 +71,15 @@ export function BulkBar({
             id: 'bulk:last',
             label: 'Last bulk run',
             group: 'Action',
-            keywords: 'results rerun',
+            keywords: 'results rerun report',
             run: () => setShowLastRun(true),
+          },
+          {
+            id: 'bulk:last-list',
+            label: 'Show the last bulk run in the list',
+            group: 'Action',
+            keywords: 'results rerun filter',
+            run: () => onShowRun(lastRun.run),
           },
         ]
       : []),
@@ -100,12 +118,7 @@ export function BulkBar({
         </span>
       ) : null}
       {lastRun ? (
-        <button
-          type="button"
-          className="button button-small"
-          aria-haspopup="dialog"
-          onClick={() => setShowLastRun(true)}
-        >
+        <button type="button" className="button button-small" onClick={() => onShowRun(lastRun.run)}>
           Last bulk run: {formatCount(lastRun.count)} at {clock(lastRun.at)}
         </button>
       ) : null}

@@ -8,6 +8,7 @@ import { createClientStore } from '../../lib/clientStore'
 import { mswServer, setUpMswServer } from '../../test/mswServer'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { BulkBar } from './BulkBar'
+import { RunSummary } from './RunSummary'
 import { selectionSlice } from './selection'
 
 setUpMswServer()
@@ -58,9 +59,14 @@ function server(standings: RunMember['standing'][]) {
 }
 
 describe('Last bulk run', () => {
-  it('stays after the run’s dialog closes and reopens the run’s frozen set with where each stands now', async () => {
+  it('stays after the run’s dialog closes, shows the run’s frozen set in the list, and reopens its report', async () => {
     const { sent, asked } = server(['started', 'failed_again'])
-    renderWithProviders(<BulkBar filters={{ states: [], metadata: [] }} />, undefined, store)
+    const shown: string[] = []
+    renderWithProviders(
+      <BulkBar filters={{ states: [], metadata: [] }} onShowRun={(run) => shown.push(run)} />,
+      undefined,
+      store,
+    )
     expect(screen.queryByRole('button', { name: /^Last bulk run/ })).not.toBeInTheDocument()
     act(() => {
       store.set(selectionSlice, new Map([execution('a'), execution('b')].map((row) => [row.id, row])))
@@ -70,23 +76,54 @@ describe('Last bulk run', () => {
     await screen.findByText('2 rescheduled, 0 failed, 0 with an unknown outcome.')
     await userEvent.click(screen.getByRole('button', { name: 'Close' }))
 
-    const chip = await screen.findByRole('button', { name: /^Last bulk run: 2 at / })
-    await userEvent.click(chip)
-    const dialog = await screen.findByRole('dialog', { name: 'Last bulk run' })
-    const counts = await within(dialog).findByRole('list', { name: 'Where the run’s executions stand now' })
+    // The chip limits the list to the run: the id its PATCHes carried.
+    await userEvent.click(await screen.findByRole('button', { name: /^Last bulk run: 2 at / }))
+    const run = sent[0]?.run ?? ''
+    expect(run).not.toBe('')
+    expect(sent.map((patch) => patch.run)).toEqual([run, run])
+    expect(shown).toEqual([run])
+
+    // Above that list: the run's live counts, and its report with each member.
+    renderWithProviders(<RunSummary run={run} />, undefined, store)
+    const counts = await screen.findByRole('list', { name: 'Where the run’s executions stand now' })
     expect(
       within(counts)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['1 started', '1 failed again'])
-    // The report is of the run just sent: the id its PATCHes carried.
-    const run = sent[0]?.run ?? ''
-    expect(run).not.toBe('')
-    expect(sent.map((patch) => patch.run)).toEqual([run, run])
     expect(asked[0]).toBe(run)
+    await userEvent.click(screen.getByRole('button', { name: 'Report…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Bulk run report' })
     expect(within(dialog).getByRole('row', { name: /^b rescheduled failed again$/ })).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus()
     await userEvent.keyboard('{Enter}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('says why the counts are missing when the report cannot be read, and reads it again on Retry', async () => {
+    let fail = true
+    mswServer.use(
+      http.get('*/api/audit/run', () =>
+        fail
+          ? HttpResponse.json({ error: { code: 'not_found', message: 'No such run.' } }, { status: 404 })
+          : HttpResponse.json({
+              run: 'run-0123abcd',
+              user: 'alice',
+              started_at: 0,
+              ended_at: 0,
+              members: [],
+              counts: countStandings([]),
+              as_of: 0,
+              truncated: false,
+            }),
+      ),
+    )
+    renderWithProviders(<RunSummary run="run-0123abcd" />, undefined, store)
+    expect(await screen.findByText(/The run’s counts could not be read/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Download the run' })).toBeDisabled()
+    fail = false
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText(/^Sent by alice/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Download the run' })).toBeEnabled()
   })
 })

@@ -1,45 +1,33 @@
 import '../../styles/dialogs.css'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef } from 'react'
-import {
-  bulkRunReportQuery,
-  RUN_MEMBER_STANDINGS,
-  STANDING_WORDS,
-  type BulkRunReport,
-} from '../../api/bulkRunReport'
+import { bulkRunReportQuery, STANDING_WORDS } from '../../api/bulkRunReport'
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import { ModalDialog } from '../../components/ModalDialog'
 import { clock, formatCount } from '../../lib/coverageWords'
 import { saveStampedCsv } from '../../lib/saveFile'
-import { CSV_BOM, csvLine } from '../../shared/csv'
 import { visibleText } from '../../shared/visibleText'
+import { runReportCsv } from './runReportCsv'
+import { RunStandings } from './RunStandings'
 
 /** The most members drawn; the file has them all. */
 const SHOWN_MEMBERS = 200
-
-/** One line per member: what the run asked, and where it stands now (formula-safe cells, shared/csv). */
-function reportCsv(report: BulkRunReport): string {
-  const lines = [csvLine(['id', 'outcome', 'now', 'state', 'requested_at', 'state_read_at'])]
-  for (const member of report.members)
-    lines.push(
-      csvLine([
-        member.id,
-        member.outcome,
-        STANDING_WORDS[member.standing],
-        member.state ?? '',
-        new Date(member.requested_at).toISOString(),
-        member.seen_at === null ? '' : new Date(member.seen_at).toISOString(),
-      ]),
-    )
-  return CSV_BOM + lines.join('')
-}
 
 /**
  * The last bulk run of this session, reopened: its frozen set (the ids the audit trail recorded for it) with live
  * counts of where each stands now (created, started, succeeded, failed again, …) as the server's index last read
  * them, and the whole set as a file.
  */
-export function LastRunDialog({ run, onClose }: { run: string; onClose: () => void }) {
+export function LastRunDialog({
+  run,
+  onClose,
+  title = 'Last bulk run',
+}: {
+  run: string
+  onClose: () => void
+  /** Another name when the run is not this session's last (one a link or the list shows). */
+  title?: string
+}) {
   const titleId = useId()
   const report = useQuery(bulkRunReportQuery(run))
   const closeRef = useRef<HTMLButtonElement>(null)
@@ -48,7 +36,7 @@ export function LastRunDialog({ run, onClose }: { run: string; onClose: () => vo
   return (
     <ModalDialog labelledBy={titleId} className="dialog last-run-dialog" onEscape={onClose}>
       <h2 id={titleId} className="panel-title">
-        Last bulk run
+        {title}
       </h2>
       {report.isPending ? (
         <p role="status">Reading the run from the audit trail…</p>
@@ -65,13 +53,7 @@ export function LastRunDialog({ run, onClose }: { run: string; onClose: () => vo
             by {data.user} from {clock(data.started_at)} to {clock(data.ended_at)}. Where they stand now, as
             the dashboard&apos;s index read them at {clock(data.as_of)} (asked again every 5 s):
           </p>
-          <ul className="run-counts" aria-label="Where the run’s executions stand now">
-            {RUN_MEMBER_STANDINGS.filter((standing) => data.counts[standing] > 0).map((standing) => (
-              <li key={standing}>
-                <strong>{formatCount(data.counts[standing])}</strong> {STANDING_WORDS[standing]}
-              </li>
-            ))}
-          </ul>
+          <RunStandings report={data} />
           {data.truncated ? (
             <p className="notice">
               The trail holds more of this run than one report carries: these are the first.
@@ -117,7 +99,7 @@ export function LastRunDialog({ run, onClose }: { run: string; onClose: () => vo
           type="button"
           className="button"
           disabled={!data}
-          onClick={() => data && saveStampedCsv(reportCsv(data), 'bulk-run')}
+          onClick={() => data && saveStampedCsv(runReportCsv(data), 'bulk-run')}
         >
           Download the run
         </button>

@@ -1,4 +1,5 @@
 export { BulkBar } from './BulkBar'
+export { RunSummary } from './RunSummary'
 export { useRowSelection } from './selection'
 export { MatchingRescheduleDialog } from './MatchingReschedule'
 export type { WindowedFilters } from './useDryRun'

@@ -135,3 +135,41 @@ describe('ExecutionsPage', () => {
     expect(await screen.findByText(/1 row of this page could not be read/)).toBeInTheDocument()
   })
 })
+
+describe('a list limited to one bulk run', () => {
+  it('asks the index for the run’s executions, says what it cannot show, and goes back to all of them', async () => {
+    window.history.replaceState(null, '', '/?run=run-0123abcd')
+    const asked: string[] = []
+    mswServer.use(
+      http.get('*/api/index/executions', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('run') ?? '')
+        return HttpResponse.json({
+          ...page([row('e7', 'started')]),
+          coverage: { kind: 'exact', asOf: Date.now() },
+          run: { run: 'run-0123abcd', members: 3, not_in_index: 2, truncated: false },
+        })
+      }),
+    )
+    answerLists(() => HttpResponse.json(page([row('e1'), row('e2')])))
+    renderWithProviders(
+      <ExecutionsPage
+        onOpenExecution={() => {}}
+        selectedId={null}
+        renderRunSummary={(run) => <p>Counts of {run}</p>}
+      />,
+    )
+    expect(await screen.findByRole('row', { name: 'Execution e7' })).toBeInTheDocument()
+    const scope = await screen.findByRole('region', { name: 'Bulk run run-0123' })
+    expect(scope).toHaveTextContent('Only the executions bulk run run-0123 sent (3)')
+    expect(scope).toHaveTextContent(
+      '2 of them are not in the dashboard’s index, so the list cannot show them.',
+    )
+    expect(scope).toHaveTextContent('Counts of run-0123abcd')
+    expect(asked).toContain('run-0123abcd')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all executions' }))
+    expect(await screen.findByRole('row', { name: 'Execution e1' })).toBeInTheDocument()
+    expect(window.location.search).toBe('')
+    expect(screen.queryByRole('region', { name: 'Bulk run run-0123' })).not.toBeInTheDocument()
+  })
+})

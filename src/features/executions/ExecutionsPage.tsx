@@ -22,6 +22,8 @@ export interface ExecutionsPageProps {
   onFocusLost?: () => void
   /** Checkbox selection kept by the composer (bulk actions). */
   selection?: RowSelection
+  /** A bulk run's live counts, report and file, above a list that shows only that run's executions. */
+  renderRunSummary?: (run: string) => ReactNode
 }
 
 /** The executions view's layout; what it shows is decided by useExecutionList. */
@@ -30,7 +32,7 @@ export function ExecutionsPage(props: ExecutionsPageProps) {
   const { view, actions, pager, source } = list
   return (
     <section className="executions" aria-label="Executions">
-      <ListControls list={list} onLeave={focusList} />
+      <ListControls list={list} onLeave={focusList} renderRunSummary={props.renderRunSummary} />
       <LiveFeed {...source.feed} />
       <LiveList answer={list.live.answer} drawn={list.rows} onChange={list.live.onChange} />
       <RetryNotice

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react'
-import { useListFailure } from '../../components/listHealth'
+import { RUN_SHOWN_REFUSAL, useListFailure } from '../../components/listHealth'
+import { readShownRun } from '../../lib/shownRun'
 import { useCommands } from '../../components/useCommands'
 
 const ExportDialog = lazy(async () => ({ default: (await import('./ExportDialog')).ExportDialog }))
@@ -9,7 +10,7 @@ export function ExportButton({ search }: { search: string }) {
   const reasonId = useId()
   const failure = useListFailure()
   // An export of a list that cannot be loaded would fail the same way, or end in an empty file that looks true.
-  const refusal = failure?.refusal ?? null
+  const refusal = readShownRun(search) !== null ? RUN_SHOWN_REFUSAL : (failure?.refusal ?? null)
   useCommands(() => [
     {
       id: 'export',

@@ -1,6 +1,6 @@
 import '../../../styles/controls.css'
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import { executionListQuery } from '../../../api'
 import { CollapsedOnPhone } from '../../../components/CollapsedOnPhone'
 import { useRunCommand } from '../../../components/useCommands'
@@ -10,6 +10,8 @@ import { METADATA_KEY_INPUT_ID } from '../filters/filterIds'
 import { ListFilters } from '../filters/ListFilters'
 import { ListNotices } from './ListNotices'
 import { ListTools } from './ListTools'
+import { RunScopeLine } from './RunScopeLine'
+import { readRunScope } from '../../../shared/runScope'
 import { ShortcutHelp } from './ShortcutHelp'
 import type { ExecutionListModel } from './useExecutionList'
 import { useListCommands } from './useListCommands'
@@ -26,6 +28,7 @@ export interface ListControlsProps {
   list: ExecutionListModel
   /** Esc in the metadata filter: back to the list. */
   onLeave: () => void
+  renderRunSummary?: ((run: string) => ReactNode) | undefined
 }
 
 /** One empty list, so Esc's handler is not made anew on every render while the list has no rows. */
@@ -40,7 +43,7 @@ function focusMetadataFilter() {
 }
 
 /** The filters, the filters asked for, the tools row, the notices, and the keyboard shortcuts and their list. */
-export function ListControls({ list, onLeave }: ListControlsProps) {
+export function ListControls({ list, onLeave, renderRunSummary }: ListControlsProps) {
   const { view, actions, pager, source } = list
   // The list's keys (n, p, /, ?) come with the controls: until they load, they do nothing (as the grid's keys).
   const [isHelpOpen, setHelpOpen] = useState(false)
@@ -71,6 +74,14 @@ export function ListControls({ list, onLeave }: ListControlsProps) {
           onLeave={leave}
         />
       </CollapsedOnPhone>
+      {view.run !== null ? (
+        <RunScopeLine
+          run={view.run}
+          scope={readRunScope(list.runAnswer)}
+          filtered={view.states.length > 0 || view.metadata.length > 0}
+          summary={renderRunSummary?.(view.run)}
+        />
+      ) : null}
       <ActiveFilters
         states={view.states}
         metadata={view.metadata}

@@ -28,6 +28,9 @@ describe('what the list’s place shows', () => {
     expect(listContent({ view: filtered, page: empty, isPlaceholder: false, error: null }).kind).toBe(
       'no-match',
     )
+    // A bulk run none of whose executions the list can show: not "no executions yet".
+    const run = { ...DEFAULT_LIST_VIEW, run: 'run-0123abcd' }
+    expect(listContent({ view: run, page: empty, isPlaceholder: false, error: null }).kind).toBe('no-match')
     expect(listContent({ view: paged, page: empty, isPlaceholder: false, error: null }).kind).toBe(
       'empty-page',
     )

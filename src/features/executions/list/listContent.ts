@@ -30,7 +30,7 @@ export function listContent({ view, page, isPlaceholder, error }: ContentInput):
   if (page && page.data.length === 0 && !isPlaceholder) {
     if (page.coverage && page.coverage.kind !== 'exact') return { kind: 'counting', coverage: page.coverage }
     if (page.page_info.has_next_page === true) return { kind: 'empty-more' }
-    if (view.states.length > 0 || view.metadata.length > 0) return { kind: 'no-match' }
+    if (view.states.length > 0 || view.metadata.length > 0 || view.run !== null) return { kind: 'no-match' }
     return view.after !== null ? { kind: 'empty-page' } : { kind: 'none-yet' }
   }
   return { kind: 'rows', refreshError: error }

@@ -64,7 +64,10 @@ export function useListView(): {
         navigate(
           writeWindowParams(
             ANY_TIME,
-            writeListView(firstPage({ ...current(), states: [], metadata: [] }), window.location.search),
+            writeListView(
+              firstPage({ ...current(), states: [], metadata: [], run: null }),
+              window.location.search,
+            ),
           ),
           'replace',
         ),

@@ -44,6 +44,7 @@ export function useExecutionList() {
       metadata: view.metadata,
       ...(timeWindow.kind === 'any' ? {} : { window: timeWindow }),
       ...(view.sort === null ? {} : { sort: view.sort }),
+      ...(view.run === null ? {} : { run: view.run }),
     }),
     [view, timeWindow],
   )
@@ -93,6 +94,8 @@ export function useExecutionList() {
     filterByMetadata,
     /** What in the link's filters could not be used. */
     linkProblems: problems,
+    /** For a list of one bulk run's executions: how many it has and how many the index does not hold. */
+    runAnswer: source.page?.run,
     /** How complete the index is, for a list from it (its notice says what it may miss). */
     indexCoverage: rows.length > 0 ? source.page?.coverage : undefined,
     stateCounts,

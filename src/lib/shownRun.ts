@@ -1,0 +1,21 @@
+import { ANY_TIME, writeWindowParams } from '../shared/timeWindow'
+import { firstPage } from './cursorTrail'
+import { paramsOf, readListView, writeListView } from './viewUrl'
+
+// Apart from viewUrl.ts: only the tools (lazy) show a run or ask whether one is shown.
+
+/** The bulk run the list is limited to, or null (see ListView.run). */
+export const readShownRun = (search: string): string | null => readListView(search).view.run
+
+/** The list limited to a bulk run's executions: any filters and time window are cleared (see listView's way back). */
+export function withShownRun(current: string | URLSearchParams, run: string): URLSearchParams {
+  const { view } = readListView(String(paramsOf(current)))
+  const params = writeListView(firstPage({ ...view, states: [], metadata: [], run }), current)
+  return writeWindowParams(ANY_TIME, params)
+}
+
+/** Back from a bulk run's executions to all that match the filters (on the first page). */
+export function withoutShownRun(current: string | URLSearchParams): URLSearchParams {
+  const { view } = readListView(String(paramsOf(current)))
+  return writeListView(firstPage({ ...view, run: null }), current)
+}
