@@ -222,6 +222,7 @@ test('Last bulk run limits the list to the run’s executions, with where they s
     .getByRole('button', { name: /^Last bulk run: 2 at / })
     .click()
   await expect(page).toHaveURL(/[?&]run=[\w-]+/)
+  const run = new URL(page.url()).searchParams.get('run') ?? ''
   expect(new URL(page.url()).searchParams.getAll('state')).toEqual([])
   await expect.poll(async () => (await shownIds(page)).sort()).toEqual([...ids].sort())
   const scope = page.getByRole('region', { name: /^Bulk run / })
@@ -255,4 +256,15 @@ test('Last bulk run limits the list to the run’s executions, with where they s
   await expect(scope).toHaveCount(0)
   expect(new URL(page.url()).searchParams.has('run')).toBe(false)
   await expect.poll(async () => (await shownIds(page)).length).toBe(10)
+
+  // The audit trail leads to the same set from the run's id.
+  await page.getByRole('button', { name: 'Audit', exact: true }).click()
+  const audit = page.getByRole('dialog', { name: 'Audit' })
+  await audit
+    .getByRole('button', { name: `Show the executions of bulk run ${run.slice(0, 8)} in the list` })
+    .first()
+    .click()
+  await expect(audit).toHaveCount(0)
+  await expect(scope).toContainText('sent (2)')
+  await expect.poll(async () => (await shownIds(page)).sort()).toEqual([...ids].sort())
 })

@@ -51,7 +51,7 @@ export function LinkTools({
         <ExportButton search={search} />
       </ErrorBoundary>
       <ErrorBoundary section="Audit">
-        <AuditButton />
+        <AuditButton onShowRun={(run) => onNavigate(withShownRun(window.location.search, run), 'push')} />
       </ErrorBoundary>
     </>
   )

@@ -4,7 +4,7 @@ import { useCommands } from '../../components/useCommands'
 const AuditDialog = lazy(async () => ({ default: (await import('./AuditDialog')).AuditDialog }))
 
 /** Audit: who rescheduled what, when, and what came of it (the server's trail). */
-export function AuditButton() {
+export function AuditButton({ onShowRun }: { onShowRun?: (run: string) => void }) {
   const [isOpen, setOpen] = useState(false)
   useCommands(() => [
     {
@@ -27,7 +27,7 @@ export function AuditButton() {
       </button>
       {isOpen ? (
         <Suspense fallback={<span role="status">Opening…</span>}>
-          <AuditDialog onClose={() => setOpen(false)} />
+          <AuditDialog onClose={() => setOpen(false)} onShowRun={onShowRun} />
         </Suspense>
       ) : null}
     </>

@@ -95,4 +95,26 @@ describe('AuditDialog', () => {
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument()
     expect(screen.getByText(/The store is off/)).toBeInTheDocument()
   })
+
+  it('shows a bulk run’s executions in the list from its id, and closes', async () => {
+    mswServer.use(
+      http.get('*/api/audit', () =>
+        HttpResponse.json({
+          data: [record('1', 'rescheduled', 200), { ...record('2', 'rescheduled', 200), bulkRun: 'x1' }],
+          page_info: { has_next_page: false, end_cursor: null },
+        }),
+      ),
+    )
+    const onClose = vi.fn()
+    const onShowRun = vi.fn()
+    renderWithProviders(<AuditDialog onClose={onClose} onShowRun={onShowRun} />)
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Show the executions of bulk run a1b2c3d4 in the list' }),
+    )
+    expect(onShowRun).toHaveBeenCalledWith('a1b2c3d4e5')
+    expect(onClose).toHaveBeenCalled()
+    // An id that is not a run's (another client's X-Bulk-Run) is only shown.
+    expect(screen.getAllByRole('button', { name: /^Show the executions of bulk run/ })).toHaveLength(1)
+    expect(screen.getByRole('cell', { name: 'x1' })).toBeInTheDocument()
+  })
 })

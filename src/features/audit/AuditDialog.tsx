@@ -5,6 +5,7 @@ import { auditExportHref, auditQuery, type AuditFilters, type AuditRecord } from
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import { ModalDialog } from '../../components/ModalDialog'
 import { formText } from '../../lib/formText'
+import { isBulkRunId } from '../../shared/runScope'
 import { visibleText } from '../../shared/visibleText'
 
 const OUTCOMES: [string, string][] = [
@@ -35,7 +36,14 @@ function instantOf(text: string): number | null {
 const time = (at: number) => new Date(at).toLocaleString('en-GB', { hour12: false })
 
 /** The audit trail, newest first: filter by user, execution and outcome; more on demand. */
-export function AuditDialog({ onClose }: { onClose: () => void }) {
+export function AuditDialog({
+  onClose,
+  onShowRun,
+}: {
+  onClose: () => void
+  /** Limits the list to a bulk run's executions (a run's id in the table). */
+  onShowRun?: ((run: string) => void) | undefined
+}) {
   const titleId = useId()
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS)
   const query = useInfiniteQuery(auditQuery(filters))
@@ -124,7 +132,9 @@ export function AuditDialog({ onClose }: { onClose: () => void }) {
                   {record.status !== null ? ` (HTTP ${record.status})` : ''}
                   {record.detail && record.outcome !== 'refused_by_api' ? ` — ${record.detail}` : ''}
                 </td>
-                <td className="mono">{record.bulkRun ? record.bulkRun.slice(0, 8) : '—'}</td>
+                <td className="mono">
+                  <BulkRunCell run={record.bulkRun} onShowRun={onShowRun} onClose={onClose} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -153,5 +163,32 @@ export function AuditDialog({ onClose }: { onClose: () => void }) {
         </button>
       </div>
     </ModalDialog>
+  )
+}
+
+/** A record's bulk run: its start, and a way to the list of its executions when the id is a run's. */
+function BulkRunCell({
+  run,
+  onShowRun,
+  onClose,
+}: {
+  run: string | null
+  onShowRun: ((run: string) => void) | undefined
+  onClose: () => void
+}) {
+  if (!run) return '—'
+  if (!onShowRun || !isBulkRunId(run)) return run.slice(0, 8)
+  return (
+    <button
+      type="button"
+      className="button button-small mono"
+      aria-label={`Show the executions of bulk run ${run.slice(0, 8)} in the list`}
+      onClick={() => {
+        onClose()
+        onShowRun(run)
+      }}
+    >
+      {run.slice(0, 8)}
+    </button>
   )
 }
