@@ -5,6 +5,7 @@
 //   proxy:  through the server with reuse off and every body distinct, so nothing is shared (its own cost);
 //   shared: through the server as it runs, every tab asking the same page (single flight and 1 s reuse);
 //   base:   with --base (a directory holding another checkout's dist/ and dist-server/), proxy for that build.
+// --accept-encoding "gzip, deflate, br" asks as browsers do, so the server compresses answers of 1 KB or more.
 // Needs `npm run build` first.
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     soak: { type: 'string', default: '20' },
     base: { type: 'string' },
+    'accept-encoding': { type: 'string' },
   },
 })
 const seconds = Number(values.duration)
@@ -41,7 +43,11 @@ const baseServer = baseDir
 // A field the API ignores makes each body distinct, so no two requests can be shared.
 const distinct = (n) => JSON.stringify({ page: { first: 20 }, bench: n })
 const same = JSON.stringify({ page: { first: 20 } })
-const json = { 'content-type': 'application/json' }
+const acceptEncoding = values['accept-encoding']
+const json = {
+  'content-type': 'application/json',
+  ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+}
 const override = { ...json, 'x-http-method-override': 'GET' }
 const targets = {
   direct: {
@@ -97,7 +103,8 @@ const loadAfter = loadAverage()
 const ms = (us) => (us / 1000).toFixed(2)
 const times = (over, under) => (over / under).toFixed(2)
 console.log(
-  `\nList calls (first: 20), ${runs} alternating runs of ${seconds} s, medians; latency in ms (timed in µs)\n`,
+  `\nList calls (first: 20), ${runs} alternating runs of ${seconds} s, medians; latency in ms (timed in µs)` +
+    `${acceptEncoding ? `; Accept-Encoding: ${acceptEncoding}` : ''}\n`,
 )
 /** Columns padded to their widest cell, so the figures line up. */
 const printTable = (header, lines) => {
