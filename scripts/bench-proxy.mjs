@@ -1,9 +1,14 @@
-// npm run bench:proxy [-- --duration 3 --runs 5 --soak 20]: list calls straight to the demo API and through the
-// production server, alternating run by run, at 1, 10 and 50 connections; latencies in microseconds.
+// npm run bench:proxy [-- --duration 3 --runs 5 --soak 20] [-- --base <dir>]: list calls straight to the demo API and
+// through the production server, alternating run by run, at 1, 10 and 50 connections; latencies in microseconds,
+// p50 and p99 of each column with its ratio to direct, and the machine's load average around the run.
 //   direct: to the demo API, every body distinct;
 //   proxy:  through the server with reuse off and every body distinct, so nothing is shared (its own cost);
-//   shared: through the server as it runs, every tab asking the same page (single flight and 1 s reuse).
+//   shared: through the server as it runs, every tab asking the same page (single flight and 1 s reuse);
+//   base:   with --base (a directory holding another checkout's dist/ and dist-server/), proxy for that build.
+// --accept-encoding "gzip, deflate, br" asks as browsers do, so the server compresses answers of 1 KB or more.
 // Needs `npm run build` first.
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { load } from './loadGenerator.mjs'
 import { median, requireBuild, rssMb, startDemo, startProduction } from './benchSupport.mjs'
@@ -13,21 +18,36 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '3' },
     runs: { type: 'string', default: '5' },
     soak: { type: 'string', default: '20' },
+    base: { type: 'string' },
+    'accept-encoding': { type: 'string' },
   },
 })
 const seconds = Number(values.duration)
 const runs = Number(values.runs)
 requireBuild()
+// The 1, 5 and 15 minute load averages: a busy machine slows both columns, so the ratios are what compare.
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+const loadBefore = loadAverage()
 
 const token = 'bench-token'
 const api = await startDemo(token)
 const proxy = await startProduction(api.url, token, { DASHBOARD_REUSE_MS: '0', DASHBOARD_INDEX: '0' })
 const shared = await startProduction(api.url, token, { DASHBOARD_INDEX: '0' })
+const baseDir = values.base ? resolve(values.base) : null
+if (baseDir && !existsSync(join(baseDir, 'dist-server/production.js')))
+  throw new Error('--base must be a directory with another build’s dist/ and dist-server/')
+const baseServer = baseDir
+  ? await startProduction(api.url, token, { DASHBOARD_REUSE_MS: '0', DASHBOARD_INDEX: '0' }, baseDir)
+  : null
 
 // A field the API ignores makes each body distinct, so no two requests can be shared.
 const distinct = (n) => JSON.stringify({ page: { first: 20 }, bench: n })
 const same = JSON.stringify({ page: { first: 20 } })
-const json = { 'content-type': 'application/json' }
+const acceptEncoding = values['accept-encoding']
+const json = {
+  'content-type': 'application/json',
+  ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+}
 const override = { ...json, 'x-http-method-override': 'GET' }
 const targets = {
   direct: {
@@ -49,13 +69,15 @@ const targets = {
     body: same,
   },
 }
+if (baseServer) targets.base = { ...targets.proxy, url: `http://127.0.0.1:${baseServer.port}/api/executions` }
+const names = Object.keys(targets)
 
 const rows = []
 for (const connections of [1, 10, 50]) {
-  const samples = { direct: [], proxy: [], shared: [] }
+  const samples = Object.fromEntries(names.map((name) => [name, []]))
   for (let run = 0; run < runs; run += 1) {
     // Alternate the order run by run, so a slow minute of this machine does not fall on one side only.
-    const order = run % 2 === 0 ? ['direct', 'proxy', 'shared'] : ['shared', 'proxy', 'direct']
+    const order = run % 2 === 0 ? names : [...names].reverse()
     for (const name of order) {
       const result = await load({ ...targets[name], connections, seconds })
       if (result.failures > 0) throw new Error(`${name}: ${result.failures} failed requests`)
@@ -67,7 +89,7 @@ for (const connections of [1, 10, 50]) {
     p99: median(samples[name].map((r) => r.p99)),
     rps: median(samples[name].map((r) => r.rps)),
   })
-  rows.push({ connections, direct: cell('direct'), proxy: cell('proxy'), shared: cell('shared') })
+  rows.push({ connections, ...Object.fromEntries(names.map((name) => [name, cell(name)])) })
 }
 
 const soakRss = [rssMb(proxy.child.pid)]
@@ -75,27 +97,40 @@ const sampler = setInterval(() => soakRss.push(rssMb(proxy.child.pid)), 5000)
 await load({ ...targets.proxy, connections: 50, seconds: Number(values.soak) })
 clearInterval(sampler)
 soakRss.push(rssMb(proxy.child.pid))
-for (const child of [api, proxy, shared]) child.child.kill()
+for (const child of [api, proxy, shared, baseServer]) child?.child.kill()
 
+const loadAfter = loadAverage()
 const ms = (us) => (us / 1000).toFixed(2)
+const times = (over, under) => (over / under).toFixed(2)
 console.log(
-  `\nList calls (first: 20), ${runs} alternating runs of ${seconds} s, medians; latency in ms (timed in µs)\n`,
+  `\nList calls (first: 20), ${runs} alternating runs of ${seconds} s, medians; latency in ms (timed in µs)` +
+    `${acceptEncoding ? `; Accept-Encoding: ${acceptEncoding}` : ''}\n`,
 )
-console.log(
-  'conns | direct p50 / p99 / req/s   | proxy p50 / p99 / req/s    | ratio p50 / p99 | shared p50 / p99 / req/s',
-)
-console.log(
-  '----- | -------------------------- | -------------------------- | --------------- | --------------------------',
-)
-for (const { connections, direct, proxy: through, shared: reused } of rows) {
-  const cell = (c) => `${ms(c.p50)} / ${ms(c.p99)} / ${c.rps.toFixed(0)}`.padEnd(26)
-  const ratio = `${(through.p50 / direct.p50).toFixed(2)} / ${(through.p99 / direct.p99).toFixed(2)}`.padEnd(
-    15,
+/** Columns padded to their widest cell, so the figures line up. */
+const printTable = (header, lines) => {
+  const widths = header.map((title, index) =>
+    Math.max(title.length, ...lines.map((line) => line[index].length)),
   )
-  console.log(
-    `${String(connections).padStart(5)} | ${cell(direct)} | ${cell(through)} | ${ratio} | ${cell(reused)}`,
-  )
+  for (const line of [header, ...lines])
+    console.log(
+      line
+        .map((text, index) => text.padEnd(widths[index]))
+        .join(' | ')
+        .trimEnd(),
+    )
 }
+const cell = (c) => `${ms(c.p50)} / ${ms(c.p99)} / ${c.rps.toFixed(0)}`
+const ratio = (c, direct) => `${times(c.p50, direct.p50)} / ${times(c.p99, direct.p99)}`
+printTable(
+  ['conns', ...names.map((name) => `${name} p50 / p99 / req/s`)],
+  rows.map((row) => [String(row.connections), ...names.map((name) => cell(row[name]))]),
+)
+console.log('\nAgainst direct, p50 / p99 (1.00 = as fast as direct)')
+printTable(
+  ['conns', ...names.slice(1)],
+  rows.map((row) => [String(row.connections), ...names.slice(1).map((name) => ratio(row[name], row.direct))]),
+)
+console.log(`\nLoad average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}`)
 console.log(
-  `\nProxy RSS over a ${values.soak} s soak at 50 connections, every 5 s (MB): ${soakRss.map((mb) => mb.toFixed(0)).join(' ')}`,
+  `Proxy RSS over a ${values.soak} s soak at 50 connections, every 5 s (MB): ${soakRss.map((mb) => mb.toFixed(0)).join(' ')}`,
 )

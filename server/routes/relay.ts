@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
 import { parseRetryAfter } from '../../src/shared/retryAfter.ts'
 import { SECURITY_HEADERS, sendJsonError } from '../http/json.ts'
 import type { UpstreamAnswer } from '../upstream/client.ts'
@@ -10,8 +10,25 @@ const COMPRESS_FROM_BYTES = 1024
 const MEDIA_TYPE =
   /^[\w!#$&^.+-]{1,64}\/[\w!#$&^.+-]{1,64}(\s*;\s*[\w!#$&^.+-]{1,64}=("[^"\\\r\n]{0,64}"|[\w!#$&^.+-]{1,64}))*$/
 
+/**
+ * Up to this, an answer is compressed on the event loop: a list page of a few KB takes about 0.1 ms there (64 KB about
+ * 0.3 ms), while zlib's thread pool cost about 0.3 ms of CPU more per answer in handing it over (measured on 2 cores).
+ * Larger answers still go to the pool, so none holds the loop for long.
+ */
+const COMPRESS_ON_LOOP_BYTES = 64 * 1024
+
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
+
+/** Compressed as the browser asked; the size hint keeps brotli from preparing for an input of megabytes. */
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer | Promise<Buffer> {
+  const onLoop = body.length <= COMPRESS_ON_LOOP_BYTES
+  if (encoding === 'gzip') return onLoop ? gzipSync(body, { level: 6 }) : gzipped(body, { level: 6 })
+  const options = {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  }
+  return onLoop ? brotliCompressSync(body, options) : brotli(body, options)
+}
 
 export interface RelayContext {
   /** The browser's Accept-Encoding. */
@@ -47,10 +64,7 @@ async function sendBody(
   const encoding = body.length >= COMPRESS_FROM_BYTES ? chooseEncoding(acceptEncoding) : null
   let sent = body
   if (encoding !== null) {
-    sent =
-      encoding === 'br'
-        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : await gzipped(body, { level: 6 })
+    sent = await compress(body, encoding)
     headers['content-encoding'] = encoding
     headers['vary'] = 'Accept-Encoding'
   }

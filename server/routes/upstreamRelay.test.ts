@@ -1,5 +1,5 @@
 import http from 'node:http'
-import { gunzipSync, gzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { close, listen, jsonOf, rawRequest } from '../testing/httpTestKit.ts'
 import { openEmbeddedStore } from '../store/embedded.ts'
@@ -106,6 +106,16 @@ describe('what comes back from the API', () => {
     expect(gunzipSync(compressed.body).toString()).toBe(body)
     const plain = await rawBytes({})
     expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(body)))
+  })
+
+  it('compresses in brotli when the browser accepts it, a page of a few KB and an answer past 64 KB alike', async () => {
+    for (const rows of [100, 5000]) {
+      const body = JSON.stringify({ data: Array.from({ length: rows }, (_, i) => ({ id: `e-${i}` })) })
+      reply = (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body)
+      const compressed = await rawBytes({ 'Accept-Encoding': 'gzip, deflate, br' })
+      expect(compressed.headers['content-encoding']).toBe('br')
+      expect(brotliDecompressSync(compressed.body).toString()).toBe(body)
+    }
   })
 
   it('says how old a read is, and asks the API again when the browser asks for no-cache (Refresh now)', async () => {

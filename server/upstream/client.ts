@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { parseRetryAfter } from '../../src/shared/retryAfter.ts'
 import { createBudget, DEFAULT_BUDGET, type BudgetSettings, type Lane } from './budget.ts'
 import type { UpstreamConfig } from './config.ts'
@@ -43,7 +43,8 @@ interface Flight {
   waiters: number
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url')
+// One-shot: no Hash object per read.
+const digest = (text: string) => hash('sha256', text, 'base64url')
 
 /**
  * The one upstream client: every call the server makes to the API goes through it (the proxy, the export, the
@@ -132,10 +133,12 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
       flight = created
       flights.set(flightKey, created)
       started.then(
-        (answer) => remember(key, answer),
-        () => {},
+        (answer) => {
+          flights.delete(flightKey)
+          remember(key, answer)
+        },
+        () => flights.delete(flightKey),
       )
-      void started.finally(() => flights.delete(flightKey)).catch(() => {})
       const first = join(created, options.signal)
       return first
     }

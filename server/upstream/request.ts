@@ -40,8 +40,10 @@ export interface RawAnswer {
 }
 
 // An idle socket is closed after 4 s, before common server keep-alive timeouts (Node's is 5 s) close it under us;
-// the pool is bounded so a slow API cannot take every socket.
-const POOL = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 4_000 }
+// the pool is bounded so a slow API cannot take every socket. As many may stay idle as may be busy: with fewer,
+// a busy moment closed the sockets past the idle limit at every answer and opened new ones at the next calls
+// (at 50 browser connections, one call in four opened a connection), which made the proxy's slowest answers.
+const POOL = { keepAlive: true, maxSockets: 64, maxFreeSockets: 64, timeout: 4_000 }
 
 export function createAgents() {
   return { 'http:': new http.Agent(POOL), 'https:': new https.Agent(POOL) }
