@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useCallback, type ReactNode } from 'react'
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import type { LiveStatus } from '../../components/liveStatus'
 import type { ListSort } from '../../shared/listSort'
@@ -98,6 +98,13 @@ function OverviewBody({
   onShowRunningBefore,
   window,
 }: OverviewStripProps) {
+  // One function while the window's field stays: the histogram then re-renders only when its buckets change (a
+  // refresh that changes nothing keeps them the same object).
+  const field = window.field
+  const narrow = useCallback(
+    (from: number, to: number) => onWindowChange({ kind: 'absolute', from, to, field }),
+    [onWindowChange, field],
+  )
   if (!answer) {
     if (error) return <ApiErrorPanel title="Could not count executions" error={error} onRetry={onRetry} />
     return <p className="overview-coverage muted">{isPending ? 'Counting executions…' : 'No counts yet.'}</p>
@@ -165,10 +172,7 @@ function OverviewBody({
         ))}
       </div>
       {answer.histogram && answer.histogram.buckets.length > 0 ? (
-        <Histogram
-          histogram={answer.histogram}
-          onNarrow={(from, to) => onWindowChange({ kind: 'absolute', from, to, field: window.field })}
-        />
+        <Histogram histogram={answer.histogram} onNarrow={narrow} />
       ) : null}
     </>
   )

@@ -1,26 +1,57 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { executionKeys, readMetadata, type ExecutionList } from '../../../api'
+import { useMemo } from 'react'
+import { executionKeys, readMetadata, type Execution, type ExecutionList } from '../../../api'
 import { useQueryCacheSelector } from '../../../lib/useQueryCacheSelector'
 
 /** Metadata keys with their values, sorted, from every execution page in the cache. */
 export type MetadataSuggestions = Record<string, string[]>
 
-export function metadataSuggestions(client: QueryClient): MetadataSuggestions {
+/** What was read: each page's pairs by its rows, and the last answer with the pages it came from. */
+interface Reading {
+  pairs: WeakMap<readonly Execution[], [key: string, value: string][]>
+  last: { pages: (readonly Execution[])[]; suggestions: MetadataSuggestions } | null
+}
+
+const samePages = (a: readonly (readonly Execution[])[], b: readonly (readonly Execution[])[]) =>
+  a.length === b.length && a.every((rows, index) => rows === b[index])
+
+/**
+ * The suggestions, reading each page's rows once: a cache event (every refresh sends several) asks again, and the
+ * query cache keeps a page's rows the same array while they do not change, so a refresh that changes nothing reads
+ * no row again and answers the last suggestions.
+ */
+export function metadataSuggestions(
+  client: QueryClient,
+  reading: Reading = { pairs: new WeakMap(), last: null },
+): MetadataSuggestions {
+  const pages = client
+    .getQueriesData<ExecutionList>({ queryKey: executionKeys.lists() })
+    .map(([, page]) => page?.data ?? [])
+  if (reading.last && samePages(reading.last.pages, pages)) return reading.last.suggestions
   const suggestions = new Map<string, Set<string>>()
-  for (const [, page] of client.getQueriesData<ExecutionList>({ queryKey: executionKeys.lists() })) {
-    for (const execution of page?.data ?? []) {
-      for (const [key, value] of Object.entries(readMetadata(execution))) {
-        const values = suggestions.get(key) ?? new Set<string>()
-        values.add(value)
-        suggestions.set(key, values)
-      }
+  for (const rows of pages) {
+    let pairs = reading.pairs.get(rows)
+    if (!pairs) {
+      pairs = rows.flatMap((execution) => Object.entries(readMetadata(execution)))
+      reading.pairs.set(rows, pairs)
+    }
+    for (const [key, value] of pairs) {
+      const values = suggestions.get(key) ?? new Set<string>()
+      values.add(value)
+      suggestions.set(key, values)
     }
   }
   const keys = [...suggestions.keys()].sort()
-  return Object.fromEntries(keys.map((key) => [key, [...(suggestions.get(key) ?? [])].sort()]))
+  const answer = Object.fromEntries(keys.map((key) => [key, [...(suggestions.get(key) ?? [])].sort()]))
+  reading.last = { pages, suggestions: answer }
+  return answer
 }
 
 /** What has been seen so far, kept current: pages prefetched later add their values at once. */
 export function useMetadataSuggestions(): MetadataSuggestions {
-  return useQueryCacheSelector(metadataSuggestions)
+  const select = useMemo(() => {
+    const reading: Reading = { pairs: new WeakMap(), last: null }
+    return (client: QueryClient) => metadataSuggestions(client, reading)
+  }, [])
+  return useQueryCacheSelector(select)
 }
