@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -95,7 +95,8 @@ describe('Last bulk run', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Report…' }))
     const dialog = await screen.findByRole('dialog', { name: 'Bulk run report' })
     expect(within(dialog).getByRole('row', { name: /^b rescheduled failed again$/ })).toBeInTheDocument()
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus()
+    // The dialog puts focus on Close once it is drawn (an effect after its lazy chunk: wait for it).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus())
     await userEvent.keyboard('{Enter}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
