@@ -5,9 +5,8 @@ import { bulkRunReportQuery, STANDING_WORDS } from '../../api/bulkRunReport'
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import { ModalDialog } from '../../components/ModalDialog'
 import { clock, formatCount } from '../../lib/coverageWords'
-import { saveStampedCsv } from '../../lib/saveFile'
 import { visibleText } from '../../shared/visibleText'
-import { runReportCsv } from './runReportCsv'
+import { DownloadRunButton } from './DownloadRunButton'
 import { RunStandings } from './RunStandings'
 
 /** The most members drawn; the file has them all. */
@@ -95,14 +94,7 @@ export function LastRunDialog({
         </>
       ) : null}
       <div className="dialog-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={!data}
-          onClick={() => data && saveStampedCsv(runReportCsv(data), 'bulk-run')}
-        >
-          Download the run
-        </button>
+        <DownloadRunButton report={data} />
         <button ref={closeRef} type="button" className="button button-primary" onClick={onClose}>
           Close
         </button>

@@ -3,8 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { bulkRunReportQuery } from '../../api/bulkRunReport'
 import { describeApiError } from '../../components/describeApiError'
 import { clock } from '../../lib/coverageWords'
-import { saveStampedCsv } from '../../lib/saveFile'
-import { runReportCsv } from './runReportCsv'
+import { DownloadRunButton } from './DownloadRunButton'
 import { RunStandings } from './RunStandings'
 
 const LastRunDialog = lazy(async () => ({ default: (await import('./LastRunDialog')).LastRunDialog }))
@@ -49,14 +48,7 @@ export function RunSummary({ run }: { run: string }) {
         >
           Report…
         </button>
-        <button
-          type="button"
-          className="button button-small"
-          disabled={!data}
-          onClick={() => data && saveStampedCsv(runReportCsv(data), 'bulk-run')}
-        >
-          Download the run
-        </button>
+        <DownloadRunButton report={data} small />
       </div>
       {isOpen ? (
         <Suspense fallback={<span role="status">Opening…</span>}>
