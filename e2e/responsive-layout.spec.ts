@@ -77,38 +77,6 @@ test('below 700 px executions are cards: id, state, age and actions, no sideways
   await expect(page.getByRole('combobox', { name: 'Metadata key' })).toBeHidden()
 })
 
-for (const viewportWidth of [768, 960, 1280, 1440]) {
-  test(`at ${viewportWidth} px a row's actions are whole: on one line from 960 px, in a card below it`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: viewportWidth, height: 800 })
-    await openDashboard(page)
-    const row = page.getByRole('row', { name: `Execution ${EXECUTION}` })
-    const reschedule = row.getByRole('button', { name: `Reschedule ${EXECUTION}` })
-    const watch = row.getByRole('button', { name: /^Watch/ })
-    await expect(reschedule).toBeVisible()
-    await expect(watch).toBeVisible()
-    // No sideways scroll inside the list: every button is wholly on the screen.
-    const region = page.locator('.table-region')
-    expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
-      0,
-    )
-    for (const button of [reschedule, watch]) {
-      const box = await button.boundingBox()
-      expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(viewportWidth)
-    }
-    // One line: Reschedule and Watch side by side, not stacked.
-    const [first, second] = [await reschedule.boundingBox(), await watch.boundingBox()]
-    expect(Math.abs((first?.y ?? 0) - (second?.y ?? 100))).toBeLessThanOrEqual(2)
-    // Below 960 px the rows are cards (no column headers); from it, a table.
-    const headers = page
-      .getByRole('grid', { name: /^Executions/ })
-      .getByRole('columnheader', { name: 'Actions' })
-    if (viewportWidth < 960) await expect(headers).toBeHidden()
-    else await expect(headers).toBeVisible()
-  })
-}
-
 test('at 1440 px the list controls sit on one compact line, and the pager beside the summary', async ({
   page,
 }) => {
