@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -33,8 +33,9 @@ describe('Dashboard', () => {
     expect(window.location.search).toBe('?execution=e1')
     const heading = await screen.findByRole('heading', { name: 'Attempts of e1' })
     expect(heading).toBeInTheDocument()
-    // The row and the panel both offer the one app-level reschedule dialog.
-    expect(screen.getAllByRole('button', { name: 'Reschedule e1' })).toHaveLength(2)
+    // The row and the panel both offer the one app-level reschedule dialog (their buttons come with the tools'
+    // chunk: wait for it).
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Reschedule e1' })).toHaveLength(2))
     await userEvent.click(screen.getByRole('button', { name: /Close/ }))
     expect(window.location.search).toBe('')
   })
