@@ -1,9 +1,14 @@
-// npm run bench:rows [-- --runs 5 --seconds 20]: what a 100-row page costs, in headless Chromium against the
-// production build. The render: the longest main-thread task after the "Page size: 100" answer, at 1x and 4x CPU.
-// Over time: main-thread task time per minute of a 100-row page left open, in three conditions measured in
+// npm run bench:rows [-- --runs 5 --seconds 20 --base DIR]: what a 100-row page costs, in headless Chromium against
+// the production build. The render: the longest main-thread task after the "Page size: 100" answer, at 1x and 4x
+// CPU. Over time: main-thread task time per minute of a 100-row page left open, in three conditions measured in
 // alternation in one run: auto-refresh off (the baseline), auto-refresh on over a frozen demo (every refresh
 // changes nothing) and auto-refresh on over the live demo (a few rows change every few seconds). Prints medians
-// and each against the baseline. `npm run build` first.
+// and each against the baseline. With --base (a directory holding another checkout's dist/ and dist-server/, as for
+// bench:ab), every measure is taken of both builds, alternating which goes first, and the table adds their ratio.
+// `npm run build` first.
+import { existsSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
 import { chromiumPath, median, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
@@ -11,17 +16,27 @@ import { taskMsPerMinute } from './benchUiExtras.mjs'
 import { renderMeasures } from './benchUiRender.mjs'
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, seconds: { type: 'string', default: '20' } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '20' },
+    base: { type: 'string' },
+  },
 })
 const RUNS = Number(values.runs)
 const SECONDS = Number(values.seconds)
+const base = values.base ? resolve(values.base) : null
+if (base && !existsSync(join(base, 'dist-server/production.js')))
+  throw new Error('--base must be a directory with another build’s dist/ and dist-server/')
 requireBuild()
 
 const token = 'bench-token'
 const frozenApi = await startDemo(token)
-const frozen = await startProduction(frozenApi.url, token)
+const liveApi = await startDemo(token, [], { frozen: false })
+/** Per build: a server over the frozen demo and one over the live demo. */
+const servers = { this: { frozen: await startProduction(frozenApi.url, token) } }
+if (base) servers.base = { frozen: await startProduction(frozenApi.url, token, {}, base) }
+const builds = Object.keys(servers)
 const browser = await chromium.launch({ executablePath: chromiumPath() })
-const render = renderMeasures(browser, frozen.origin)
 
 /** Main-thread task time per minute of an open 100-row page, over `SECONDS`. */
 async function busyPerMinute(origin, autoRefresh) {
@@ -36,33 +51,59 @@ async function busyPerMinute(origin, autoRefresh) {
   return perMinute
 }
 
-const figures = { longest1: [], longest4: [], off: [], frozen: [], live: [] }
-// The renders first, before the live demo and its server start working beside them.
+const MEASURES = ['longest1', 'longest4', 'off', 'frozen', 'live']
+const figures = Object.fromEntries(
+  builds.map((build) => [build, Object.fromEntries(MEASURES.map((m) => [m, []]))]),
+)
+/** Alternates the builds' order run by run, so a busy minute of this machine does not fall on one side only. */
+const orderOf = (run) => (run % 2 === 0 ? builds : [...builds].reverse())
+const loadBefore = loadavg()
+// The renders first, before the live demo's servers start working beside them.
+for (let run = 0; run < RUNS; run += 1)
+  for (const build of orderOf(run)) {
+    const render = renderMeasures(browser, servers[build].frozen.origin)
+    figures[build].longest1.push((await render.pageSize100(1)).longest)
+    figures[build].longest4.push((await render.pageSize100(4)).longest)
+  }
+for (const build of builds)
+  servers[build].live = await startProduction(liveApi.url, token, {}, build === 'base' ? base : process.cwd())
 for (let run = 0; run < RUNS; run += 1) {
-  figures.longest1.push((await render.pageSize100(1)).longest)
-  figures.longest4.push((await render.pageSize100(4)).longest)
-}
-const liveApi = await startDemo(token, [], { frozen: false })
-const live = await startProduction(liveApi.url, token)
-for (let run = 0; run < RUNS; run += 1) {
-  figures.off.push(await busyPerMinute(frozen.origin, false))
-  figures.frozen.push(await busyPerMinute(frozen.origin, true))
-  figures.live.push(await busyPerMinute(live.origin, true))
+  for (const build of orderOf(run)) {
+    figures[build].off.push(await busyPerMinute(servers[build].frozen.origin, false))
+    figures[build].frozen.push(await busyPerMinute(servers[build].frozen.origin, true))
+    figures[build].live.push(await busyPerMinute(servers[build].live.origin, true))
+  }
   process.stdout.write('.')
 }
+const loadAfter = loadavg()
 await browser.close()
-for (const child of [frozen, live, frozenApi, liveApi]) child.child.kill()
+for (const server of Object.values(servers).flatMap((pair) => Object.values(pair))) server.child.kill()
+frozenApi.child.kill()
+liveApi.child.kill()
 
-const ms = (list) => `${median(list).toFixed(1)} ms`
-const base = median(figures.off)
-const ratio = (list) => `${(median(list) / base).toFixed(2)}×`
-console.log(`\n\nA 100-row page, production build, headless Chromium, median of ${RUNS} runs\n`)
-console.log(`${'measure'.padEnd(62)} | figure     | against auto-refresh off`)
-console.log(`${'-'.repeat(62)} | ---------- | ------------------------`)
-const line = (name, value, against = '') =>
-  console.log(`${name.padEnd(62)} | ${value.padEnd(10)} | ${against}`)
-line('Page size 100: longest main-thread task after the answer (1x)', ms(figures.longest1))
-line('Page size 100: longest main-thread task after the answer (4x)', ms(figures.longest4))
-line('Main thread per minute, auto-refresh off (baseline)', ms(figures.off), '1.00×')
-line('Main thread per minute, auto-refresh on, nothing changes', ms(figures.frozen), ratio(figures.frozen))
-line('Main thread per minute, auto-refresh on, live demo', ms(figures.live), ratio(figures.live))
+const ms = (value) => `${value.toFixed(1)} ms`
+const at = (build, measure) => median(figures[build][measure])
+const load = (list) => list.map((figure) => figure.toFixed(2)).join(' ')
+console.log(
+  `\n\nA 100-row page, production build, headless Chromium, median of ${RUNS} runs; load average ` +
+    `${load(loadBefore)} before, ${load(loadAfter)} after\n`,
+)
+const header = builds.flatMap((build) => [`${base ? `${build}: ` : ''}figure`, 'vs off'])
+if (base) header.push('this / base')
+console.log(`${'measure'.padEnd(62)} | ${header.map((cell) => cell.padEnd(12)).join(' | ')}`)
+const LABELS = {
+  longest1: 'Page size 100: longest main-thread task after the answer (1x)',
+  longest4: 'Page size 100: longest main-thread task after the answer (4x)',
+  off: 'Main thread per minute, auto-refresh off (baseline)',
+  frozen: 'Main thread per minute, auto-refresh on, nothing changes',
+  live: 'Main thread per minute, auto-refresh on, live demo',
+}
+for (const [measure, label] of Object.entries(LABELS)) {
+  const perMinute = !measure.startsWith('longest')
+  const cells = builds.flatMap((build) => [
+    ms(at(build, measure)),
+    perMinute ? `${(at(build, measure) / at(build, 'off')).toFixed(2)}×` : '',
+  ])
+  if (base) cells.push(`${(at('this', measure) / at('base', measure)).toFixed(2)}×`)
+  console.log(`${label.padEnd(62)} | ${cells.map((cell) => cell.padEnd(12)).join(' | ')}`)
+}
