@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
-import { openDashboard } from './support/executionsPage.ts'
+import { openDashboard, displaySettings, inDisplayMenu } from './support/executionsPage.ts'
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -51,11 +51,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoViolations(page)
       await views.getByRole('button', { name: 'Close' }).click()
 
-      await page.getByRole('button', { name: 'Columns…' }).click()
+      await (await displaySettings(page)).getByRole('button', { name: 'Columns…' }).click()
       await expect(page.getByRole('list', { name: 'Columns' })).toBeVisible()
       await page.getByLabel('Density').selectOption('compact')
       await expectNoViolations(page)
-      await page.getByRole('button', { name: 'Columns…' }).click()
+      await (await displaySettings(page)).getByRole('button', { name: 'Columns…' }).click()
 
       await page.getByRole('button', { name: 'Export…' }).click()
       await expect(page.getByRole('dialog', { name: 'Export executions' })).toBeVisible()
@@ -99,7 +99,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('row', { name: 'Execution row-1' }).focus()
       await demo.clearFaults()
       await demo.serveExecutionPage([{ ...rows[0], id: 'row-new' }, ...rows])
-      await page.getByRole('combobox', { name: 'Every' }).selectOption('5')
+      await inDisplayMenu(page, (menu) => menu.getByRole('combobox', { name: 'Every' }).selectOption('5'))
       await page.getByRole('row', { name: 'Execution row-1' }).focus()
       await expect(page.getByRole('button', { name: 'Show', exact: true })).toBeVisible({ timeout: 10_000 })
       await expectNoViolations(page)

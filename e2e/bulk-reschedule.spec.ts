@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { demoIds } from './support/demoQuery.ts'
-import { expectIds, openDashboard, recordListBodies, shownIds } from './support/executionsPage.ts'
+import {
+  expectIds,
+  openDashboard,
+  recordListBodies,
+  shownIds,
+  inDisplayMenu,
+} from './support/executionsPage.ts'
 import { allDemoIds } from './support/exportFiles.ts'
 
 const bulkBar = (page: Page) => page.getByRole('region', { name: 'Bulk actions' })
@@ -12,7 +18,7 @@ const table = (page: Page) => page.getByRole('grid', { name: /^Executions/ })
 async function openWithoutPolling(page: Page, path: string) {
   await openDashboard(page, path)
   // Polling would refetch under the test; the runs' own refetch at the end is what is checked.
-  await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+  await inDisplayMenu(page, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
 }
 
 test('checkboxes select by id, Shift+click selects a range, and the selection survives paging', async ({

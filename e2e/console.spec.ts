@@ -1,7 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { startDevDashboard } from './support/devBuild.ts'
 import { expect, test } from './support/fixtures.ts'
-import { executionRows, expectIds } from './support/executionsPage.ts'
+import { executionRows, expectIds, displaySettings, inDisplayMenu } from './support/executionsPage.ts'
 
 /**
  * A normal session on the development build, where React reports what it finds wrong to the console
@@ -63,8 +63,8 @@ async function session(page: Page) {
   await expect(page.getByRole('dialog')).toHaveCount(0)
 
   // Display settings, the shortcut list, saved views and export.
-  await page.getByRole('combobox', { name: 'Times' }).selectOption('utc')
-  await page.getByRole('button', { name: 'Columns…' }).click()
+  await inDisplayMenu(page, (menu) => menu.getByRole('combobox', { name: 'Times' }).selectOption('utc'))
+  await (await displaySettings(page)).getByRole('button', { name: 'Columns…' }).click()
   await page.getByRole('checkbox', { name: 'Metadata' }).uncheck()
   await page.getByRole('button', { name: 'Keyboard shortcuts' }).click()
   await page

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures.ts'
 import type { Page } from '@playwright/test'
-import { openDashboard } from './support/executionsPage.ts'
+import { openDashboard, displaySettings } from './support/executionsPage.ts'
 
 /** The list's time cells: each cell is the time, with the instant in data-datetime. */
 const timeCells = (page: Page) =>
@@ -12,7 +12,7 @@ test('the Times setting switches between relative, local and UTC', async ({ page
   const dateTime = (await firstTime.getAttribute('data-datetime')) ?? ''
   await expect(firstTime).toHaveText(/ago|just now/)
 
-  const setting = page.getByRole('combobox', { name: 'Times' })
+  const setting = (await displaySettings(page)).getByRole('combobox', { name: 'Times' })
   await setting.selectOption('utc')
   const utcText = new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
@@ -26,7 +26,7 @@ test('the Times setting switches between relative, local and UTC', async ({ page
 
   // The choice is remembered.
   await page.reload()
-  await expect(page.getByRole('combobox', { name: 'Times' })).toHaveValue('local')
+  await expect((await displaySettings(page)).getByRole('combobox', { name: 'Times' })).toHaveValue('local')
 })
 
 test('focusing a time reveals local and UTC', async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { demoListExecutions } from './support/demoQuery.ts'
-import { openDashboard } from './support/executionsPage.ts'
+import { openDashboard, inDisplayMenu } from './support/executionsPage.ts'
 import { allDemoIds, downloadedText, parseCsv } from './support/exportFiles.ts'
 
 const FILTERED = '/?state=failed&m.env=production'
@@ -12,7 +12,7 @@ const exportDialog = (page: Page) => page.getByRole('dialog', { name: 'Export ex
 async function openExport(page: Page, path: string) {
   await openDashboard(page, path)
   // The list's own polling would use up the fault rules meant for the export's paging.
-  await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+  await inDisplayMenu(page, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
   // The page's own list calls (its next-page prefetch too) are over before the test sets fault rules.
   await page.waitForLoadState('networkidle')
   await page.getByRole('button', { name: 'Export…' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { executionRows, openDashboard } from './support/executionsPage.ts'
+import { executionRows, openDashboard, displaySettings } from './support/executionsPage.ts'
 
 const overview = (page: Page) => page.getByRole('region', { name: 'Overview' })
 const order = (page: Page) => overview(page).getByRole('combobox', { name: 'Order' })
@@ -53,7 +53,7 @@ test('the list takes an order from the index once it holds every execution, labe
     .toBe(true)
 
   // Duration: a column to choose, and an order that puts the longest finished first.
-  await page.getByRole('button', { name: 'Columns…' }).click()
+  await (await displaySettings(page)).getByRole('button', { name: 'Columns…' }).click()
   await page.getByRole('list', { name: 'Columns' }).getByRole('checkbox', { name: 'Duration' }).check()
   await page.keyboard.press('Escape')
   await order(page).selectOption({ label: 'Longest finished first' })

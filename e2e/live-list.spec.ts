@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type DemoControl } from './support/fixtures.ts'
-import { shownIds } from './support/executionsPage.ts'
+import { shownIds, inDisplayMenu } from './support/executionsPage.ts'
 
 const execution = (id: string, state = 'succeed') => ({
   id,
@@ -30,7 +30,7 @@ test('a poll while a row is read holds new rows behind a Show bar; rows on scree
   await serve(demo, OLD)
   await page.goto('/')
   await expect.poll(() => shownIds(page)).toEqual(OLD.map((row) => row.id))
-  await page.getByRole('combobox', { name: 'Every' }).selectOption('5')
+  await inDisplayMenu(page, (menu) => menu.getByRole('combobox', { name: 'Every' }).selectOption('5'))
 
   // Reading: a keyboard user is on row-08, with the list at the top of the page (no scroll anchoring helps).
   const anchor = page.getByRole('row', { name: /^Execution row-08/ })

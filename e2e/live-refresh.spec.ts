@@ -1,5 +1,11 @@
 import { expect, test } from './support/fixtures.ts'
-import { expectIds, openDashboard, shownIds } from './support/executionsPage.ts'
+import {
+  expectIds,
+  openDashboard,
+  shownIds,
+  displaySettings,
+  inDisplayMenu,
+} from './support/executionsPage.ts'
 
 test('auto-refresh refetches the page the user is on, and can be switched off', async ({ page }) => {
   const streams: URL[] = []
@@ -8,7 +14,7 @@ test('auto-refresh refetches the page the user is on, and can be switched off', 
     if (url.pathname === '/api/live') streams.push(url)
   })
   await openDashboard(page)
-  await page.getByRole('combobox', { name: 'Every' }).selectOption('5')
+  await inDisplayMenu(page, (menu) => menu.getByRole('combobox', { name: 'Every' }).selectOption('5'))
   await page.getByRole('button', { name: 'Next page' }).first().click()
   await expect(page.getByRole('navigation', { name: 'Executions pages' })).toContainText('Page 2')
   const secondPage = await shownIds(page)
@@ -23,8 +29,10 @@ test('auto-refresh refetches the page the user is on, and can be switched off', 
   await expect(page.getByRole('navigation', { name: 'Executions pages' })).toContainText('Page 2')
   await expect(page.getByText(/^Updated \d+ s ago$/)).toBeVisible()
 
-  await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
-  await expect(page.getByRole('combobox', { name: 'Every' })).toBeDisabled()
+  await inDisplayMenu(page, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
+  await expect((await displaySettings(page)).getByRole('combobox', { name: 'Every' })).toBeDisabled()
   await page.reload()
-  await expect(page.getByRole('checkbox', { name: 'Auto-refresh' })).not.toBeChecked()
+  await expect(
+    (await displaySettings(page)).getByRole('checkbox', { name: 'Auto-refresh' }),
+  ).not.toBeChecked()
 })

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel, recordAttemptBodies } from './support/attemptsPanel.ts'
 import { demoIds } from './support/demoQuery.ts'
-import { openDashboard, recordListBodies, shownIds } from './support/executionsPage.ts'
+import { openDashboard, recordListBodies, shownIds, inDisplayMenu } from './support/executionsPage.ts'
 
 function patches(page: import('@playwright/test').Page): string[] {
   const seen: string[] = []
@@ -150,7 +150,7 @@ test('a rescheduled row that leaves the filter hands focus to the row now in its
 
 test('the panel says where its state comes from and how old it is', async ({ page, demo }) => {
   await openDashboard(page, '/?execution=exec-markup')
-  await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+  await inDisplayMenu(page, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
   const panel = attemptsPanel(page, 'exec-markup')
   await expect(panel.getByText(/^from the list, \d+ s ago$/)).toBeVisible()
   // The list read after the reschedule is slow, so the answer is what the panel shows first.

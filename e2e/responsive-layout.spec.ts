@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
-import { openDashboard } from './support/executionsPage.ts'
+import { displaySettings, inDisplayMenu, executionRows, openDashboard } from './support/executionsPage.ts'
 
 const EXECUTION = 'job/2026 #1'
 
@@ -77,28 +77,54 @@ test('below 700 px executions are cards: id, state, age and actions, no sideways
   await expect(page.getByRole('combobox', { name: 'Metadata key' })).toBeHidden()
 })
 
-test('at 1440 px the list controls sit on one compact line, and the pager beside the summary', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 1440, height: 900 })
+test('at 768 px executions are cards: Reschedule in view, no sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 900 })
   await openDashboard(page)
-  const middle = async (locator: Locator) => {
-    const box = await locator.boundingBox()
-    return box ? box.y + box.height / 2 : Number.NaN
-  }
-  const line = await middle(page.getByRole('button', { name: 'Refresh now' }))
-  for (const control of [
-    page.getByRole('combobox', { name: 'Times' }),
-    page.getByRole('combobox', { name: 'Density' }),
-    page.getByRole('button', { name: 'Columns…' }),
-    page.getByRole('button', { name: 'Keyboard shortcuts' }),
-  ])
-    expect(Math.abs((await middle(control)) - line)).toBeLessThan(8)
-  const summary = await middle(page.getByText(/^20 executions, page 1/))
-  expect(
-    Math.abs((await middle(page.getByRole('button', { name: 'Next page' }).first())) - summary),
-  ).toBeLessThan(12)
+  const row = page.getByRole('row', { name: `Execution ${EXECUTION}` })
+  const reschedule = row.getByRole('button', { name: `Reschedule ${EXECUTION}` })
+  await expect(reschedule).toBeInViewport({ ratio: 1 })
+  const table = page.getByRole('grid', { name: /^Executions/ })
+  expect(await table.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+  const box = await reschedule.boundingBox()
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(768)
 })
+
+for (const [width, firstRowBelow] of [
+  [1440, 460],
+  [1280, 520],
+] as const) {
+  test(`at ${width} px the list's tools share the pager's line, with the settings in one Display menu`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await openDashboard(page)
+    const middle = async (locator: Locator) => {
+      const box = await locator.boundingBox()
+      return box ? box.y + box.height / 2 : Number.NaN
+    }
+    const line = await middle(page.getByText(/^20 executions, page 1/))
+    for (const control of [
+      page.getByRole('button', { name: 'Refresh now' }),
+      page.getByRole('button', { name: 'Display…' }),
+      page.getByRole('button', { name: 'Keyboard shortcuts' }),
+      page.getByRole('button', { name: 'Next page' }).first(),
+    ])
+      expect(Math.abs((await middle(control)) - line)).toBeLessThan(12)
+    const firstRow = await executionRows(page).first().boundingBox()
+    expect(firstRow?.y).toBeLessThan(firstRowBelow)
+    // The menu opens over the list (nothing moves), and Esc closes it and gives focus back to its button.
+    const settings = await displaySettings(page)
+    await expect(settings.getByRole('checkbox', { name: 'Auto-refresh' })).toBeVisible()
+    await expect(settings.getByRole('combobox', { name: 'Times' })).toBeVisible()
+    await expect(settings.getByRole('combobox', { name: 'Density' })).toBeVisible()
+    await expect(settings.getByRole('button', { name: 'Columns…' })).toBeVisible()
+    expect((await executionRows(page).first().boundingBox())?.y).toBe(firstRow?.y)
+    await settings.getByRole('combobox', { name: 'Density' }).focus()
+    await page.keyboard.press('Escape')
+    await expect(settings).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Display…' })).toBeFocused()
+  })
+}
 
 test('Copy appears on pointing at an id or reaching its row controls, not in every idle row', async ({
   page,
@@ -143,7 +169,7 @@ test.describe('in another time zone', () => {
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
     await openDashboard(page)
-    await page.getByRole('combobox', { name: 'Times' }).selectOption('utc')
+    await inDisplayMenu(page, (menu) => menu.getByRole('combobox', { name: 'Times' }).selectOption('utc'))
     await openExecution(page)
     const panel = attemptsPanel(page, EXECUTION)
     await expect(panel.getByRole('table')).toBeVisible()
@@ -164,7 +190,7 @@ test.describe('in another time zone', () => {
     // The axis says its zone and uses the Times setting's clock.
     const figure = panel.getByRole('figure', { name: 'Timeline of this page’s attempts' })
     await expect(figure.getByText('UTC', { exact: true })).toBeVisible()
-    await page.getByRole('combobox', { name: 'Times' }).selectOption('local')
+    await inDisplayMenu(page, (menu) => menu.getByRole('combobox', { name: 'Times' }).selectOption('local'))
     await expect(figure.getByText('America/New_York', { exact: true })).toBeVisible()
   })
 })

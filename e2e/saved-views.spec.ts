@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
 import { demoIds } from './support/demoQuery.ts'
-import { expectIds, openDashboard, recordListBodies } from './support/executionsPage.ts'
+import { expectIds, openDashboard, recordListBodies, displaySettings } from './support/executionsPage.ts'
 
 const views = (page: Page) => page.getByRole('region', { name: 'Views' })
 const viewsDialog = (page: Page) => page.getByRole('dialog', { name: 'Saved views' })
@@ -191,7 +191,7 @@ test('the column chooser and density are remembered, and a view brings its own b
   const table = page.getByRole('grid', { name: /^Executions/ })
   const headers = async () =>
     (await table.getByRole('columnheader').allTextContents()).map((text) => text.trim())
-  await page.getByRole('button', { name: 'Columns…' }).click()
+  await (await displaySettings(page)).getByRole('button', { name: 'Columns…' }).click()
   const chooser = page.getByRole('list', { name: 'Columns' })
   await chooser.getByRole('checkbox', { name: 'Created' }).uncheck()
   await chooser.getByRole('button', { name: 'Move Metadata left' }).click()
@@ -206,7 +206,7 @@ test('the column chooser and density are remembered, and a view brings its own b
   await saveCurrentView(page, 'Narrow')
   await viewsDialog(page).getByRole('button', { name: 'Close' }).click()
 
-  await page.getByRole('button', { name: 'Columns…' }).click()
+  await (await displaySettings(page)).getByRole('button', { name: 'Columns…' }).click()
   await page.getByRole('list', { name: 'Columns' }).getByRole('button', { name: 'Reset columns' }).click()
   await page.getByLabel('Density').selectOption('comfortable')
   await expect.poll(headers).toEqual(['ID', 'State', 'Created', 'Updated', 'Metadata', 'Actions'])

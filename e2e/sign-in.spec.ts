@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { explainingFailure } from './support/explainingFailure.ts'
 import { expect, test } from './support/fixtures.ts'
+import { inDisplayMenu } from './support/executionsPage.ts'
 
 test.use({ dashboard: 'sign-in' })
 
@@ -150,7 +151,7 @@ test('a session that ended returns to sign-in with the view kept, then shows the
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
 
   // No poll may find the ended session before the click does: the click is the request under test.
-  await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+  await inDisplayMenu(page, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
   // As after a restart with a new key, or a cookie past its lifetime: it no longer opens.
   const [cookie] = await page.context().cookies()
   if (!cookie) throw new Error('no session cookie')

@@ -4,7 +4,7 @@
 // `npm run build` first.
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
-import { chromiumPath, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
+import { chromiumPath, requireBuild, startDemo, startProduction, inDisplayMenu } from './benchSupport.mjs'
 
 const { values } = parseArgs({ options: { size: { type: 'string', default: '8000' } } })
 requireBuild()
@@ -28,7 +28,7 @@ for (const concurrency of [1, 4, 8]) {
   await demoCall('POST', '/__demo/reset')
   const page = await browser.newPage({ baseURL: server.origin })
   await page.goto('/?state=failed')
-  await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+  await inDisplayMenu(page, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
   await page.getByRole('button', { name: 'Reschedule all matching…' }).click()
   const dialog = page.getByRole('dialog', { name: /^Reschedule executions/ })
   const confirm = dialog.getByRole('button', { name: /^Reschedule [\d,]+ executions$/ })

@@ -11,7 +11,14 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadavg } from 'node:os'
 import { chromium } from '@playwright/test'
-import { chromiumPath, median, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
+import {
+  chromiumPath,
+  median,
+  requireBuild,
+  startDemo,
+  startProduction,
+  inDisplayMenu,
+} from './benchSupport.mjs'
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, base: { type: 'string' } },
@@ -55,7 +62,7 @@ async function run(browser, origin, throttle) {
   const cdp = await page.context().newCDPSession(page)
   await page.addInitScript(`(${observeInteractions.toString()})()`)
   await page.goto('/?size=100')
-  await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+  await inDisplayMenu(page, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
   await page.locator('#executions-list tbody tr[data-row-id]').nth(99).waitFor()
   await worstSince(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle })

@@ -90,3 +90,11 @@ export function chromiumPath() {
   if (spawnSync('node', ['scripts/ensure-browser.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1)
   return readFileSync('node_modules/.cache/execution-dashboard/chromium-path', 'utf8').trim()
 }
+
+/** Does `act` in the list's Display menu (auto-refresh, Every, Times, density, columns), then closes the menu. */
+export async function inDisplayMenu(page, act) {
+  const toggle = page.getByRole('button', { name: 'Display…' })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  await act(page.getByRole('group', { name: 'Display' }))
+  await toggle.click()
+}

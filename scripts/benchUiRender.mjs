@@ -1,6 +1,7 @@
 /* global window, document, MutationObserver, requestAnimationFrame */
 // bench:ui's timings of one render (used by bench-ui.mjs and bench-ab.mjs): the "Page size: 100" answer to
 // rows in the DOM, its main-thread work and longest task from a CDP trace, and a prefetched Next page.
+import { inDisplayMenu } from './benchSupport.mjs'
 
 /** In the page: resolves when `count` rows (a first row other than `notFirst`) are in the DOM, and a frame later. */
 function watchRows(count, notFirst) {
@@ -65,7 +66,7 @@ export function renderMeasures(browser, origin) {
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle })
     await page.goto(path)
-    await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+    await inDisplayMenu(page, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
     await page.locator('#executions-list tbody tr[data-row-id]').first().waitFor()
     return page
   }

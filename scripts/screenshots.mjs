@@ -5,7 +5,7 @@
 // `npm run build` first.
 /* global window */
 import { chromium } from '@playwright/test'
-import { chromiumPath, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
+import { chromiumPath, requireBuild, startDemo, startProduction, inDisplayMenu } from './benchSupport.mjs'
 
 requireBuild()
 const executablePath = chromiumPath()
@@ -26,8 +26,8 @@ const browser = await chromium.launch({ executablePath })
 async function listScreenshot(path, options) {
   const shot = await browser.newPage({ baseURL: server.origin, ...options })
   await shot.goto('/?state=failed&m.env=production')
-  // On a phone the setting is folded away; the demo API is frozen, so a poll changes nothing anyway.
-  if (options.viewport.width >= 700) await shot.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+  await inDisplayMenu(shot, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
+  await inDisplayMenu(shot, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
   const select = shot.getByRole('checkbox', { name: /^Select / })
   await select.nth(1).check()
   await select.nth(3).check()
@@ -62,7 +62,7 @@ await listScreenshot('docs/screenshot-phone.png', {
 
 const page = await browser.newPage({ baseURL: server.origin, viewport: { width: 1440, height: 900 } })
 await page.goto('/?state=failed&m.env=production')
-await page.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+await inDisplayMenu(page, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
 await page.getByRole('button', { name: 'Reschedule all matching…' }).click()
 const dialog = page.getByRole('dialog', { name: /^Reschedule executions/ })
 const confirm = dialog.getByRole('button', { name: /^Reschedule [\d,]+ executions$/ })

@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test'
+import type { Locator, Page, Request } from '@playwright/test'
 import { expect } from '@playwright/test'
 
 export interface ListBody {
@@ -62,4 +62,21 @@ export async function expectSent(bodies: ListBody[], expected: ListBody): Promis
  */
 export async function withoutLiveRefresh(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('execution-dashboard:auto-refresh', 'off'))
+}
+
+/**
+ * The list's Display menu (auto-refresh and its interval, Times, density, columns), opened if it is closed: the
+ * group to find those settings in.
+ */
+export async function displaySettings(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Display…' })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  return page.getByRole('group', { name: 'Display' })
+}
+
+/** Does `act` in the Display menu, then closes the menu, so that it covers no rows. */
+export async function inDisplayMenu(page: Page, act: (menu: Locator) => Promise<unknown>): Promise<void> {
+  await act(await displaySettings(page))
+  await page.getByRole('button', { name: 'Display…' }).click()
+  await expect(page.getByRole('group', { name: 'Display' })).toBeHidden()
 }

@@ -136,6 +136,7 @@ describe('switching users', () => {
     await signInAs('first-user-token')
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }))
     await signInAs('second-user-token')
+    await userEvent.click(await screen.findByRole('button', { name: 'Display…' }))
     expect(await screen.findByRole('combobox', { name: 'Times' })).toHaveValue('utc')
   })
 })

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { renderWithProviders } from '../test/renderWithProviders'
-import { RefreshControls } from './RefreshControls'
+import { AutoRefreshSetting, RefreshControls } from './RefreshControls'
 
 afterEach(() => localStorage.clear())
 
@@ -28,7 +28,7 @@ describe('RefreshControls', () => {
 
   it('remembers auto-refresh and its interval in this browser', async () => {
     const { default: userEvent } = await import('@testing-library/user-event')
-    renderWithProviders(<RefreshControls updatedAt={0} isRefreshing={false} onRefreshNow={() => {}} />)
+    renderWithProviders(<AutoRefreshSetting />)
     await userEvent.click(screen.getByRole('checkbox', { name: 'Auto-refresh' }))
     expect(localStorage.getItem('execution-dashboard:auto-refresh')).toBe('off')
     expect(screen.getByRole('combobox', { name: 'Every' })).toBeDisabled()

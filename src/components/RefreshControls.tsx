@@ -1,4 +1,5 @@
 import '../styles/controls.css'
+import type { ReactNode } from 'react'
 import { formatAge } from '../lib/formatAge'
 import { useClockText } from '../lib/useClockText'
 import { ChoiceSelect } from './ChoiceSelect'
@@ -13,10 +14,12 @@ interface RefreshControlsProps {
   updatedAt: number
   isRefreshing: boolean
   onRefreshNow: () => void
+  /** More tools, between Refresh now and when the rows arrived (whose text changes length, so it goes last). */
+  children?: ReactNode
 }
 
-export function RefreshControls({ updatedAt, isRefreshing, onRefreshNow }: RefreshControlsProps) {
-  const { enabled, intervalSeconds, setEnabled, setIntervalSeconds } = useRefreshSettings()
+/** Refresh now and when the rows on screen arrived: always in sight, beside the pager. */
+export function RefreshControls({ updatedAt, isRefreshing, onRefreshNow, children }: RefreshControlsProps) {
   return (
     <div className="refresh-controls">
       <button
@@ -27,6 +30,17 @@ export function RefreshControls({ updatedAt, isRefreshing, onRefreshNow }: Refre
       >
         Refresh now
       </button>
+      {children}
+      <UpdatedLabel updatedAt={updatedAt} isRefreshing={isRefreshing} />
+    </div>
+  )
+}
+
+/** Auto-refresh and its interval, remembered in this browser (in the list's Display menu). */
+export function AutoRefreshSetting() {
+  const { enabled, intervalSeconds, setEnabled, setIntervalSeconds } = useRefreshSettings()
+  return (
+    <>
       <label className="checkbox">
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         Auto-refresh
@@ -38,18 +52,19 @@ export function RefreshControls({ updatedAt, isRefreshing, onRefreshNow }: Refre
         onChange={setIntervalSeconds}
         disabled={!enabled}
       />
-      <UpdatedLabel updatedAt={updatedAt} />
-      {/* Shown, not announced: a poll every few seconds must not talk over the screen reader. */}
-      <span className="muted refreshing">{isRefreshing ? 'Refreshing…' : ''}</span>
-    </div>
+    </>
   )
 }
 
 const localClock = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
 const utcClock = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium', timeZone: 'UTC' })
 
-/** Its own component, so the clock repaints this text only; it ticks (every 5 s) only in Relative mode. */
-function UpdatedLabel({ updatedAt }: { updatedAt: number }) {
+/**
+ * Its own component, so the clock repaints this text only; it ticks (every 5 s) only in Relative mode. While a
+ * read is out it says "Refreshing…" in the same box (shown, not announced: a poll every few seconds must not talk
+ * over the screen reader).
+ */
+function UpdatedLabel({ updatedAt, isRefreshing }: { updatedAt: number; isRefreshing: boolean }) {
   const mode = useTimeMode()
   const text = useClockText(
     `${mode} ${updatedAt}`,
@@ -60,5 +75,5 @@ function UpdatedLabel({ updatedAt }: { updatedAt: number }) {
     },
     mode === 'relative' && updatedAt > 0,
   )
-  return <span className="muted updated-label">{text}</span>
+  return <span className="muted updated-label">{isRefreshing ? 'Refreshing…' : text}</span>
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Execution } from '../../api'
 import { ApiErrorPanel, RetryNotice } from '../../components/ErrorViews'
 import { PaginationBar } from '../../components/PaginationBar'
@@ -30,9 +30,15 @@ export interface ExecutionsPageProps {
 export function ExecutionsPage(props: ExecutionsPageProps) {
   const list = useExecutionList()
   const { view, actions, pager, source } = list
+  const [toolsSlot, setToolsSlot] = useState<HTMLDivElement | null>(null)
   return (
     <section className="executions" aria-label="Executions">
-      <ListControls list={list} onLeave={focusList} renderRunSummary={props.renderRunSummary} />
+      <ListControls
+        list={list}
+        onLeave={focusList}
+        renderRunSummary={props.renderRunSummary}
+        toolsSlot={toolsSlot}
+      />
       <LiveFeed {...source.feed} />
       <LiveList answer={list.live.answer} drawn={list.rows} onChange={list.live.onChange} />
       <RetryNotice
@@ -45,6 +51,8 @@ export function ExecutionsPage(props: ExecutionsPageProps) {
         <p className="list-summary" role="status">
           {list.summary}
         </p>
+        {/* The list's tools (Refresh now, Display…) come with the controls' chunk into this place, held for them. */}
+        <div className="list-toolbar" ref={setToolsSlot} />
         {/* Above the rows, so keyboard users reach it without tabbing through every row. */}
         <PaginationBar
           {...pagerProps(list)}

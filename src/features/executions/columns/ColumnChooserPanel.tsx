@@ -20,7 +20,10 @@ export function ColumnChooserPanel({ id: panelId, onClose }: { id: string; onClo
       className="column-chooser-panel"
       aria-label="Columns"
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose()
+        if (event.key !== 'Escape') return
+        // Only the panel closes, not a menu it sits in.
+        event.stopPropagation()
+        onClose()
       }}
     >
       <li className="muted">ID stays first, with the checkboxes.</li>

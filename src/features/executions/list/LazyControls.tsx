@@ -11,14 +11,9 @@ export function preloadListControls(): void {
 
 /** Where the controls go, holding their places (and a phone's folded summaries) while they load. */
 const controlsPlaceholder = (
-  <>
-    <CollapsedOnPhone summary="Filters">
-      <div className="filters filters-loading" />
-    </CollapsedOnPhone>
-    <CollapsedOnPhone summary="Refresh, times and columns">
-      <div className="list-toolbar" />
-    </CollapsedOnPhone>
-  </>
+  <CollapsedOnPhone summary="Filters">
+    <div className="filters filters-loading" />
+  </CollapsedOnPhone>
 )
 
 /** The controls above the list (see controls.tsx). */

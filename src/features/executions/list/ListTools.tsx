@@ -1,5 +1,6 @@
+import { DisclosurePopover } from '../../../components/DisclosurePopover'
 import { DensitySetting, TimeDisplaySetting } from '../../../components/ListDisplay'
-import { RefreshControls } from '../../../components/RefreshControls'
+import { AutoRefreshSetting, RefreshControls } from '../../../components/RefreshControls'
 import { ColumnChooser } from '../columns/ColumnChooser'
 
 export { ShortcutHelp } from './ShortcutHelp'
@@ -13,16 +14,19 @@ export interface ListToolsProps {
 }
 
 /**
- * Refresh, the Times setting, density, columns and the shortcut list: the list's tools, which the first
- * table does without. They load in their own chunk (with the shortcut list's dialog) as the list opens.
+ * Refresh now, one Display menu (auto-refresh, the Times setting, density, columns), the shortcut list and when
+ * the rows arrived: the list's tools, on the pager's line, which the first table does without. They load in
+ * their own chunk (with the shortcut list's dialog) as the list opens.
  */
 export function ListTools({ updatedAt, isRefreshing, onRefreshNow, onHelp }: ListToolsProps) {
   return (
-    <>
-      <RefreshControls updatedAt={updatedAt} isRefreshing={isRefreshing} onRefreshNow={onRefreshNow} />
-      <TimeDisplaySetting />
-      <DensitySetting />
-      <ColumnChooser />
+    <RefreshControls updatedAt={updatedAt} isRefreshing={isRefreshing} onRefreshNow={onRefreshNow}>
+      <DisclosurePopover label="Display…">
+        <AutoRefreshSetting />
+        <TimeDisplaySetting />
+        <DensitySetting />
+        <ColumnChooser />
+      </DisclosurePopover>
       <button
         type="button"
         className="button button-small"
@@ -33,6 +37,6 @@ export function ListTools({ updatedAt, isRefreshing, onRefreshNow, onHelp }: Lis
       >
         ?
       </button>
-    </>
+    </RefreshControls>
   )
 }

@@ -1,6 +1,7 @@
 import '../../../styles/controls.css'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
 import { executionListQuery } from '../../../api'
 import { CollapsedOnPhone } from '../../../components/CollapsedOnPhone'
 import { useRunCommand } from '../../../components/useCommands'
@@ -29,6 +30,8 @@ export interface ListControlsProps {
   /** Esc in the metadata filter: back to the list. */
   onLeave: () => void
   renderRunSummary?: ((run: string) => ReactNode) | undefined
+  /** Where the list's tools go: the pager's line, which the page holds for them. */
+  toolsSlot: HTMLElement | null
 }
 
 /** One empty list, so Esc's handler is not made anew on every render while the list has no rows. */
@@ -42,8 +45,8 @@ function focusMetadataFilter() {
   input?.focus()
 }
 
-/** The filters, the filters asked for, the tools row, the notices, and the keyboard shortcuts and their list. */
-export function ListControls({ list, onLeave, renderRunSummary }: ListControlsProps) {
+/** The filters, the filters asked for, the tools (on the pager's line), the notices, and the keyboard shortcuts and their list. */
+export function ListControls({ list, onLeave, renderRunSummary, toolsSlot }: ListControlsProps) {
   const { view, actions, pager, source } = list
   // The list's keys (n, p, /, ?) come with the controls: until they load, they do nothing (as the grid's keys).
   const [isHelpOpen, setHelpOpen] = useState(false)
@@ -90,16 +93,17 @@ export function ListControls({ list, onLeave, renderRunSummary }: ListControlsPr
         onClear={actions.clearFilters}
         contradictingRows={list.contradicting}
       />
-      <CollapsedOnPhone summary="Refresh, times and columns">
-        <div className="list-toolbar">
-          <ListTools
-            updatedAt={source.updatedAt}
-            isRefreshing={source.isRefreshing}
-            onRefreshNow={refreshNow}
-            onHelp={openHelp}
-          />
-        </div>
-      </CollapsedOnPhone>
+      {toolsSlot
+        ? createPortal(
+            <ListTools
+              updatedAt={source.updatedAt}
+              isRefreshing={source.isRefreshing}
+              onRefreshNow={refreshNow}
+              onHelp={openHelp}
+            />,
+            toolsSlot,
+          )
+        : null}
       {isHelpOpen ? <ShortcutHelp onClose={() => setHelpOpen(false)} /> : null}
       <ListNotices
         rejected={list.rejected}
