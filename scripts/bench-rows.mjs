@@ -38,7 +38,6 @@ requireBuild()
 
 const token = 'bench-token'
 const frozenApi = await startDemo(token)
-const liveApi = await startDemo(token, [], { frozen: false })
 /** Per build: a server over the frozen demo and one over the live demo. */
 const servers = { this: { frozen: await startProduction(frozenApi.url, token) } }
 if (base) servers.base = { frozen: await startProduction(frozenApi.url, token, {}, base) }
@@ -66,13 +65,14 @@ const figures = Object.fromEntries(
 /** Alternates the builds' order run by run, so a busy minute of this machine does not fall on one side only. */
 const orderOf = (run) => (run % 2 === 0 ? builds : [...builds].reverse())
 const loadBefore = loadavg()
-// The renders first, before the live demo's servers start working beside them.
+// The renders first, before the live demo and its servers start working beside them.
 for (let run = 0; run < RUNS; run += 1)
   for (const build of orderOf(run)) {
     const render = renderMeasures(browser, servers[build].frozen.origin)
     figures[build].longest1.push((await render.pageSize100(1)).longest)
     figures[build].longest4.push((await render.pageSize100(4)).longest)
   }
+const liveApi = await startDemo(token, [], { frozen: false })
 for (const build of builds)
   servers[build].live = await startProduction(liveApi.url, token, {}, build === 'base' ? base : process.cwd())
 for (let run = 0; run < RUNS; run += 1) {

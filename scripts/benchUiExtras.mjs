@@ -69,8 +69,10 @@ export async function idleBusyPerMinute(newPage) {
   for (const mode of ['relative', 'utc']) {
     const page = await newPage()
     await page.goto('/?size=100')
-    await inDisplayMenu(page, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
-    await inDisplayMenu(page, (menu) => menu.getByRole('combobox', { name: 'Times' }).selectOption(mode))
+    await inDisplayMenu(page, async (menu) => {
+      await menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck()
+      await menu.getByRole('combobox', { name: 'Times' }).selectOption(mode)
+    })
     await rows(page).nth(99).waitFor()
     result[mode] = await taskMsPerMinute(page, 15)
     await page.close()

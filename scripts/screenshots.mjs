@@ -27,7 +27,6 @@ async function listScreenshot(path, options) {
   const shot = await browser.newPage({ baseURL: server.origin, ...options })
   await shot.goto('/?state=failed&m.env=production')
   await inDisplayMenu(shot, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
-  await inDisplayMenu(shot, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
   const select = shot.getByRole('checkbox', { name: /^Select / })
   await select.nth(1).check()
   await select.nth(3).check()
