@@ -34,6 +34,7 @@ test('an id pasted from an alert opens at once with its state from the index, an
   await page.keyboard.press('Control+k')
   await expect(palette(page).getByRole('combobox', { name: 'Execution id or command' })).toBeFocused()
   await page.keyboard.insertText(id)
+  // The README's "5 keys after the paste": these, and no others, reschedule it.
   const keys = ['Enter', 'Control+k', 'r', 'Enter', 'Enter']
   await page.keyboard.press(keys[0] as string)
   const panel = attemptsPanel(page, id)
@@ -46,7 +47,6 @@ test('an id pasted from an alert opens at once with its state from the index, an
   await page.keyboard.press(keys[4] as string)
   await expect(confirm).toHaveCount(0)
   await expect.poll(async () => (await demo.stats()).reschedules_by_id[id]).toBe(1)
-  expect(keys.length).toBeLessThanOrEqual(6)
 })
 
 test('an id the API does not know says "not found in" the API, not a blank panel', async ({ page }) => {

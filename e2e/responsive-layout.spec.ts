@@ -126,6 +126,56 @@ for (const [width, firstRowBelow] of [
   })
 }
 
+test('every button, field and select above the list has one height, and a row’s buttons at least 24 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await openDashboard(page)
+  await expect(page.getByRole('button', { name: 'Display…' })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Overview' }).getByRole('button', { name: /^Failed / }),
+  ).toBeVisible()
+  const controls = page.getByRole('button').or(page.getByRole('combobox')).or(page.getByRole('textbox'))
+  const heights = await controls.evaluateAll((elements) =>
+    elements
+      // The histogram's bars are a chart, not controls; a row's buttons are measured below.
+      .filter((element) => element.checkVisibility() && !element.closest('figure, tbody'))
+      .map((element) => `${Math.round(element.getBoundingClientRect().height)} px`),
+  )
+  expect(heights.length).toBeGreaterThan(15)
+  expect(new Set(heights)).toEqual(new Set(['29 px']))
+  const row = page.getByRole('row', { name: `Execution ${EXECUTION}` })
+  for (const name of [`Reschedule ${EXECUTION}`, `Watch ${EXECUTION}`])
+    expect((await row.getByRole('button', { name }).boundingBox())?.height).toBeGreaterThanOrEqual(24)
+})
+
+test('at 1280 px a row keeps its actions on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await openDashboard(page)
+  const row = page.getByRole('row', { name: `Execution ${EXECUTION}` })
+  const reschedule = await row.getByRole('button', { name: `Reschedule ${EXECUTION}` }).boundingBox()
+  const watch = await row.getByRole('button', { name: `Watch ${EXECUTION}` }).boundingBox()
+  expect(watch?.y).toBe(reschedule?.y)
+  expect(watch?.x).toBeGreaterThan((reschedule?.x ?? 0) + (reschedule?.width ?? 0))
+})
+
+for (const mode of ['utc', 'local']) {
+  test(`at 1440 px beside the attempts panel, in ${mode} times, the list's actions stay in view`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await openDashboard(page)
+    await inDisplayMenu(page, (menu) => menu.getByRole('combobox', { name: 'Times' }).selectOption(mode))
+    await openExecution(page)
+    await expect(attemptsPanel(page, EXECUTION).getByRole('table')).toBeVisible()
+    const row = page.getByRole('row', { name: `Execution ${EXECUTION}` })
+    await expect(row.getByRole('button', { name: `Reschedule ${EXECUTION}` })).toBeInViewport({ ratio: 1 })
+    // The grid's region scrolls sideways when the columns do not fit (so Actions would be out of view).
+    const region = page.getByRole('grid', { name: /^Executions/ }).locator('..')
+    expect(await region.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+  })
+}
+
 test('Copy appears on pointing at an id or reaching its row controls, not in every idle row', async ({
   page,
 }) => {
@@ -158,6 +208,31 @@ test.describe('on a touch screen, which cannot point', () => {
       return copyBox ? [copyBox.top >= cellBox.top, copyBox.bottom <= cellBox.bottom] : null
     })
     expect(inside).toEqual([true, true])
+  })
+
+  test('at 320 px every card shows its whole id, clear of Copy', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 })
+    await openDashboard(page)
+    const table = page.getByRole('grid', { name: /^Executions/ })
+    const ids = table
+      .getByRole('row', { name: /^Execution / })
+      .getByRole('gridcell')
+      .filter({
+        has: page.getByRole('button', { name: /^Copy ID / }),
+      })
+    expect(await ids.count()).toBeGreaterThan(5)
+    const cut = await ids.evaluateAll((cells) =>
+      cells.flatMap((cell): string[] => {
+        const text = [...cell.childNodes].find((node) => node instanceof Text && node.nodeValue?.trim())
+        const range = document.createRange()
+        if (text) range.selectNodeContents(text)
+        const copy = cell.querySelector('button')?.getBoundingClientRect()
+        const whole = cell.scrollWidth <= cell.clientWidth
+        const title = cell.getAttribute('title') ?? ''
+        return whole && copy && range.getBoundingClientRect().right <= copy.left ? [] : [title]
+      }),
+    )
+    expect(cut).toEqual([])
   })
 })
 

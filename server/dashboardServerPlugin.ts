@@ -6,7 +6,7 @@ import { createDashboards } from './app/dashboards.ts'
 import type { Middleware } from './routes/api.ts'
 import { createRequestLogger, logBackgroundError, logProxyEvent } from './http/requestLog.ts'
 import { previewSecurityHeaders } from './http/securityHeaders.ts'
-import { describeUpstream } from './upstream/config.ts'
+import { demoNote, describeUpstream } from './upstream/config.ts'
 import { resolveUpstream } from './resolveUpstream.ts'
 
 interface ServerLike {
@@ -25,7 +25,7 @@ async function installDashboard(server: ServerLike): Promise<void> {
     : describeUpstream(upstream.config)
   logger.info(
     upstream.isDemo
-      ? `  ➜  Execution API: built-in demo at ${where} (token: ${upstream.config.token ?? ''}; set EXEC_API_URL to use a real deployment)`
+      ? `  ➜  Execution API: built-in demo at ${where} (${demoNote(upstream)}; set EXEC_API_URL to use a real deployment)`
       : `  ➜  Execution API: ${where}${upstream.config.token ? '' : ' (no EXEC_API_TOKEN: users sign in)'}`,
   )
   const requestLogger = createRequestLogger()

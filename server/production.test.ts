@@ -5,7 +5,7 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startProductionServer } from './production.ts'
 import { embeddedDataDir } from './testing/embeddedDataDir.ts'
 import { close, listen, rawRequest } from './testing/httpTestKit.ts'
@@ -204,6 +204,33 @@ describe('long answers', () => {
 })
 
 describe('start-up', () => {
+  it('with --demo, names the demo and prints its token for API clients, which the demo accepts', async () => {
+    const lines: string[] = []
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
+    const demo = await startProductionServer({
+      port: 0,
+      host: '127.0.0.1',
+      distDir,
+      demo: true,
+      env: { DASHBOARD_INDEX: '0', DEMO_API_FROZEN: '1', DEMO_API_SIZE: '50' },
+    }).finally(() => log.mockRestore())
+    try {
+      const match =
+        /^Execution Dashboard at (http:\S+) → (http:\S+) \(demo data; token for API clients: (\S+)\)$/.exec(
+          lines.join('\n'),
+        )
+      expect(match).not.toBeNull()
+      const [, , apiUrl, token] = match ?? []
+      const answer = await fetch(`${apiUrl}/executions`, {
+        method: 'GET',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(answer.status).toBe(200)
+    } finally {
+      await demo.close(1_000)
+    }
+  })
+
   it('refuses to start without EXEC_API_URL unless the demo is asked for', async () => {
     await expect(startProductionServer({ port: 0, host: '127.0.0.1', distDir, env: {} })).rejects.toThrow(
       /EXEC_API_URL is not set.*--demo/,

@@ -12,7 +12,7 @@ import { createMetrics, type Gauge } from './http/metrics.ts'
 import { createRequestLogger, logBackgroundError, logProxyEvent } from './http/requestLog.ts'
 import { htmlSecurityHeaders } from './http/securityHeaders.ts'
 import { createStaticFiles } from './http/staticFiles.ts'
-import { describeUpstream, parseUpstreamConfig, type UpstreamConfig } from './upstream/config.ts'
+import { demoNote, describeUpstream, parseUpstreamConfig, type UpstreamConfig } from './upstream/config.ts'
 
 /** Slow or idle clients cannot hold connections: headers within 10 s, a whole request within 30 s. */
 const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 }
@@ -149,7 +149,7 @@ export async function startProductionServer(options: ProductionOptions) {
     ? upstream.named.map((named) => `${named.name}: ${describeUpstream(named.config)}`).join(', ')
     : describeUpstream(upstream.config)
   console.log(
-    `Execution Dashboard at http://${options.host}:${port}/ → ${where}${upstream.isDemo ? ' (demo data)' : ''}`,
+    `Execution Dashboard at http://${options.host}:${port}/ → ${where}${upstream.isDemo ? ` (${demoNote(upstream)})` : ''}`,
   )
 
   /** Stops accepting, lets requests in flight finish (a reschedule gets its answer), then exits by the deadline. */

@@ -36,7 +36,7 @@ export function parseExportRequest(search: string, now = Date.now()): ExportRequ
 
 const stampOf = (time: number) => new Date(time).toISOString().slice(0, 16).replace(':', '')
 
-/** `created-20261122T0830Z-to-20261122T0930Z`: the window's bounds as a file name can carry them. */
+/** `created-2026-11-22T0830Z-to-2026-11-22T0930Z`: the window's bounds as a file name can carry them. */
 function windowPart(window: TimeWindow): string[] {
   if (window.kind !== 'absolute') return []
   const from = window.from === null ? 'start' : `${stampOf(window.from)}Z`

@@ -55,3 +55,10 @@ export function upstreamTarget(config: UpstreamConfig, path: string) {
 export function describeUpstream(config: UpstreamConfig): string {
   return `${config.baseUrl.protocol}//${config.baseUrl.host}${config.baseUrl.pathname.replace(/\/+$/, '')}`
 }
+
+/**
+ * How the start-up line names the built-in demo: with its token, for API clients (curl, scripts) to call it
+ * directly. It guards only the demo's made-up data; a real deployment's token is never printed.
+ */
+export const demoNote = (upstream: { isDemo: boolean; config: UpstreamConfig }) =>
+  upstream.isDemo ? `demo data; token for API clients: ${upstream.config.token ?? ''}` : null

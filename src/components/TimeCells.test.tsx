@@ -51,6 +51,24 @@ describe('time cells', () => {
     expect(cells[1]).toHaveTextContent('2026-11-23 11:58:00 (no time zone given)')
   })
 
+  it('break a UTC or local time only between its date and its time, where the list is narrow', () => {
+    render(
+      <table>
+        <tbody>
+          <tr>
+            {timestampCell(TWO_MINUTES_AGO, 'created_at', 'utc')}
+            {timestampCell(TWO_MINUTES_AGO, 'updated_at', 'relative')}
+          </tr>
+        </tbody>
+      </table>,
+    )
+    const [utc, relative] = screen.getAllByRole('cell')
+    expect(utc?.textContent).toBe('23\u00a0Nov\u00a02026, 11:58:00\u00a0UTC')
+    expect(utc).toHaveClass('absolute-time')
+    expect(relative?.textContent).toBe('2 minutes ago')
+    expect(relative).not.toHaveClass('absolute-time')
+  })
+
   it('show both zones on focus and hover, described by the tooltip, and hide them on leaving', () => {
     render(<TimeTable />)
     const cell = screen.getByText('2 minutes ago')

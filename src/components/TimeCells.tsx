@@ -11,6 +11,9 @@ import type { TimeMode } from './TimeDisplay'
 export const TIME_CELL = 'td.timestamp-cell'
 const TICK_MS = 5000
 
+/** Spaces that do not break, except after the last comma (between date and time in most locales' formats). */
+const breakBeforeTime = (text: string) => text.replace(/ /g, '\u00a0').replace(/,\u00a0(?!.*,)/, ', ')
+
 /** A time as a table cell of its own (one element, not a cell and a `<time>`), reached with the arrow keys. */
 export function timestampCell(value: string, column: string, mode: TimeMode) {
   if (lacksTimeZone(value))
@@ -23,11 +26,11 @@ export function timestampCell(value: string, column: string, mode: TimeMode) {
     <td
       key={`${column} ${value}`}
       data-column={column}
-      className="timestamp-cell"
+      className={mode === 'relative' ? 'timestamp-cell' : 'timestamp-cell absolute-time'}
       data-datetime={value}
       tabIndex={-1}
     >
-      {timeText(value, mode, Date.now())}
+      {mode === 'relative' ? timeText(value, mode, Date.now()) : breakBeforeTime(timeText(value, mode, 0))}
     </td>
   )
 }
