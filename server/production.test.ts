@@ -203,6 +203,37 @@ describe('long answers', () => {
   })
 })
 
+describe('in front of an API that does not answer, at an https public origin', () => {
+  it('sends HSTS with the page, and readyz answers 503 with the reason (healthz still 200)', async () => {
+    const gone = http.createServer()
+    const goneUrl = await listen(gone)
+    await close(gone)
+    const server = await startProductionServer({
+      port: 0,
+      host: '127.0.0.1',
+      distDir,
+      env: {
+        EXEC_API_URL: `${goneUrl}/v2`,
+        EXEC_API_TOKEN: 'prod-token',
+        DASHBOARD_PUBLIC_ORIGIN: 'https://ops.example.com',
+        DASHBOARD_INDEX: '0',
+        LOG_LEVEL: 'silent',
+      },
+    })
+    try {
+      const at = `http://127.0.0.1:${server.port}`
+      const page = await rawRequest(`${at}/`, { headers: { Accept: 'text/html' } })
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+      const ready = await rawRequest(`${at}/readyz`)
+      expect(ready.status).toBe(503)
+      expect(ready.body).toMatch(/cannot be reached|ECONNREFUSED/)
+      expect((await rawRequest(`${at}/healthz`)).status).toBe(200)
+    } finally {
+      await server.close(1_000)
+    }
+  })
+})
+
 describe('start-up', () => {
   it('with --demo, names the demo and prints its token for API clients, which the demo accepts', async () => {
     const lines: string[] = []

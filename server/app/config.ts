@@ -1,4 +1,6 @@
 import { parseSessionKeys, parseSessionTtl, type SessionKeyring } from '../auth/sessionKeys.ts'
+import { SIGN_IN_ATTEMPTS_PER_MINUTE } from '../auth/signInLimiter.ts'
+import { DEFAULT_EXPORT_MAX_ROWS } from '../routes/exportStream.ts'
 import { identitySettingsFromEnv, type IdentitySettings } from '../audit/identity.ts'
 import { proxyTrustFrom, type ProxyTrust } from '../http/origin.ts'
 import { DEFAULT_BUDGET, type BudgetSettings } from '../upstream/budget.ts'
@@ -16,8 +18,8 @@ export interface DashboardSettings {
   sessionTtlMs: number
   trust: ProxyTrust
   publicOrigin: string | null
-  signInAttemptsPerMinute: number | undefined
-  exportMaxRows: number | undefined
+  signInAttemptsPerMinute: number
+  exportMaxRows: number
   budget: BudgetSettings
   reuseMs: number
   index: IndexSettings
@@ -83,8 +85,8 @@ export function parseNumber(
 }
 
 /** DASHBOARD_EXPORT_MAX_ROWS: a positive whole number; anything else stops start-up with the reason. */
-export function parseExportMaxRows(value: string | undefined): number | undefined {
-  return parseNumber('DASHBOARD_EXPORT_MAX_ROWS', value, { min: 1, unit: 'rows' })
+function parseExportMaxRows(value: string | undefined): number {
+  return parseNumber('DASHBOARD_EXPORT_MAX_ROWS', value, { min: 1, unit: 'rows' }) ?? DEFAULT_EXPORT_MAX_ROWS
 }
 
 function indexSettings(env: NodeJS.ProcessEnv): IndexSettings {
@@ -127,10 +129,11 @@ export function settingsFromEnv(
     sessionTtlMs: parseSessionTtl(env.DASHBOARD_SESSION_TTL),
     trust: proxyTrustFrom(isOn(env.DASHBOARD_TRUST_PROXY), env.DASHBOARD_TRUSTED_PROXIES),
     publicOrigin: parsePublicOrigin(env.DASHBOARD_PUBLIC_ORIGIN),
-    signInAttemptsPerMinute: parseNumber('DASHBOARD_SIGN_IN_LIMIT', env.DASHBOARD_SIGN_IN_LIMIT, {
-      min: 1,
-      unit: 'attempts per minute',
-    }),
+    signInAttemptsPerMinute:
+      parseNumber('DASHBOARD_SIGN_IN_LIMIT', env.DASHBOARD_SIGN_IN_LIMIT, {
+        min: 1,
+        unit: 'attempts per minute',
+      }) ?? SIGN_IN_ATTEMPTS_PER_MINUTE,
     exportMaxRows: parseExportMaxRows(env.DASHBOARD_EXPORT_MAX_ROWS),
     budget,
     reuseMs:

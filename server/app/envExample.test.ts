@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { settingsFromEnv } from './config.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -20,5 +21,30 @@ describe('.env.example', () => {
     const listed = new Set([...example.matchAll(/^(?:# )?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]))
     expect(read.size).toBeGreaterThan(30)
     expect([...read].filter((name) => !listed.has(name)).sort()).toEqual([])
+  })
+
+  const example = readFileSync(path.join(root, '.env.example'), 'utf8')
+  const values = new Map(
+    [...example.matchAll(/^([A-Z][A-Z0-9_]+)=(.+)$/gm)].map(
+      (match) => [match[1] ?? '', match[2] ?? ''] as const,
+    ),
+  )
+
+  it('gives each default the server really has', () => {
+    const settings = (env: NodeJS.ProcessEnv) => {
+      const { sessionKeys: _random, ...rest } = settingsFromEnv(env, { production: false, signInMode: false })
+      return rest
+    }
+    expect(values.size).toBeGreaterThan(20)
+    for (const [name, value] of values)
+      expect({ name, ...settings({ [name]: value }) }).toEqual({ name, ...settings({}) })
+  })
+
+  it('agrees with every default the README’s configuration table names', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
+    const named = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` +\|[^|\n]*?default (\d[\d,]*)/gm)]
+    expect(named.length).toBeGreaterThan(8)
+    for (const [, name, value] of named)
+      expect({ name, value: values.get(name ?? '') }).toEqual({ name, value: value?.replace(/,/g, '') })
   })
 })
