@@ -70,6 +70,8 @@ export function Overview() {
     },
     [navigate],
   )
+  // The same element while the view stays, so a new answer (a new "as of" every few seconds) does not render it.
+  const tools = useMemo(() => <FailuresLink filters={filters} window={timeWindow} />, [filters, timeWindow])
   const { refetch } = query
   return (
     <OverviewStrip
@@ -86,7 +88,7 @@ export function Overview() {
       onShowRunningBefore={showRunningBefore}
       live={live}
       utc={timeMode === 'utc'}
-      tools={<FailuresLink filters={filters} window={timeWindow} />}
+      tools={tools}
     />
   )
 }

@@ -45,6 +45,37 @@ function renderStrip(props: Partial<OverviewStripProps> = {}) {
 }
 
 describe('OverviewStrip', () => {
+  it('leaves the time window control alone when a new answer comes (a new "as of" every few seconds)', () => {
+    const props = {
+      error: null,
+      isPending: false,
+      window: { kind: 'any', field: 'created' } as const,
+      activeStates: [],
+      live: 'live' as const,
+      onPickState: vi.fn(),
+      onWindowChange: vi.fn(),
+      onShowRunningBefore: vi.fn(),
+      onRetry: vi.fn(),
+    }
+    const { rerender } = render(<OverviewStrip {...props} answer={answer()} />)
+    const control = screen.getByRole('combobox', { name: 'Time window' }).parentElement as HTMLElement
+    const mutations: MutationRecord[] = []
+    const observer = new MutationObserver((records) => mutations.push(...records))
+    observer.observe(control, { subtree: true, childList: true, attributes: true, characterData: true })
+    const later = {
+      kind: 'exact',
+      asOf: Date.UTC(2026, 10, 23, 12, 3, 15),
+      executions: 1266,
+      calls: 14,
+    } as const
+    rerender(<OverviewStrip {...props} answer={answer({ coverage: later })} />)
+    expect(screen.getByText(/12:03:15/)).toBeInTheDocument()
+    mutations.push(...observer.takeRecords())
+    observer.disconnect()
+    // React writes an input's name and type again whenever it renders it.
+    expect(mutations.map((record) => `${record.type} ${record.attributeName ?? ''}`)).toEqual([])
+  })
+
   it('shows exact counts per state, the total and where they come from; a count filters the list', async () => {
     const { onPickState } = renderStrip({ activeStates: ['FAILED'] })
     const region = screen.getByRole('region', { name: 'Overview' })

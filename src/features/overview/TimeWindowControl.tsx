@@ -1,4 +1,4 @@
-import { useId, useState, type SyntheticEvent } from 'react'
+import { memo, useId, useState, type SyntheticEvent } from 'react'
 import { formText } from '../../lib/formText'
 import { WINDOW_PRESETS, type TimeWindow, type WindowPreset } from '../../shared/timeWindow'
 import { zoneName } from '../../lib/windowText'
@@ -27,8 +27,15 @@ interface TimeWindowControlProps {
   utc?: boolean
 }
 
-/** Time window: a preset, any time, or a custom range (in the Times setting's zone, which it names). */
-export function TimeWindowControl({ window, onChange, utc = false }: TimeWindowControlProps) {
+/**
+ * Time window: a preset, any time, or a custom range (in the Times setting's zone, which it names). Memoized: the
+ * overview's answers (a new "as of" every few seconds) leave its props as they were.
+ */
+export const TimeWindowControl = memo(function TimeWindowControl({
+  window,
+  onChange,
+  utc = false,
+}: TimeWindowControlProps) {
   const id = useId()
   const [custom, setCustom] = useState(window.kind === 'absolute')
   const [error, setError] = useState<string | null>(null)
@@ -122,4 +129,4 @@ export function TimeWindowControl({ window, onChange, utc = false }: TimeWindowC
       ) : null}
     </div>
   )
-}
+})

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { useCommands } from '../../components/useCommands'
@@ -58,6 +58,18 @@ describe('PaletteLauncher', () => {
     await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}')
     expect(onExport).toHaveBeenCalledTimes(1)
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('ignores a held Enter: an Enter that repeats runs nothing, the next press runs the command once', async () => {
+    const { onExport } = setUp()
+    await userEvent.click(screen.getByRole('button', { name: /Commands/ }))
+    const input = await field()
+    await userEvent.type(input, 'exp')
+    fireEvent.keyDown(input, { key: 'Enter', repeat: true })
+    expect(onExport).not.toHaveBeenCalled()
+    expect(screen.getByRole('dialog', { name: 'Command palette' })).toBeInTheDocument()
+    fireEvent.keyDown(input, { key: 'Enter' })
+    await waitFor(() => expect(onExport).toHaveBeenCalledTimes(1))
   })
 
   it('says why a command cannot run instead of running it, and Esc closes without running anything', async () => {
