@@ -58,10 +58,14 @@ describe('OverviewStrip', () => {
       onRetry: vi.fn(),
     }
     const { rerender } = render(<OverviewStrip {...props} answer={answer()} />)
-    const control = screen.getByRole('combobox', { name: 'Time window' }).parentElement as HTMLElement
+    const controls = [
+      screen.getByRole('combobox', { name: 'Time window' }),
+      screen.getByRole('checkbox', { name: 'By last update' }),
+    ]
     const mutations: MutationRecord[] = []
     const observer = new MutationObserver((records) => mutations.push(...records))
-    observer.observe(control, { subtree: true, childList: true, attributes: true, characterData: true })
+    for (const control of controls)
+      observer.observe(control, { subtree: true, childList: true, attributes: true, characterData: true })
     const later = {
       kind: 'exact',
       asOf: Date.UTC(2026, 10, 23, 12, 3, 15),
