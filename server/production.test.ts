@@ -204,10 +204,12 @@ describe('long answers', () => {
 })
 
 describe('in front of an API that does not answer, at an https public origin', () => {
-  it('sends HSTS with the page, and readyz answers 503 with the reason (healthz still 200)', async () => {
+  it('sends HSTS with the page, readyz answers 503 with the reason (healthz 200), and its token is never printed', async () => {
     const gone = http.createServer()
     const goneUrl = await listen(gone)
     await close(gone)
+    const lines: string[] = []
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
     const server = await startProductionServer({
       port: 0,
       host: '127.0.0.1',
@@ -219,8 +221,9 @@ describe('in front of an API that does not answer, at an https public origin', (
         DASHBOARD_INDEX: '0',
         LOG_LEVEL: 'silent',
       },
-    })
+    }).finally(() => log.mockRestore())
     try {
+      expect(lines.join('\n')).toMatch(/^Execution Dashboard at http:\S+ → http:\S+\/v2$/)
       const at = `http://127.0.0.1:${server.port}`
       const page = await rawRequest(`${at}/`, { headers: { Accept: 'text/html' } })
       expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')

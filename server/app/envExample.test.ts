@@ -12,15 +12,19 @@ function sourcesUnder(dir: string): string[] {
 }
 
 describe('.env.example', () => {
-  it('names every variable the server reads, as the README says', () => {
+  it('names every variable the server reads, as the README says, and none it does not', () => {
     const read = new Set<string>()
+    // `env.NAME`, and a name passed as a string (`parseNumber('NAME', …)`, `ms('NAME', …)` reads `env[name]`).
+    const reads = /\b(?:env|process\.env)\.([A-Z][A-Z0-9_]+)|'((?:EXEC|DASHBOARD|DEMO)_[A-Z0-9_]+)'/g
     for (const file of sourcesUnder(path.join(root, 'server')))
-      for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:env|process\.env)\.([A-Z][A-Z0-9_]+)/g))
-        read.add(match[1] ?? '')
+      for (const match of readFileSync(file, 'utf8').matchAll(reads)) read.add(match[1] ?? match[2] ?? '')
     const example = readFileSync(path.join(root, '.env.example'), 'utf8')
-    const listed = new Set([...example.matchAll(/^(?:# )?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]))
+    const listed = new Set(
+      [...example.matchAll(/^(?:# )?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1] ?? ''),
+    )
     expect(read.size).toBeGreaterThan(30)
     expect([...read].filter((name) => !listed.has(name)).sort()).toEqual([])
+    expect([...listed].filter((name) => !read.has(name)).sort()).toEqual([])
   })
 
   const example = readFileSync(path.join(root, '.env.example'), 'utf8')
@@ -30,7 +34,7 @@ describe('.env.example', () => {
     ),
   )
 
-  it('gives each default the server really has', () => {
+  it('gives each default the server’s settings have (the variables settingsFromEnv reads)', () => {
     const settings = (env: NodeJS.ProcessEnv) => {
       const { sessionKeys: _random, ...rest } = settingsFromEnv(env, { production: false, signInMode: false })
       return rest
