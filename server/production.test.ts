@@ -203,17 +203,22 @@ describe('long answers', () => {
   })
 })
 
+/** A production server on a free port, with what it printed at start-up. */
+async function startPrinting(options: { env: NodeJS.ProcessEnv; demo?: boolean }) {
+  const lines: string[] = []
+  const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
+  const server = await startProductionServer({ port: 0, host: '127.0.0.1', distDir, ...options }).finally(
+    () => log.mockRestore(),
+  )
+  return { lines, server }
+}
+
 describe('in front of an API that does not answer, at an https public origin', () => {
   it('sends HSTS with the page, readyz answers 503 with the reason (healthz 200), and its token is never printed', async () => {
     const gone = http.createServer()
     const goneUrl = await listen(gone)
     await close(gone)
-    const lines: string[] = []
-    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
-    const server = await startProductionServer({
-      port: 0,
-      host: '127.0.0.1',
-      distDir,
+    const { lines, server } = await startPrinting({
       env: {
         EXEC_API_URL: `${goneUrl}/v2`,
         EXEC_API_TOKEN: 'prod-token',
@@ -221,7 +226,7 @@ describe('in front of an API that does not answer, at an https public origin', (
         DASHBOARD_INDEX: '0',
         LOG_LEVEL: 'silent',
       },
-    }).finally(() => log.mockRestore())
+    })
     try {
       expect(lines.join('\n')).toMatch(/^Execution Dashboard at http:\S+ → http:\S+\/v2$/)
       const at = `http://127.0.0.1:${server.port}`
@@ -239,15 +244,10 @@ describe('in front of an API that does not answer, at an https public origin', (
 
 describe('start-up', () => {
   it('with --demo, names the demo and prints its token for API clients, which the demo accepts', async () => {
-    const lines: string[] = []
-    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
-    const demo = await startProductionServer({
-      port: 0,
-      host: '127.0.0.1',
-      distDir,
+    const { lines, server: demo } = await startPrinting({
       demo: true,
       env: { DASHBOARD_INDEX: '0', DEMO_API_FROZEN: '1', DEMO_API_SIZE: '50' },
-    }).finally(() => log.mockRestore())
+    })
     try {
       const match =
         /^Execution Dashboard at (http:\S+) → (http:\S+) \(demo data; token for API clients: (\S+)\)$/.exec(
