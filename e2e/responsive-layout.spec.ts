@@ -149,6 +149,19 @@ test('every button, field and select above the list has one height, and a row’
     expect((await row.getByRole('button', { name }).boundingBox())?.height).toBeGreaterThanOrEqual(24)
 })
 
+test('at 2400 px the content is at most 2048 px wide, and the header lines up with it', async ({ page }) => {
+  await page.setViewportSize({ width: 2400, height: 900 })
+  await openDashboard(page)
+  const main = await page.getByRole('main').boundingBox()
+  expect(main?.width).toBeLessThanOrEqual(2048)
+  const title = await page.getByRole('heading', { level: 1 }).boundingBox()
+  const grid = await page.getByRole('grid', { name: /^Executions/ }).boundingBox()
+  expect(Math.abs((title?.x ?? 0) - (grid?.x ?? Number.NaN))).toBeLessThanOrEqual(1)
+  expect(Math.abs((grid?.x ?? 0) + (grid?.width ?? 0) - 2400 + (grid?.x ?? Number.NaN))).toBeLessThanOrEqual(
+    1,
+  )
+})
+
 test('at 1280 px a row keeps its actions on one line', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await openDashboard(page)

@@ -33,6 +33,13 @@ describe('the digest’s facts', () => {
     expect(failuresSince(rows, 200)).toEqual({ count: 2, ids: ['newer', 'new'] })
   })
 
+  it('names up to 10 of the failures, the newest, and counts them all', () => {
+    const rows = Array.from({ length: 25 }, (_, index) => row(`f-${index}`, 'failed', 0, 1_000 + index))
+    const { count, ids } = failuresSince(rows, 0)
+    expect(count).toBe(25)
+    expect(ids).toEqual(Array.from({ length: 10 }, (_, index) => `f-${24 - index}`))
+  })
+
   it('calls running executions long past the 90th percentile of succeeded durations, oldest first', () => {
     const succeeded = Array.from({ length: MIN_BASIS }, (_, index) =>
       row(`s${index}`, 'succeed', 0, (index + 1) * 1000),
