@@ -25,7 +25,7 @@ async function installDashboard(server: ServerLike): Promise<void> {
     : describeUpstream(upstream.config)
   logger.info(
     upstream.isDemo
-      ? `  ➜  Execution API: built-in demo at ${where} (${demoNote(upstream)}; set EXEC_API_URL to use a real deployment)`
+      ? `  ➜  Execution API: built-in demo at ${where} (${demoNote(upstream.config)}; set EXEC_API_URL to use a real deployment)`
       : `  ➜  Execution API: ${where}${upstream.config.token ? '' : ' (no EXEC_API_TOKEN: users sign in)'}`,
   )
   const requestLogger = createRequestLogger()

@@ -149,7 +149,7 @@ export async function startProductionServer(options: ProductionOptions) {
     ? upstream.named.map((named) => `${named.name}: ${describeUpstream(named.config)}`).join(', ')
     : describeUpstream(upstream.config)
   console.log(
-    `Execution Dashboard at http://${options.host}:${port}/ → ${where}${upstream.isDemo ? ` (${demoNote(upstream)})` : ''}`,
+    `Execution Dashboard at http://${options.host}:${port}/ → ${where}${upstream.isDemo ? ` (${demoNote(upstream.config)})` : ''}`,
   )
 
   /** Stops accepting, lets requests in flight finish (a reschedule gets its answer), then exits by the deadline. */

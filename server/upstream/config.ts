@@ -60,5 +60,4 @@ export function describeUpstream(config: UpstreamConfig): string {
  * How the start-up line names the built-in demo: with its token, for API clients (curl, scripts) to call it
  * directly. It guards only the demo's made-up data; a real deployment's token is never printed.
  */
-export const demoNote = (upstream: { isDemo: boolean; config: UpstreamConfig }) =>
-  upstream.isDemo ? `demo data; token for API clients: ${upstream.config.token ?? ''}` : null
+export const demoNote = (config: UpstreamConfig) => `demo data; token for API clients: ${config.token ?? ''}`

@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react'
 import { lacksTimeZone } from '../api'
 import { formatRelative } from '../lib/relativeTime'
-import { NoZoneText, timeText } from './timeText'
+import { formatAbsolute, NoZoneText, timeText } from './timeText'
 import type { TimeMode } from './TimeDisplay'
 
 // A table's time cells are plain cells: no component, state or clock subscription per cell. The table
@@ -30,7 +30,7 @@ export function timestampCell(value: string, column: string, mode: TimeMode) {
       data-datetime={value}
       tabIndex={-1}
     >
-      {mode === 'relative' ? timeText(value, mode, Date.now()) : breakBeforeTime(timeText(value, mode, 0))}
+      {mode === 'relative' ? timeText(value, mode, Date.now()) : breakBeforeTime(formatAbsolute(value, mode))}
     </td>
   )
 }
