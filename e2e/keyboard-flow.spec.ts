@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
 import { demoIds } from './support/demoQuery.ts'
-import { expectIds, openDashboard } from './support/executionsPage.ts'
+import { executionRows, expectIds, openDashboard, withoutLiveRefresh } from './support/executionsPage.ts'
 import { keyboardCounter } from './support/keyboardCounter.ts'
 
 async function expectVisibleFocus(target: Locator) {
@@ -123,4 +123,36 @@ test('the list is one tab stop; arrows, Home/End, PageDown, Left/Right and x wor
     await page.keyboard.press('Tab')
   }
   await expect(row).toBeFocused()
+})
+
+test('Esc in the filter while the list is loading leaves the field at once, and the first row takes focus when the rows come', async ({
+  page,
+}) => {
+  // Only the list's own read brings the rows, and it is held until the test lets it go.
+  await withoutLiveRefresh(page)
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let held = 0
+  await page.route(
+    (url) => url.pathname === '/api/executions',
+    async (route) => {
+      held += 1
+      await released
+      await route.fallback()
+    },
+  )
+  await page.goto('/')
+  const field = page.getByRole('combobox', { name: 'Metadata key' })
+  await expect(field).toBeAttached()
+  await expect.poll(() => held).toBeGreaterThan(0)
+
+  await page.keyboard.press('/')
+  await expect(field).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(field).not.toBeFocused()
+  // At once: the list's answer has not come.
+  expect(await executionRows(page).count()).toBe(0)
+
+  release()
+  await expect(executionRows(page).first()).toBeFocused()
 })

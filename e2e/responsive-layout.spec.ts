@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { attemptsPanel } from './support/attemptsPanel.ts'
+import { attemptsPanel, expectAttemptCards, sidewaysScroll } from './support/attemptsPanel.ts'
 import { displaySettings, inDisplayMenu, executionRows, openDashboard } from './support/executionsPage.ts'
 
 const EXECUTION = 'job/2026 #1'
@@ -21,7 +21,7 @@ async function openExecution(page: Page) {
 }
 
 for (const viewportWidth of [360, 390, 768, 1024, 1440]) {
-  test(`at ${viewportWidth} px nothing is wider than the screen, and the attempts fit their panel`, async ({
+  test(`at ${viewportWidth} px nothing is wider than the screen, and the attempts fit their panel (cards on a phone)`, async ({
     page,
   }) => {
     await page.setViewportSize({ width: viewportWidth, height: 900 })
@@ -35,6 +35,9 @@ for (const viewportWidth of [360, 390, 768, 1024, 1440]) {
     await expect(panel.getByRole('figure', { name: 'Timeline of this page’s attempts' })).toBeVisible()
     expect(await documentOverflow(page)).toBeLessThanOrEqual(0)
     expect(await width(attempts)).toBeLessThanOrEqual(await width(panel))
+    // No sideways scroll of the table's own either.
+    expect(await sidewaysScroll(attempts)).toEqual({ table: false, container: false })
+    if (viewportWidth < 700) await expectAttemptCards(attempts)
 
     // Beside the list on wide screens; a drawer over it (focus kept inside, Esc closes) on narrower ones.
     const drawer = page.getByRole('dialog', { name: `Attempts of ${EXECUTION}` })

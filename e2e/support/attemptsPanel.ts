@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect } from '@playwright/test'
 
 export function attemptsPanel(page: Page, executionId: string) {
@@ -34,4 +34,47 @@ export function recordAttemptBodies(page: Page): { path: string; body: unknown }
       seen.push({ path, body: request.postDataJSON() })
   })
   return seen
+}
+
+/** Whether the table, or the box around it, scrolls sideways. */
+export async function sidewaysScroll(table: Locator) {
+  return table.evaluate((element) => {
+    const container = element.parentElement ?? element
+    return {
+      table: element.scrollWidth > element.clientWidth,
+      container: container.scrollWidth > container.clientWidth,
+    }
+  })
+}
+
+/**
+ * Attempts as cards: no header row; in each attempt the cells stack on more than one line, each inside the card,
+ * and every cell but the id names its field ("State: ").
+ */
+export async function expectAttemptCards(table: Locator) {
+  await expect(table.getByRole('columnheader')).toHaveCount(0)
+  const rows = table.getByRole('row')
+  expect(await rows.count()).toBeGreaterThan(0)
+  const cards = await rows.evaluateAll((elements) =>
+    elements.map((row) => {
+      const box = row.getBoundingClientRect()
+      const cells = [...row.querySelectorAll('td')]
+      return {
+        lines: new Set(cells.map((cell) => Math.round(cell.getBoundingClientRect().top))).size,
+        inside: cells.every((cell) => {
+          const cellBox = cell.getBoundingClientRect()
+          return cellBox.left >= box.left - 0.5 && cellBox.right <= box.right + 0.5
+        }),
+        named: cells
+          .slice(1)
+          .map((cell) => getComputedStyle(cell, '::before').content)
+          .every((content) => /^"\w+: "$/.test(content)),
+      }
+    }),
+  )
+  for (const card of cards) {
+    expect(card.lines).toBeGreaterThan(1)
+    expect(card.inside).toBe(true)
+    expect(card.named).toBe(true)
+  }
 }

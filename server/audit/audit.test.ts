@@ -152,6 +152,39 @@ describe('the audit trail', () => {
     expect((await rawRequest(`${guarded.url}/api/audit?format=xlsx`)).status).toBe(400)
   })
 
+  it('cuts an export at DASHBOARD_EXPORT_MAX_ROWS with a last line that says so, and only past it', async () => {
+    const cut = ids.slice(4, 7)
+    for (const id of cut) await reschedule(open, id, { 'X-Bulk-Run': 'cut-run' })
+    const capped = async (maxRows: number, format: string) => {
+      const dashboard = await startTestDashboard({
+        env: { EXEC_API_URL: api.url, EXEC_API_TOKEN: api.token },
+        store,
+        index: { enabled: false },
+        settings: { exportMaxRows: maxRows },
+      })
+      try {
+        const answer = await rawRequest(`${dashboard.url}/api/audit?bulk=cut-run&format=${format}`)
+        expect(answer.status).toBe(200)
+        return answer.body.trimEnd().split(format === 'csv' ? '\r\n' : '\n')
+      } finally {
+        await dashboard.close()
+      }
+    }
+    // Three records, two allowed: the header, two records, and the line that says the file was cut.
+    const csv = await capped(2, 'csv')
+    expect(csv).toHaveLength(4)
+    for (const line of csv.slice(1, 3)) expect(cut).toContain(line.split(',')[4])
+    expect(csv.at(-1)).toBe('# export cut at 2 rows')
+    const ndjson = (await capped(2, 'ndjson')).map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(ndjson).toHaveLength(3)
+    for (const record of ndjson.slice(0, 2)) expect(cut).toContain(record.executionId)
+    expect(ndjson.at(-1)).toEqual({ export_truncated: true, rows: 2 })
+    // Exactly as many records as allowed: the whole trail, not cut.
+    const whole = await capped(3, 'csv')
+    expect(whole).toHaveLength(4)
+    expect(whole.join('\n')).not.toContain('# export')
+  })
+
   it('keeps one export at a time per user a trusted proxy names, not one per proxy address', async () => {
     await demo.control('POST', '/faults', {
       rules: [{ operation: 'list_executions', delayMs: 3000, times: 1 }],

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoApi, type RunningDemoApi } from '../demo-api/index.ts'
-import type { TestDashboard } from '../testing/dashboardTestKit.ts'
+import { openEmbeddedStore } from '../store/embedded.ts'
+import { migrate } from '../store/migrations.ts'
+import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
+import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
 import { startIndexedPair, type IndexedPair } from '../testing/indexedPair.ts'
 import { rawRequest } from '../testing/httpTestKit.ts'
 
@@ -71,6 +74,59 @@ describe('an export with a time window', () => {
     expect(response.headers['content-disposition']).toMatch(/-created-\d{4}-\d\d-\d\dT\d{4}Z-to-now-/)
     const lines = response.body.trimEnd().split('\n')
     expect(lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(expected)
+  }, 40_000)
+
+  it('ends with a line that says it may be incomplete when the index does not hold every execution', async () => {
+    // An index capped at 250 rows (DASHBOARD_INDEX_MAX_ROWS) over 600 executions: at least 250, not all.
+    const store = await openEmbeddedStore(await embeddedDataDir())
+    await migrate(store)
+    const capped = await startTestDashboard({
+      env: { EXEC_API_URL: demo.url, EXEC_API_TOKEN: demo.token },
+      store,
+      index: { refreshMs: 60_000, maxRows: 250 },
+    })
+    try {
+      await expect
+        .poll(
+          async () => {
+            const answer = await rawRequest(`${capped.url}/api/overview`)
+            return (JSON.parse(answer.body) as { coverage: { kind: string } }).coverage.kind
+          },
+          { timeout: 30_000 },
+        )
+        .toBe('at_least')
+      const url = `${capped.url}/api/export/executions?from=2000-01-01T00:00:00.000Z&format=`
+      const reason = /^the index holds at least [\d,]+ executions of these filters, not all \(.+\)$/
+
+      const csv = await rawRequest(`${url}csv`)
+      expect(csv.status).toBe(200)
+      const lines = csv.body.trimEnd().split('\r\n')
+      const rows = lines.length - 2
+      expect(rows).toBeGreaterThan(0)
+      expect(rows).toBeLessThan(600)
+      // One CSV cell, quoted as any cell with a comma is.
+      const last = lines.at(-1) ?? ''
+      expect(last).toMatch(/^"# export may be incomplete after /)
+      const marker = last.slice(1, -1).replaceAll('""', '"')
+      const prefix = `# export may be incomplete after ${rows} rows: `
+      expect(marker.startsWith(prefix), marker).toBe(true)
+      expect(marker.slice(prefix.length)).toMatch(reason)
+      expect(lines.slice(1, -1).filter((line) => /^"?#/.test(line))).toEqual([])
+
+      const ndjson = await rawRequest(`${url}ndjson`)
+      const records = ndjson.body
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+      expect(records.slice(0, -1).every((record) => typeof record.id === 'string')).toBe(true)
+      const { reason: why, ...marked } = records.at(-1) ?? {}
+      expect(marked).toEqual({ export_incomplete: true, rows })
+      expect(why).toMatch(reason)
+      expect(records).toHaveLength(rows + 1)
+    } finally {
+      await capped.close()
+      await store.close()
+    }
   }, 40_000)
 
   it('is refused with the reason where the server keeps no index', async () => {

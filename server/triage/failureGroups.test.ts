@@ -70,6 +70,15 @@ describe('rankKeys', () => {
     expect(rankKeys(view).map((key) => key.key)).toEqual(['region', 'fixture'])
   })
 
+  it('leaves out a key with more than 500 values, and keeps one with exactly 500', () => {
+    const view = Array.from({ length: 501 }, (_, i) =>
+      row('failed', { region: i % 2 ? 'a' : 'b', five_hundred: `v${i % 500}`, per_row: `r${i}` }),
+    )
+    const keys = rankKeys(view)
+    expect(keys.map((key) => key.key).sort()).toEqual(['five_hundred', 'region'])
+    expect(keys.find((key) => key.key === 'five_hundred')?.values).toBe(500)
+  })
+
   it('offers nothing without failures, and never judges a row without metadata', () => {
     expect(rankKeys([row('succeed', { region: 'x' })])).toEqual([])
     expect(rankKeys([row('failed', null)])).toEqual([])

@@ -24,13 +24,18 @@ afterEach(async () => {
   closers = []
 })
 
-async function start(answer: (request: FakeRequest) => { status?: number; json?: unknown; text?: string }) {
+type Answer = { status?: number; json?: unknown; text?: string }
+
+async function start(
+  answer: (request: FakeRequest) => Answer | Promise<Answer>,
+  options: { now?: () => number } = {},
+) {
   const api = await startFakeApi(answer)
   const client = createUpstreamClient(parseUpstreamConfig({ EXEC_API_URL: api.url, EXEC_API_TOKEN: TOKEN }), {
     budget: { burst: 100, ratePerSecond: 100 },
     reuseMs: 0,
   })
-  const sampler = createShapeSampler({ client, pageSize: () => 50 })
+  const sampler = createShapeSampler({ client, pageSize: () => 50, now: options.now })
   closers.push(
     api.close,
     () => client.close(),
@@ -80,5 +85,36 @@ describe('the attempt shape sampler', () => {
     answers['/executions/busy/attempts'] = { json: attempts(1) }
     // The budget backs off after the 503 (a second); the next look at the board asks again.
     await expect.poll(() => sampler.read(scope, [row('busy')]).known.size, { timeout: 5_000 }).toBe(1)
+  })
+
+  it('drops the reads nobody’s board has asked for in 15 s, and reads one a board asked for again', async () => {
+    let clock = Date.parse('2026-11-24T08:00:00Z')
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const { api, sampler, settled } = await start(
+      async () => {
+        await held
+        return { json: attempts(1) }
+      },
+      { now: () => clock },
+    )
+    const rows = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7'].map((id) => row(id))
+    // Four are read at once (held by the API); the other three wait in the queue.
+    expect(sampler.read(scope, rows).pending).toBe(7)
+    await expect.poll(() => api.requests.length).toBe(4)
+    expect(sampler.stats()).toMatchObject({ reading: 4, queued: 3 })
+    clock += 2_000
+    // A board still looking at e5 asks for it again: its 15 s start over.
+    sampler.read(scope, [row('e5')])
+    clock += 14_000
+    release()
+    await expect.poll(() => sampler.stats()).toMatchObject({ reading: 0, queued: 0 })
+    // e6 and e7 were last asked for 16 s ago: dropped without a call. e5, asked for 14 s ago, was read.
+    const paths = () => api.requests.map((request) => request.path).sort()
+    expect(paths()).toEqual(['e1', 'e2', 'e3', 'e4', 'e5'].map((id) => `/executions/${id}/attempts`))
+    expect(sampler.stats().calls).toBe(5)
+    // Dropped is not forgotten for good: a board that asks again has them read.
+    expect((await settled(rows)).known.size).toBe(7)
+    expect(paths()).toHaveLength(7)
   })
 })
