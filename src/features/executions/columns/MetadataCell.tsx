@@ -27,8 +27,8 @@ export function chipsThatFit(count: number, widthOf: (index: number) => number, 
   return count
 }
 
-/** A chip's font is 0.78rem; its padding and border add 18 px (see .chip in filters.css). */
-const CHIP_FONT_REM = 0.78
+/** A chip's font is the type scale's --text-xs (0.75rem); its padding and border add 18 px (.chip in filters.css). */
+const CHIP_FONT_REM = 0.75
 const CHIP_EXTRA_PX = 18
 const chipWidths = new Map<string, number>()
 /** A canvas context set to the chips' font (set once: setting a font parses it). */
@@ -42,7 +42,8 @@ function chipWidth(text: string): number {
     const context = document.createElement('canvas').getContext('2d')
     if (!context) return 0
     const root = getComputedStyle(document.documentElement)
-    context.font = `${parseFloat(root.fontSize) * CHIP_FONT_REM}px ${getComputedStyle(document.body).fontFamily}`
+    const rem = parseFloat(root.getPropertyValue('--text-xs')) || CHIP_FONT_REM
+    context.font = `${parseFloat(root.fontSize) * rem}px ${getComputedStyle(document.body).fontFamily}`
     chipFont = context
   }
   const width = Math.ceil(chipFont.measureText(text).width) + CHIP_EXTRA_PX
