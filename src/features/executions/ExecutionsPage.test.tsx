@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -84,6 +84,35 @@ describe('ExecutionsPage', () => {
       await screen.findByRole('heading', { name: 'Refreshing failed; showing the last rows received' }),
     ).toBeInTheDocument()
     expect(screen.getByRole('row', { name: 'Execution e1' })).toBeInTheDocument()
+  })
+
+  it('draws neither the filters nor the Display menu again on a refresh that changes nothing', async () => {
+    let calls = 0
+    answerLists(() => {
+      calls += 1
+      return HttpResponse.json(page([row('e1'), row('e2', 'succeed')]))
+    })
+    renderPage()
+    await screen.findByRole('row', { name: 'Execution e1' })
+    const regions = [
+      await screen.findByRole('search', { name: 'Filter executions' }),
+      // Open, so it has a name; the refresh below is a click without a pointer, which would close it.
+      await userEvent
+        .click(await screen.findByRole('button', { name: 'Display…' }))
+        .then(() => screen.getByRole('group', { name: 'Display' })),
+    ]
+    const mutations: MutationRecord[] = []
+    const observer = new MutationObserver((records) => mutations.push(...records))
+    for (const region of regions)
+      observer.observe(region, { subtree: true, childList: true, attributes: true, characterData: true })
+    const refresh = screen.getByRole('button', { name: 'Refresh now' })
+    fireEvent.click(refresh)
+    await waitFor(() => expect(calls).toBe(2))
+    await waitFor(() => expect(refresh).toHaveAttribute('aria-disabled', 'false'))
+    mutations.push(...observer.takeRecords())
+    observer.disconnect()
+    // React writes an input's name and type again whenever it draws it.
+    expect(mutations.map((record) => `${record.type} ${record.attributeName ?? ''}`)).toEqual([])
   })
 
   it('pages forward with the end cursor, and Previous comes back', async () => {

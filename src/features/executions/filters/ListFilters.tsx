@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { memo, useMemo } from 'react'
 import { KNOWN_EXECUTION_STATES, seenStates, type MetadataFilter } from '../../../api'
 import { StateFilter } from '../../../components/StateFilter'
 import { useQueryCacheSelector } from '../../../lib/useQueryCacheSelector'
@@ -22,8 +22,8 @@ interface ListFiltersProps {
   onLeave: () => void
 }
 
-/** The filter controls. */
-export function ListFilters(props: ListFiltersProps) {
+/** The filter controls; drawn again only when what they show changes (React writes an input's name on each draw). */
+export const ListFilters = memo(function ListFilters(props: ListFiltersProps) {
   const stateOptions = useStateOptions(props.states)
   const suggestions = useMetadataSuggestions()
   return (
@@ -38,4 +38,4 @@ export function ListFilters(props: ListFiltersProps) {
       <MetadataFilterForm suggestions={suggestions} onAdd={props.onAddMetadata} onLeave={props.onLeave} />
     </div>
   )
-}
+})

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { DisclosurePopover } from '../../../components/DisclosurePopover'
 import { DensitySetting, TimeDisplaySetting } from '../../../components/ListDisplay'
 import { AutoRefreshSetting, RefreshControls } from '../../../components/RefreshControls'
@@ -14,6 +15,21 @@ export interface ListToolsProps {
 }
 
 /**
+ * The Display menu, apart from the refresh's figures: its settings read their own state, so a refresh does not
+ * draw them again (React writes an input's name and type on each draw).
+ */
+const DisplayMenu = memo(function DisplayMenu() {
+  return (
+    <DisclosurePopover label="Display…">
+      <AutoRefreshSetting />
+      <TimeDisplaySetting />
+      <DensitySetting />
+      <ColumnChooser />
+    </DisclosurePopover>
+  )
+})
+
+/**
  * Refresh now, one Display menu (auto-refresh, the Times setting, density, columns), the shortcut list and when
  * the rows arrived: the list's tools, on the pager's line, which the first table does without. They load in
  * their own chunk (with the shortcut list's dialog) as the list opens.
@@ -21,12 +37,7 @@ export interface ListToolsProps {
 export function ListTools({ updatedAt, isRefreshing, onRefreshNow, onHelp }: ListToolsProps) {
   return (
     <RefreshControls updatedAt={updatedAt} isRefreshing={isRefreshing} onRefreshNow={onRefreshNow}>
-      <DisclosurePopover label="Display…">
-        <AutoRefreshSetting />
-        <TimeDisplaySetting />
-        <DensitySetting />
-        <ColumnChooser />
-      </DisclosurePopover>
+      <DisplayMenu />
       <button
         type="button"
         className="button button-small"

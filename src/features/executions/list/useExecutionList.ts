@@ -1,5 +1,11 @@
 import { useCallback, useMemo, useState } from 'react'
-import { executionListQuery, type ExecutionList, type ListParams, type RejectedRow } from '../../../api'
+import {
+  executionListQuery,
+  type Execution,
+  type ExecutionList,
+  type ListParams,
+  type RejectedRow,
+} from '../../../api'
 import { cursorPager, previousCursor } from '../../../components/cursorPagerCore'
 import { useQueryCacheSelector } from '../../../lib/useQueryCacheSelector'
 import { PAGE_SIZES } from '../../../lib/viewUrl'
@@ -26,6 +32,13 @@ function liveModel(live: LiveRows | null, viewKey: string) {
     showHeld: live?.showHeld ?? nothingHeld,
     regionHandlers: live?.regionHandlers,
   }
+}
+
+/** How many rows are in each state, as text: equal counts, equal text. */
+function stateCountsText(rows: readonly Execution[]): string {
+  const counts = new Map<string, number>()
+  for (const row of rows) counts.set(row.state, (counts.get(row.state) ?? 0) + 1)
+  return JSON.stringify([...counts])
 }
 
 /**
@@ -67,11 +80,9 @@ export function useExecutionList() {
   const { rows: liveShown, ...live } = liveModel(liveRows, viewKey)
   const rows = liveShown ?? source.page?.data ?? NO_ROWS
 
-  const stateCounts = useMemo(() => {
-    const counts = new Map<string, number>()
-    for (const row of rows) counts.set(row.state, (counts.get(row.state) ?? 0) + 1)
-    return counts
-  }, [rows])
+  // Kept while the counts are the same, so a refresh that changes nothing does not draw the filters again.
+  const countsText = useMemo(() => stateCountsText(rows), [rows])
+  const stateCounts = useMemo(() => new Map(JSON.parse(countsText) as [string, number][]), [countsText])
   const contradicting = useMemo(
     () => (settled?.data ?? NO_ROWS).filter((row) => contradictsFilters(row, view)).length,
     [settled, view],

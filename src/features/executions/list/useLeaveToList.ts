@@ -23,9 +23,11 @@ export function useLeaveToList(rows: readonly unknown[], focusList: () => void):
     if (focusIsFree()) place()
     else waiting.current = false
   }, [rows, place])
+  // The same handler while the list keeps having rows, so a refresh does not draw the filter again.
+  const hasRows = rows.length > 0
   return useCallback(() => {
-    if (rows.length > 0) return place()
+    if (hasRows) return place()
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur()
     waiting.current = true
-  }, [rows, place])
+  }, [hasRows, place])
 }
