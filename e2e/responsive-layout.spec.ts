@@ -175,11 +175,15 @@ test('at 1280 px a row keeps its actions on one line', async ({ page }) => {
   expect(watch?.x).toBeGreaterThan((reschedule?.x ?? 0) + (reschedule?.width ?? 0))
 })
 
-for (const mode of ['utc', 'local']) {
-  test(`at 1440 px beside the attempts panel, in ${mode} times, the list's actions stay in view`, async ({
+for (const [width, mode] of [
+  [1440, 'utc'],
+  [1440, 'local'],
+  [1366, 'relative'],
+] as const) {
+  test(`at ${width} px beside the attempts panel, in ${mode} times, the list's actions stay in view`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.setViewportSize({ width, height: 900 })
     await openDashboard(page)
     await inDisplayMenu(page, (menu) => menu.getByRole('combobox', { name: 'Times' }).selectOption(mode))
     await openExecution(page)
