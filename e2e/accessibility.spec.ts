@@ -1,19 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
+import { expectNoViolations } from './support/axe.ts'
 import { openDashboard, displaySettings, inDisplayMenu } from './support/executionsPage.ts'
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    // wcag22aa brings target-size: a target under 24 px needs room around it.
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze()
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-  expect(summary).toEqual([])
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} mode`, () => {

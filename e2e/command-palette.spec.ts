@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
 import { currentStack } from './support/dashboardStack.ts'
 import { openDashboard, shownIds } from './support/executionsPage.ts'
 import { allDemoIds } from './support/exportFiles.ts'
+import { expectNoViolations } from './support/axe.ts'
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
 
@@ -113,9 +113,6 @@ test('the open palette passes axe in both colour schemes', async ({ page }) => {
     await expect(palette(page).getByRole('combobox')).toBeFocused()
     await page.keyboard.type('re')
     await expect(palette(page).getByRole('option').first()).toBeVisible()
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
-    expect(results.violations.map((violation) => violation.id)).toEqual([])
+    await expectNoViolations(page)
   }
 })

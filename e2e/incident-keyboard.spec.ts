@@ -117,7 +117,8 @@ test('the incident, walked with the keyboard alone in at most 30 keys besides ty
 
 // The walk above leaves the time window out (the demo's reset between tests rewinds executions the server's index
 // has already read, so a window's list from the index can be short). The README's "a time window from the palette
-// adds 2, “Copy link with this time window” 1 more" is counted here, on the window and the link, not on the rows.
+// takes 2 more, and “Copy link with this time window” from the palette 2 (l's plain link takes 1)" is counted
+// here, on the window and the link, not on the rows.
 test('a time window from the palette takes 2 keys besides typing, and the link that pins it 1 more than l', async ({
   page,
 }) => {

@@ -1,6 +1,11 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { attemptsPanel, expectAttemptCards, sidewaysScroll } from './support/attemptsPanel.ts'
+import {
+  attemptsPanel,
+  expectAttemptCards,
+  openFromKeyboard,
+  sidewaysScroll,
+} from './support/attemptsPanel.ts'
 import { displaySettings, inDisplayMenu, executionRows, openDashboard } from './support/executionsPage.ts'
 
 const EXECUTION = 'job/2026 #1'
@@ -13,12 +18,7 @@ async function width(locator: Locator): Promise<number> {
   return (await locator.boundingBox())?.width ?? Number.NaN
 }
 
-/** Opens the execution from the keyboard (a click could land on a chip or a button in the row). */
-async function openExecution(page: Page) {
-  const row = page.getByRole('row', { name: `Execution ${EXECUTION}` })
-  await row.focus()
-  await page.keyboard.press('Enter')
-}
+const openExecution = (page: Page) => openFromKeyboard(page, EXECUTION)
 
 for (const viewportWidth of [360, 390, 768, 1024, 1440]) {
   test(`at ${viewportWidth} px nothing is wider than the screen, and the attempts fit their panel (cards on a phone)`, async ({
@@ -174,27 +174,6 @@ test('at 1280 px a row keeps its actions on one line', async ({ page }) => {
   expect(watch?.y).toBe(reschedule?.y)
   expect(watch?.x).toBeGreaterThan((reschedule?.x ?? 0) + (reschedule?.width ?? 0))
 })
-
-for (const [width, mode] of [
-  [1440, 'utc'],
-  [1440, 'local'],
-  [1366, 'relative'],
-] as const) {
-  test(`at ${width} px beside the attempts panel, in ${mode} times, the list's actions stay in view`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 900 })
-    await openDashboard(page)
-    await inDisplayMenu(page, (menu) => menu.getByRole('combobox', { name: 'Times' }).selectOption(mode))
-    await openExecution(page)
-    await expect(attemptsPanel(page, EXECUTION).getByRole('table')).toBeVisible()
-    const row = page.getByRole('row', { name: `Execution ${EXECUTION}` })
-    await expect(row.getByRole('button', { name: `Reschedule ${EXECUTION}` })).toBeInViewport({ ratio: 1 })
-    // The grid's region scrolls sideways when the columns do not fit (so Actions would be out of view).
-    const region = page.getByRole('grid', { name: /^Executions/ }).locator('..')
-    expect(await region.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
-  })
-}
 
 test('Copy appears on pointing at an id or reaching its row controls, not in every idle row', async ({
   page,

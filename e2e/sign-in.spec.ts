@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { explainingFailure } from './support/explainingFailure.ts'
 import { expect, test } from './support/fixtures.ts'
 import { inDisplayMenu } from './support/executionsPage.ts'
+import { expectNoViolations } from './support/axe.ts'
 
 test.use({ dashboard: 'sign-in' })
 
@@ -32,8 +32,7 @@ test('without a server token, users sign in; the token never reaches page script
   const form = page.getByRole('form', { name: 'Sign in' })
   await expect(form).toBeVisible()
   await expect(form.getByLabel('API token')).toHaveAttribute('type', 'password')
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(axe.violations.map((v) => v.id)).toEqual([])
+  await expectNoViolations(page)
 
   await form.getByLabel('API token').fill('not-the-token')
   await form.getByRole('button', { name: 'Sign in' }).click()
@@ -105,10 +104,7 @@ test.describe('dark mode', () => {
   test('the sign-in form passes axe', async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
-    expect(axe.violations.map((v) => v.id)).toEqual([])
+    await expectNoViolations(page)
   })
 })
 

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
 import { startExtraDashboard } from './support/dashboardStack.ts'
 import { allDemoExecutions } from './support/demoQuery.ts'
 import { executionRows } from './support/executionsPage.ts'
+import { expectNoViolations } from './support/axe.ts'
 
 /** A browser whose notifications are allowed (recorded), and whose tab can be sent to the background. */
 async function withBackgroundTab(page: Page) {
@@ -85,10 +85,7 @@ test('a watched execution that finishes is told within 30 s in a background tab 
     await toast.getByRole('button', { name: `Open ${finished}` }).click()
     await expect(attemptsPanel(page, finished)).toBeVisible()
     // The page with its toast passes axe.
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
-    expect(axe.violations.map((violation) => violation.id)).toEqual([])
+    await expectNoViolations(page)
     await toast.getByRole('button', { name: 'Dismiss' }).click()
     await expect(toast).toHaveCount(0)
   } finally {
@@ -123,10 +120,7 @@ test('a view is watched with a threshold from the Watches dialog, and an open ex
     )
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme })
-      const axe = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze()
-      expect(axe.violations.map((violation) => violation.id)).toEqual([])
+      await expectNoViolations(page)
     }
     await watched.getByRole('button', { name: 'Stop watching Failures: env=production' }).click()
     await expect(dialog.getByText('Nothing watched yet.')).toBeVisible()

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
  */
 const STYLES = join(import.meta.dirname, '..', 'src', 'styles')
 const SCALED = /^(font-size|gap|row-gap|column-gap|padding(-[a-z-]+)?|margin(-[a-z-]+)?|border-radius)$/
-const LENGTH = /(?<![\w.-])\d*\.?\d+(rem|px|em)(?![\w-])/g
+const LENGTH = /(?<![\w.])\d*\.?\d+(rem|px|em)(?![\w-])/g
 /** The content's limit, a size rather than a space, in the header's edge that lines it up with the content. */
 const CONTENT_LIMIT = /2048px/g
 /** Properties a component sets in its style attribute. */

@@ -78,3 +78,9 @@ export async function expectAttemptCards(table: Locator) {
     expect(card.named).toBe(true)
   }
 }
+
+/** Opens an execution's attempts from the keyboard (a click could land on a chip or a button in the row). */
+export async function openFromKeyboard(page: Page, id: string) {
+  await page.getByRole('row', { name: `Execution ${id}` }).focus()
+  await page.keyboard.press('Enter')
+}

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { run, type RunningProcess } from '../integration/processes.ts'
 import { close, listen, rawRequest } from '../testing/httpTestKit.ts'
 import { createRequestLogger } from './requestLog.ts'
 
@@ -26,8 +25,7 @@ const api = http.createServer((req, res) => {
     )
   })
 })
-let server: ChildProcess | undefined
-let output = ''
+let server: RunningProcess | undefined
 let base = ''
 let distDir = ''
 
@@ -44,36 +42,26 @@ beforeAll(async () => {
     `const { startProductionServer } = await import(${JSON.stringify(production)})`,
     `await startProductionServer({ port: 0, host: '127.0.0.1', distDir: ${JSON.stringify(distDir)} })`,
   ].join('\n')
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      EXEC_API_URL: apiUrl,
-      EXEC_API_TOKEN: TOKEN,
-      EXEC_PROXY_LOG: '1',
-      DASHBOARD_INDEX: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    PATH: process.env.PATH,
+    EXEC_API_URL: apiUrl,
+    EXEC_API_TOKEN: TOKEN,
+    EXEC_PROXY_LOG: '1',
+    DASHBOARD_INDEX: '0',
   })
-  server = child
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const child = server
   base = await vi.waitFor(
     () => {
-      if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`)
-      const url = /Execution Dashboard at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1]
-      if (!url) throw new Error(`not listening yet:\n${output}`)
+      if (child.child.exitCode !== null) throw new Error(`the server exited:\n${child.output()}`)
+      const url = /Execution Dashboard at (http:\/\/127\.0\.0\.1:\d+)\//.exec(child.output())?.[1]
+      if (!url) throw new Error(`not listening yet:\n${child.output()}`)
       return url
     },
     { timeout: 30_000, interval: 50 },
   )
 }, 60_000)
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = once(server, 'exit')
-    server.kill('SIGTERM')
-    await exited
-  }
+  await server?.stop()
   await close(api)
   if (distDir) rmSync(distDir, { recursive: true, force: true })
 })
@@ -93,8 +81,9 @@ const list = () =>
     }),
   })
 
+const output = () => server?.output() ?? ''
 const linesOf = (requestId: string) =>
-  output
+  output()
     .split('\n')
     .filter((line) => line.includes(requestId))
     .map((line) => JSON.parse(line) as Record<string, unknown>)
@@ -122,7 +111,7 @@ describe('the request log with EXEC_PROXY_LOG=1', () => {
     expect(lines[0]?.duration_ms).toBeTypeOf('number')
     expect(lines[0]?.time).toBeTypeOf('string')
     for (const secret of [TOKEN, COOKIE, HEADER, REQUEST_BODY, ANSWER_BODY])
-      expect(output).not.toContain(secret)
+      expect(output()).not.toContain(secret)
   })
 
   it('is on at info with EXEC_PROXY_LOG=1, and at warn without it', () => {

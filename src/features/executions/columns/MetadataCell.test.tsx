@@ -6,10 +6,11 @@ import { chipsThatFit, MetadataCell } from './MetadataCell'
 
 describe('chipsThatFit', () => {
   it('keeps every chip when all fit, else as many as leave room for +N', () => {
-    // 100 + 5 + 100 = 205 fits exactly; three chips of 310 px in 300 leave room for two beside +N.
+    // 100 + 6 + 100 = 206 fits exactly; three chips of 310 px in 300 leave room for two beside +N.
     const fit = (widths: number[], available: number) =>
       chipsThatFit(widths.length, (index) => widths[index] ?? 0, available)
-    expect(fit([100, 100], 205)).toBe(2)
+    expect(fit([100, 100], 206)).toBe(2)
+    expect(fit([100, 100], 205)).toBe(1)
     expect(fit([100, 100, 100], 300)).toBe(2)
     expect(fit([100, 100, 100], 200)).toBe(1)
     expect(fit([300], 100)).toBe(0)

@@ -2,7 +2,8 @@ import { useContext, useState } from 'react'
 import { useCellTabIndex } from '../../../components/cellFocus'
 import { ChipRoomContext } from './chipRoom'
 
-const GAP_PX = 5
+/** The margin between chips: --space-3 (0.4rem, 6 px; .metadata-cell .chip in table.css). */
+const GAP_PX = 6
 /** Room kept for the "+N" button when not every chip fits. */
 const MORE_BUTTON_PX = 56
 
