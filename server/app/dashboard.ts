@@ -13,6 +13,7 @@ import { dashboardGauges } from './gauges.ts'
 import { createApiRoutes, type Middleware, type OwnRoute } from '../routes/api.ts'
 import { createExportRoute, exportOwner } from '../routes/export.ts'
 import { LIVE_PATH, liveRoute } from '../routes/live.ts'
+import { createLiveSides } from '../routes/liveSides.ts'
 import { BULK_RUN_REPORT_PATH, bulkRunReportRoute } from '../routes/bulkRunReport.ts'
 import { ID_SET_PATH, idSetRoute } from '../routes/idSet.ts'
 import { INDEX_EXECUTION_PATH, indexExecutionRoute } from '../routes/indexExecution.ts'
@@ -151,6 +152,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     upstream: () => describeUpstream(upstream),
     identify: (req, credentials) => identify(req, credentials, settings.trust, identity),
   }
+  const sides = createLiveSides({ triage, trail, minMs: indexSettings.liveMinMs })
   const digest: DigestRouteOptions = {
     index,
     awayMs: settings.digestAwayMs ?? 60_000,
@@ -171,7 +173,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
       index,
       (req, credentials) => identify(req, credentials, settings.trust, identity).refusal,
     ),
-    [LIVE_PATH]: liveRoute(live, index, settings.trust, settings.streamsPerAddress),
+    [LIVE_PATH]: liveRoute(live, index, settings.trust, settings.streamsPerAddress, sides),
     [AUDIT_PATH]: auditRoute(trail, settings.exportMaxRows),
     [BULK_RUN_REPORT_PATH]: bulkRunReportRoute(trail, index),
     [WHOAMI_PATH]: whoamiRoute(identity, settings.trust, trail !== null),
@@ -229,6 +231,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
       clearInterval(pruning)
       await watching.close()
       live.close()
+      sides.close()
       shapes?.close()
       await acks?.close()
       await index?.close()

@@ -6,6 +6,7 @@ import {
   type AuditQuery,
   type AuditTrail,
 } from '../audit/trail.ts'
+import { RECENT_TRAIL_MS, RECENT_TRAIL_SIZE } from '../../src/shared/recentTrail.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ProxyTrust } from '../http/origin.ts'
 import type { OwnRoute } from './api.ts'
@@ -93,11 +94,18 @@ export function auditRoute(trail: AuditTrail | null, maxRows = DEFAULT_EXPORT_MA
       const rows = await streamAuditExport(res, trail, query, { format, maxRows })
       return { status: 200, route: 'audit', detail: `export rows=${rows}` }
     }
-    const page = await trail.list(query)
-    sendJson(res, 200, {
-      data: page.records,
-      page_info: { has_next_page: page.hasNext, end_cursor: page.endCursor },
-    })
+    sendJson(res, 200, await auditPage(trail, query))
     return { status: 200, route: 'audit' }
   }
+}
+
+/** A page of the trail as GET /api/audit answers it. */
+async function auditPage(trail: AuditTrail, query: AuditQuery) {
+  const page = await trail.list(query)
+  return { data: page.records, page_info: { has_next_page: page.hasNext, end_cursor: page.endCursor } }
+}
+
+/** The page of recent reschedules the list marks its rows with, as a tab would read it (for its live stream). */
+export function recentReschedules(trail: AuditTrail, now = Date.now()) {
+  return auditPage(trail, { kind: 'reschedule', from: now - RECENT_TRAIL_MS, first: RECENT_TRAIL_SIZE })
 }

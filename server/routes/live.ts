@@ -5,8 +5,9 @@ import { startEventStream } from '../http/eventStream.ts'
 import { clientAddress, type ProxyTrust } from '../http/origin.ts'
 import { createStreamLimit } from '../http/streamLimit.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
-import type { LiveEvent, LiveHub } from '../live/hub.ts'
+import type { LiveHub } from '../live/hub.ts'
 import type { OwnRoute } from './api.ts'
+import type { LiveSides } from './liveSides.ts'
 import { readView } from './overview.ts'
 
 export const LIVE_PATH = '/live'
@@ -42,20 +43,22 @@ function readLiveRequest(params: URLSearchParams): LiveRequest {
   return { first, after, everyMs: every * 1000, initial: initial !== '0', list: list !== '0', problems }
 }
 
-function write(res: ServerResponse, event: LiveEvent) {
+function write(res: ServerResponse, event: { event: string; data: unknown }) {
   res.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`)
 }
 
 /**
  * GET /api/live?state=…&m.<key>=…&size=…&after=…&every=<seconds>[&window=…][&histogram=1][&initial=0][&list=0]: one Server-Sent Events
- * stream per tab with the list page it shows (`list`, or `list-error`) and the overview of its filters and window
- * (`overview`), fed by the server's one refresh of each distinct view.
+ * stream per tab with the list page it shows (`list`, or `list-error`), the overview of its filters and window
+ * (`overview`), fed by the server's one refresh of each distinct view, and the failure groups' summary and the
+ * trail's recent reschedules (`failures`, `marks`: liveSides.ts).
  */
 export function liveRoute(
   hub: LiveHub,
   index: ExecutionIndex | null,
   trust: ProxyTrust,
   perAddress = DEFAULT_STREAMS_PER_ADDRESS,
+  sides: LiveSides | null = null,
 ): OwnRoute {
   const limit = createStreamLimit(perAddress, 'live streams')
   return async (req: IncomingMessage, res: ServerResponse, credentials) => {
@@ -85,9 +88,13 @@ export function liveRoute(
       (event) => write(res, event),
       () => res.end(),
     )
+    const unsubscribeSides =
+      sides?.subscribe(credentials, { filters, window }, request.everyMs, (event) => write(res, event)) ??
+      (() => {})
     await stream.closed
     stream.stop()
     unsubscribe()
+    unsubscribeSides()
     limit.give(address)
     return { status: 200, route: 'live', detail: 'stream closed' }
   }

@@ -76,6 +76,29 @@ async function boardInput(
   }
 }
 
+/** The counts alone, without the groups: the overview's "Failure groups: N unaddressed". */
+function summaryOf(input: BoardInput): TriageAnswer {
+  return {
+    ...failureCounts(input),
+    groupBy: null,
+    keys: [],
+    groups: [],
+    more: { groups: 0, executions: 0 },
+    coverage: input.coverage,
+    generatedAt: input.now,
+  }
+}
+
+/** The summary of a view as GET /api/triage?…&summary=1 answers it (for the live stream); null without the index. */
+export async function triageSummary(
+  options: TriageRouteOptions,
+  credentials: Credentials,
+  view: { filters: ListFilters; window: TimeWindow },
+): Promise<TriageAnswer | null> {
+  if (!options.index || !options.acks) return null
+  return summaryOf(await boardInput(options, credentials, { ...view, groupBy: readGroupBy(null) }))
+}
+
 function readTriageView(url: string | undefined) {
   const { params, filters, window, problems } = readView(url)
   return { params, problems, view: { filters, window, groupBy: readGroupBy(params.get(GROUP_PARAM)) } }
@@ -106,18 +129,7 @@ export function triageRoute(options: TriageRouteOptions): OwnRoute {
       return { status: 200, route: 'triage', detail: 'reused' }
     }
     const input = await boardInput(options, credentials, view)
-    const answer: TriageAnswer =
-      params.get('summary') === '1'
-        ? {
-            ...failureCounts(input),
-            groupBy: null,
-            keys: [],
-            groups: [],
-            more: { groups: 0, executions: 0 },
-            coverage: input.coverage,
-            generatedAt: input.now,
-          }
-        : failureBoard(input)
+    const answer = params.get('summary') === '1' ? summaryOf(input) : failureBoard(input)
     if (answers.size > 200) answers.clear()
     answers.set(key, { at: now(), answer })
     sendJson(res, 200, answer)

@@ -1,6 +1,7 @@
 import type { AuditRecord, TrailMark } from './recentReschedules'
 import { apiRequest } from './transport'
 import type { ReadResult } from '../shared/readResult'
+import { RECENT_TRAIL_MS, RECENT_TRAIL_SIZE } from '../shared/recentTrail'
 
 export interface AuditPage {
   data: AuditRecord[]
@@ -15,14 +16,22 @@ export function readAuditPage(payload: unknown): ReadResult<AuditPage> {
     : { ok: false, problems: [{ path: 'data', message: 'expected a list of records' }] }
 }
 
-const RECENT_MS = 3_600_000
 const ACTED: readonly string[] = ['rescheduled', 'pending', 'unknown']
+
+/** The newest reschedule per execution of a page of the trail, newest first; refused ones did nothing. */
+export function marksOf(records: readonly AuditRecord[]): Record<string, TrailMark> {
+  const marks: Record<string, TrailMark> = {}
+  for (const record of records)
+    if (ACTED.includes(record.outcome) && !(record.executionId in marks))
+      marks[record.executionId] = { user: record.user, at: record.at, outcome: record.outcome }
+  return marks
+}
 
 /** The trail's last hour (GET /api/audit), newest reschedule per execution. */
 export async function readRecentMarks(signal: AbortSignal): Promise<Record<string, TrailMark>> {
   const params = new URLSearchParams({
-    from: new Date(Date.now() - RECENT_MS).toISOString(),
-    size: '200',
+    from: new Date(Date.now() - RECENT_TRAIL_MS).toISOString(),
+    size: String(RECENT_TRAIL_SIZE),
     kind: 'reschedule',
   })
   const page = await apiRequest({
@@ -31,9 +40,5 @@ export async function readRecentMarks(signal: AbortSignal): Promise<Record<strin
     read: readAuditPage,
     signal,
   })
-  const marks: Record<string, TrailMark> = {}
-  for (const record of page.data)
-    if (ACTED.includes(record.outcome) && !(record.executionId in marks))
-      marks[record.executionId] = { user: record.user, at: record.at, outcome: record.outcome }
-  return marks
+  return marksOf(page.data)
 }

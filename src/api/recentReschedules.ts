@@ -43,3 +43,10 @@ export function recentReschedulesQuery() {
     retry: false,
   })
 }
+
+/** The marks of a page of the trail that came another way (the live stream); null when it is not such a page. */
+export async function marksOfPage(payload: unknown): Promise<Record<string, TrailMark> | null> {
+  const { readAuditPage, marksOf } = await import('./recentMarks')
+  const page = readAuditPage(payload)
+  return page.ok ? marksOf(page.value.data) : null
+}

@@ -4,13 +4,16 @@ import {
   apiBase,
   executionListQuery,
   isFromIndex,
+  marksOfPage,
   overviewKeys,
+  recentReschedulesQuery,
   toListPage,
   viewSearch,
   type Execution,
   type ExecutionList,
   type ListParams,
 } from '../api'
+import { readTriageAnswer, triageQuery } from '../api/triage'
 import { useClientStore, useSlice } from '../lib/useClientStore'
 import { useUrlSearch } from '../lib/useUrlSearch'
 import { askedAtOf } from '../shared/answerAge'
@@ -33,8 +36,8 @@ function parse(text: unknown): unknown {
 }
 
 /**
- * One Server-Sent Events stream per tab (GET /api/live) with the list page on screen and the overview of its
- * filters and window. The server refreshes each distinct view once for every tab watching it, so a tab that
+ * One Server-Sent Events stream per tab (GET /api/live) with the list page on screen, the overview of its
+ * filters and window, the failure groups' summary and the trail's recent reschedules (the rows' marks). The server refreshes each distinct view once for every tab watching it, so a tab that
  * listens costs the API nothing of its own. Answers go into the query cache under the keys the list and the
  * overview read; a refused page makes the list refetch it itself (and show why). Closed while the tab is hidden.
  */
@@ -63,6 +66,7 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
   }
   const listKey = useMemo(() => executionListQuery(params).queryKey, [params])
   const overviewKey = useMemo(() => overviewKeys.of(filters, timeWindow), [filters, timeWindow])
+  const failuresKey = useMemo(() => triageQuery(filters, timeWindow, null).queryKey, [filters, timeWindow])
 
   useEffect(() => {
     const set = (status: LiveStatus) => store.set(liveStatusSlice, status)
@@ -94,8 +98,24 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
       const data = parse(event.data)
       if (data !== undefined) client.setQueryData(overviewKey, data)
     })
+    // A summary or marks the tab cannot read, or a read the server could not make: the tab asks itself, and shows why.
+    const askItself = (queryKey: readonly unknown[]) =>
+      void client.invalidateQueries({ queryKey, exact: true })
+    const marksKey = recentReschedulesQuery().queryKey
+    source.addEventListener('failures', (event) => {
+      const answer = readTriageAnswer(parse(event.data))
+      if (answer.ok) client.setQueryData(failuresKey, answer.value)
+      else askItself(failuresKey)
+    })
+    source.addEventListener('failures-error', () => askItself(failuresKey))
+    source.addEventListener('marks', (event) => {
+      void marksOfPage(parse(event.data)).then((marks) =>
+        marks ? client.setQueryData(marksKey, marks) : askItself(marksKey),
+      )
+    })
+    source.addEventListener('marks-error', () => askItself(marksKey))
     return () => source.close()
-  }, [url, client, store, listKey, overviewKey, everyMs, visible])
+  }, [url, client, store, listKey, overviewKey, failuresKey, everyMs, visible])
 
   return useSlice(liveStatusSlice)
 }

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { triageQuery } from '../../api/triage'
+import { liveStatusSlice } from '../../components/liveStatus'
 import { useRefetchInterval } from '../../components/RefreshSettings'
 import { countPrefix, formatCount } from '../../lib/coverageWords'
+import { useSlice } from '../../lib/useClientStore'
 import { useUrlSearch } from '../../lib/useUrlSearch'
 import { paramsOf } from '../../lib/viewUrl'
 import type { ListFilters } from '../../shared/filters'
 import type { TimeWindow } from '../../shared/timeWindow'
 import { GROUP_PARAM, TRIAGE_PARAM } from '../../shared/triage'
 
-/** A new acknowledgement by anyone shows within this (while refresh is on). */
+/** A new acknowledgement by anyone shows within this (while refresh is on); the live stream keeps to it too. */
 const MOST_MS = 5_000
 
 /** Opens the failure groups board, saying how many failures of the view nobody has addressed yet. */
@@ -16,9 +18,11 @@ export function FailuresLink({ filters, window }: { filters: ListFilters; window
   const [search, navigate] = useUrlSearch()
   const open = paramsOf(search).get(TRIAGE_PARAM) === '1'
   const interval = useRefetchInterval()
+  // While the tab's live stream is open, the summary comes on it (only when it changed): no poll of its own.
+  const live = useSlice(liveStatusSlice) === 'live'
   const summary = useQuery({
     ...triageQuery(filters, window, null),
-    refetchInterval: interval === false ? false : Math.min(interval, MOST_MS),
+    refetchInterval: interval === false || live ? false : Math.min(interval, MOST_MS),
     retry: false,
   }).data
   const toggle = () => {

@@ -1,0 +1,66 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { openDashboard, shownIds } from './support/executionsPage.ts'
+
+const failuresLink = (page: Page) =>
+  page.getByRole('region', { name: 'Overview' }).getByRole('button', { name: /^Failure groups/ })
+const unaddressed = async (page: Page) =>
+  Number(/([\d,]+) unaddressed$/.exec((await failuresLink(page).textContent()) ?? '')?.[1]?.replace(/,/g, ''))
+
+test('a tab on the live stream hears others’ acknowledgements and reschedules without polling for them', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  // The watcher, in a browser of its own: once its stream is open, it asks for neither the failure count nor the marks.
+  const context = await browser.newContext()
+  const watcher = await context.newPage()
+  const polls: string[] = []
+  let counting = false
+  watcher.on('request', (request) => {
+    const url = new URL(request.url())
+    if (counting && (url.pathname === '/api/triage' || url.pathname === '/api/audit'))
+      polls.push(url.pathname)
+  })
+  await openDashboard(watcher, '/?m.env=staging')
+  await expect(watcher.getByText('Live: the server streams changes to this tab.')).toBeVisible()
+  await expect(failuresLink(watcher)).toHaveText(/^Failure groups: [\d,]+ unaddressed$/, { timeout: 20_000 })
+  counting = true
+  const before = await unaddressed(watcher)
+
+  // Another operator acknowledges a group: the watcher's count drops by it.
+  await openDashboard(page, '/?m.env=staging&triage=1&group=key:region')
+  const board = page.getByRole('region', { name: 'Failure groups' })
+  const row = board
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader') })
+    .first()
+  const region = (await row.getByRole('rowheader').textContent()) ?? ''
+  await row.getByRole('button', { name: `Acknowledge the failures of ${region}…` }).click()
+  const dialog = page.getByRole('dialog', { name: `Acknowledge the failures of ${region}` })
+  await dialog.getByLabel('Note (a ticket or a reason)').fill('INC-9 heard on the stream')
+  await dialog.getByRole('button', { name: 'Acknowledge' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect.poll(() => unaddressed(watcher), { timeout: 20_000 }).toBeLessThan(before)
+
+  // And takes it back: the count comes back.
+  await row.getByRole('button', { name: /^Undo the acknowledgement by server token/ }).click()
+  await expect.poll(() => unaddressed(watcher), { timeout: 20_000 }).toBe(before)
+
+  // Then reschedules a row: the watcher's row says who did.
+  await board.getByRole('button', { name: 'Close failure groups' }).click()
+  const id = (await shownIds(page)).find((candidate) => /^exec-\d+$/.test(candidate))
+  if (!id) throw new Error('no plain execution on the first page')
+  await page.getByRole('button', { name: `Reschedule ${id}`, exact: true }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Reschedule' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(watcher.getByRole('button', { name: `Reschedule ${id} again` })).toHaveText(
+    /^Rescheduled by server token · (just now|\d+ s ago)$/,
+    { timeout: 20_000 },
+  )
+
+  await expect(watcher.getByText('Live: the server streams changes to this tab.')).toBeVisible()
+  expect(polls).toEqual([])
+  await context.close()
+})

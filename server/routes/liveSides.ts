@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto'
+import type { ListFilters } from '../../src/shared/filters.ts'
+import type { TimeWindow } from '../../src/shared/timeWindow.ts'
+import type { AuditTrail } from '../audit/trail.ts'
+import type { Credentials } from '../auth/credentials.ts'
+import { createSharedFeeds } from '../live/sharedFeed.ts'
+import { recentReschedules } from './audit.ts'
+import { triageSummary, type TriageRouteOptions } from './triage.ts'
+
+/** The overview polled its failure count at least this often; the stream keeps to it. */
+const FAILURES_MOST_MS = 5_000
+
+/**
+ * What a tab's live stream carries beside its list and overview: the failure groups' summary of its view
+ * (`failures`) and the trail's recent reschedules its rows are marked with (`marks`). Each is read once per
+ * interval for every tab that shares it, and a tab hears it only when it changed: the tab polls for neither.
+ */
+export function createLiveSides(options: {
+  triage: TriageRouteOptions
+  trail: AuditTrail | null
+  minMs: number
+}) {
+  const { triage, trail } = options
+  const failures = createSharedFeeds({
+    name: 'failures',
+    minMs: options.minMs,
+    mostMs: FAILURES_MOST_MS,
+    failed: 'The failure groups could not be counted.',
+  })
+  const marks = createSharedFeeds({
+    name: 'marks',
+    minMs: options.minMs,
+    failed: 'The audit trail could not be read.',
+  })
+  return {
+    /** Sends both feeds of this view to `send` (those this server has); returns the unsubscribe. */
+    subscribe(
+      credentials: Credentials,
+      view: { filters: ListFilters; window: TimeWindow },
+      everyMs: number,
+      send: (event: { event: string; data: unknown }) => void,
+    ): () => void {
+      const stops: (() => void)[] = []
+      if (triage.index && triage.acks) {
+        const credential = createHash('sha256').update(credentials.authorization).digest('base64url')
+        const key = `${credential} ${JSON.stringify(view)}`
+        const read = () => triageSummary(triage, credentials, view)
+        stops.push(failures.subscribe(key, read, { everyMs, send }))
+      }
+      if (trail) stops.push(marks.subscribe('recent', () => recentReschedules(trail), { everyMs, send }))
+      return () => {
+        for (const stop of stops) stop()
+      }
+    },
+    stats: () => ({ failures: failures.stats(), marks: marks.stats() }),
+    close() {
+      failures.close()
+      marks.close()
+    },
+  }
+}
+
+export type LiveSides = ReturnType<typeof createLiveSides>
