@@ -1,17 +1,20 @@
-// npm run bench:proxy [-- --duration 3 --runs 5 --soak 20] [-- --base <dir>]: list calls straight to the demo API and
+// npm run bench:proxy [-- --duration 3 --runs 5 --soak 20] [-- --base <dir>] [-- --busy 1]: list calls straight to the demo API and
 // through the production server, alternating run by run, at 1, 10 and 50 connections; latencies in microseconds,
 // p50 and p99 of each column with its ratio to direct, and the machine's load average around the run.
 //   direct: to the demo API, every body distinct;
 //   proxy:  through the server with reuse off and every body distinct, so nothing is shared (its own cost);
 //   shared: through the server as it runs, every tab asking the same page (single flight and 1 s reuse);
+//   bare:   through scripts/bareRelay.mjs, a relay with nothing but node:http: the floor for any Node relay here;
 //   base:   with --base (a directory holding another checkout's dist/ and dist-server/), proxy for that build.
-// --accept-encoding "gzip, deflate, br" asks as browsers do, so the server compresses answers of 1 KB or more.
+// --accept-encoding "gzip, deflate, br" asks as browsers do, so the server compresses answers of 1 KB or more (the
+// bare relay never compresses). --busy N keeps N other processes spinning through the run: a busy machine.
 // Needs `npm run build` first.
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { load } from './loadGenerator.mjs'
-import { median, requireBuild, rssMb, startDemo, startProduction } from './benchSupport.mjs'
+import { freePort, median, requireBuild, rssMb, start, startDemo, startProduction } from './benchSupport.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +23,7 @@ const { values } = parseArgs({
     soak: { type: 'string', default: '20' },
     base: { type: 'string' },
     'accept-encoding': { type: 'string' },
+    busy: { type: 'string', default: '0' },
   },
 })
 const seconds = Number(values.duration)
@@ -29,10 +33,23 @@ requireBuild()
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
 const loadBefore = loadAverage()
 
+// Other work on the machine, at the same priority: each spins one core until the run ends.
+const spinners = Array.from({ length: Number(values.busy) }, () =>
+  spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+)
+
 const token = 'bench-token'
 const api = await startDemo(token)
 const proxy = await startProduction(api.url, token, { DASHBOARD_REUSE_MS: '0', DASHBOARD_INDEX: '0' })
 const shared = await startProduction(api.url, token, { DASHBOARD_INDEX: '0' })
+const barePort = await freePort()
+const bare = start(
+  'node',
+  ['scripts/bareRelay.mjs'],
+  { PORT: String(barePort), EXEC_API_URL: api.url, EXEC_API_TOKEN: token },
+  `http://127.0.0.1:${barePort}/healthz`,
+)
+await bare.ready
 const baseDir = values.base ? resolve(values.base) : null
 if (baseDir && !existsSync(join(baseDir, 'dist-server/production.js')))
   throw new Error('--base must be a directory with another build’s dist/ and dist-server/')
@@ -68,9 +85,22 @@ const targets = {
     headers: override,
     body: same,
   },
+  bare: {
+    url: `http://127.0.0.1:${barePort}/api/executions`,
+    method: 'POST',
+    headers: override,
+    body: distinct,
+  },
 }
 if (baseServer) targets.base = { ...targets.proxy, url: `http://127.0.0.1:${baseServer.port}/api/executions` }
 const names = Object.keys(targets)
+// CPU per call of the process that answers each column (the demo's own for direct), from /proc, at 50 connections.
+const processOf = { direct: api, proxy, shared, bare, base: baseServer }
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+const cpuPerCall = Object.fromEntries(names.map((name) => [name, []]))
 
 const rows = []
 for (const connections of [1, 10, 50]) {
@@ -79,8 +109,12 @@ for (const connections of [1, 10, 50]) {
     // Alternate the order run by run, so a slow minute of this machine does not fall on one side only.
     const order = run % 2 === 0 ? names : [...names].reverse()
     for (const name of order) {
+      const pid = processOf[name].child.pid
+      const cpuBefore = cpuMs(pid)
       const result = await load({ ...targets[name], connections, seconds })
       if (result.failures > 0) throw new Error(`${name}: ${result.failures} failed requests`)
+      if (connections === 50)
+        cpuPerCall[name].push(((cpuMs(pid) - cpuBefore) * 1000) / (result.rps * seconds))
       samples[name].push(result)
     }
   }
@@ -97,14 +131,16 @@ const sampler = setInterval(() => soakRss.push(rssMb(proxy.child.pid)), 5000)
 await load({ ...targets.proxy, connections: 50, seconds: Number(values.soak) })
 clearInterval(sampler)
 soakRss.push(rssMb(proxy.child.pid))
-for (const child of [api, proxy, shared, baseServer]) child?.child.kill()
+for (const child of [api, proxy, shared, bare, baseServer]) child?.child.kill()
+for (const spinner of spinners) spinner.kill()
 
 const loadAfter = loadAverage()
 const ms = (us) => (us / 1000).toFixed(2)
 const times = (over, under) => (over / under).toFixed(2)
 console.log(
   `\nList calls (first: 20), ${runs} alternating runs of ${seconds} s, medians; latency in ms (timed in µs)` +
-    `${acceptEncoding ? `; Accept-Encoding: ${acceptEncoding}` : ''}\n`,
+    `${acceptEncoding ? `; Accept-Encoding: ${acceptEncoding}` : ''}` +
+    `${spinners.length ? `; ${spinners.length} other process(es) spinning` : ''}\n`,
 )
 /** Columns padded to their widest cell, so the figures line up. */
 const printTable = (header, lines) => {
@@ -130,7 +166,12 @@ printTable(
   ['conns', ...names.slice(1)],
   rows.map((row) => [String(row.connections), ...names.slice(1).map((name) => ratio(row[name], row.direct))]),
 )
-console.log(`\nLoad average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}`)
+console.log(
+  `\nCPU per call at 50 connections, µs (direct: the API's own): ${names
+    .map((name) => `${name} ${median(cpuPerCall[name]).toFixed(0)}`)
+    .join(', ')}`,
+)
+console.log(`Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}`)
 console.log(
   `Proxy RSS over a ${values.soak} s soak at 50 connections, every 5 s (MB): ${soakRss.map((mb) => mb.toFixed(0)).join(' ')}`,
 )

@@ -3,6 +3,7 @@ import type { RunningDemoApi } from '../demo-api/index.ts'
 import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
 import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
 import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
+import { rawRequest } from '../testing/httpTestKit.ts'
 import { openSse, type SseStream } from '../testing/sseClient.ts'
 import { openEmbeddedStore } from '../store/embedded.ts'
 import { migrate } from '../store/migrations.ts'
@@ -116,4 +117,38 @@ describe('the live stream', () => {
     expect(stream.status).toBe(400)
     stream.close()
   })
+})
+
+describe('the live stream’s failure summary and marks', () => {
+  it('sends the view’s failure counts as GET /api/triage does, and the trail’s reschedules as they happen', async () => {
+    const stream = await openSse(`${dashboard.url}/api/live?state=failed&size=5&every=1`)
+    const exact = await stream.next(
+      (event) => event.event === 'failures' && event.data.includes('"kind":"exact"'),
+      20_000,
+    )
+    const asked = await rawRequest(`${dashboard.url}/api/triage?state=failed&summary=1`)
+    const { generatedAt: _sent, ...streamed } = JSON.parse(exact.data) as Record<string, unknown>
+    const { generatedAt: _asked, ...answered } = JSON.parse(asked.body) as Record<string, unknown>
+    expect(streamed).toEqual(answered)
+    expect(streamed.failed).toBeGreaterThan(0)
+    expect(JSON.parse((await stream.next((event) => event.event === 'marks')).data)).toMatchObject({
+      data: [],
+    })
+
+    const id = (await demo.listExecutions({ page: { first: 1 }, filters: { states: ['failed'] } })).json
+      .data[0]?.id
+    if (!id) throw new Error('no failed execution')
+    const answer = await rawRequest(`${dashboard.url}/api/executions/${encodeURIComponent(id)}/schedule`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ schedule_for: true }),
+    })
+    expect(answer.status).toBe(200)
+    const marks = await stream.next((event) => event.event === 'marks' && event.data.includes(id))
+    expect(JSON.parse(marks.data)).toMatchObject({ data: [{ executionId: id, outcome: 'rescheduled' }] })
+    // Each answer once: the marks were sent twice (none, then the reschedule), however many reads came between.
+    expect(stream.events.filter((event) => event.event === 'marks')).toHaveLength(2)
+    stream.close()
+    await expect.poll(() => dashboard.dashboard.live.stats().subscribers).toBe(0)
+  }, 30_000)
 })

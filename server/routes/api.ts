@@ -147,8 +147,11 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
       const owner = options.exportOwnerOf?.(req, credentials) ?? exportOwner(req, credentials, session.trust)
       return { ...(await options.exportRoute(req, res, credentials, owner)), route: 'export' }
     }
-    const own = await handleOwn(req, res, pathname, method, requestId)
-    if (own) return own
+    const route = method === 'GET' ? ownRoutes[pathname] : undefined
+    const action = method === 'POST' ? options.ownActions?.[pathname] : undefined
+    // Looked up before any await: a relayed read, most requests, costs no promise here.
+    if (route) return handleOwn(req, res, { kind: 'route', route }, requestId)
+    if (action) return handleOwn(req, res, { kind: 'action', action }, requestId)
     const isSession = pathname === SESSION_PATH
     const operation = isSession ? null : matchOperation(method, pathname)
     if (operation === NOT_ADDRESSABLE) {
@@ -173,19 +176,15 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     return forward(req, res, operation, read, credentials, requestId)
   }
 
-  /** The dashboard's own routes (GET) and actions (POST, with a JSON body); null when the path is not one. */
+  /** One of the dashboard's own routes (GET) or actions (POST, with a JSON body). */
   async function handleOwn(
     req: IncomingMessage,
     res: ServerResponse,
-    pathname: string,
-    method: string,
+    own: { kind: 'route'; route: OwnRoute } | { kind: 'action'; action: OwnAction },
     requestId: string,
-  ): Promise<Outcome | null> {
-    const route = method === 'GET' ? ownRoutes[pathname] : undefined
-    const action = method === 'POST' ? options.ownActions?.[pathname] : undefined
-    if (!route && !action) return null
+  ): Promise<Outcome> {
     let body: Buffer = Buffer.alloc(0)
-    if (action) {
+    if (own.kind === 'action') {
       const read = await readRequestBody(req, res, bodyLimitBytes)
       if (!Buffer.isBuffer(read)) return read
       body = read
@@ -195,9 +194,9 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
       sendJsonError(res, 401, 'session_expired', SESSION_ENDED)
       return { status: 401, route: 'refused', detail: 'session_expired' }
     }
-    return action
-      ? action(req, res, credentials, body, requestId)
-      : (route as OwnRoute)(req, res, credentials)
+    return own.kind === 'action'
+      ? own.action(req, res, credentials, body, requestId)
+      : own.route(req, res, credentials)
   }
 
   /** One of the API's operations; a reschedule passes the guard first (role, audit intent). */

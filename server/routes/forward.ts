@@ -6,6 +6,7 @@ import { sendJsonError } from '../http/json.ts'
 import type { UpstreamAnswer, UpstreamClient } from '../upstream/client.ts'
 import { secretOf } from '../upstream/listPage.ts'
 import type { MatchedOperation } from '../upstream/operations.ts'
+import { Cancel } from '../upstream/cancel.ts'
 import { CallAbandonedError, UpstreamFailure } from '../upstream/request.ts'
 import { ANSWER_AGE_HEADER } from '../../src/shared/answerAge.ts'
 import { relayAnswer } from './relay.ts'
@@ -67,7 +68,7 @@ export async function forwardOperation(
   credentials: Credentials,
   context: ForwardContext,
 ): Promise<ForwardResult> {
-  const controller = new AbortController()
+  const controller = new Cancel()
   if (operation.method === 'GET') {
     res.once('close', () => {
       if (!res.writableFinished) controller.abort()

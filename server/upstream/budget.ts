@@ -8,6 +8,8 @@
  * After a 429 the waiting lanes pause for its Retry-After; after a 5xx or no answer, for 1, 2, 4 … 60 s, until
  * the API answers again.
  */
+import type { CallSignal } from './cancel.ts'
+
 export type Lane = 'user' | 'live' | 'index' | 'sample' | 'rescan'
 type WaitingLane = Exclude<Lane, 'user'>
 /** Served in this order as tokens come. */
@@ -28,7 +30,7 @@ interface Waiter {
   lane: WaitingLane
   resolve: () => void
   reject: (error: unknown) => void
-  signal: AbortSignal | undefined
+  signal: CallSignal | undefined
   onAbort: () => void
 }
 
@@ -87,7 +89,7 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
 
   return {
     /** Resolves when a call in `lane` may go out; a `user` call goes at once. */
-    acquire(lane: Lane, signal?: AbortSignal): Promise<void> {
+    acquire(lane: Lane, signal?: CallSignal): Promise<void> {
       if (lane === 'user') {
         refill()
         // A debt of at most one burst: people's calls slow the server's own work, never the reverse.

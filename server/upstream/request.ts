@@ -3,6 +3,7 @@ import https from 'node:https'
 import type { ClientRequest } from 'node:http'
 import type { DashboardErrorCode } from '../../src/shared/errorCodes.ts'
 import { ERROR_BODY_LIMIT_BYTES, InvalidUpstreamAnswerError, readAnswerBody } from './answer.ts'
+import type { CallSignal } from './cancel.ts'
 import type { MatchedOperation } from './operations.ts'
 import { describeUpstream, upstreamTarget, type UpstreamConfig } from './config.ts'
 
@@ -88,7 +89,7 @@ export interface SendOptions {
   operation: MatchedOperation
   body: Buffer
   authorization: string | null
-  signal?: AbortSignal
+  signal?: CallSignal
   maxAnswerBytes: number
   /** A shorter deadline than the configured one (readiness probes). */
   timeoutMs?: number
