@@ -28,6 +28,8 @@ http
           res.end(bytes)
         }),
       )
+      // A failed call answers 502, so the bench counts a failure instead of this process stopping.
+      call.on('error', () => res.writeHead(502).end())
       call.end(body)
     })
   })

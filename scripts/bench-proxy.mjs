@@ -37,6 +37,10 @@ const loadBefore = loadAverage()
 const spinners = Array.from({ length: Number(values.busy) }, () =>
   spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
 )
+// However the run ends (a failed request, a server that did not start), none is left spinning.
+process.on('exit', () => {
+  for (const spinner of spinners) spinner.kill()
+})
 
 const token = 'bench-token'
 const api = await startDemo(token)
@@ -132,7 +136,6 @@ await load({ ...targets.proxy, connections: 50, seconds: Number(values.soak) })
 clearInterval(sampler)
 soakRss.push(rssMb(proxy.child.pid))
 for (const child of [api, proxy, shared, bare, baseServer]) child?.child.kill()
-for (const spinner of spinners) spinner.kill()
 
 const loadAfter = loadAverage()
 const ms = (us) => (us / 1000).toFixed(2)

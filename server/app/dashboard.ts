@@ -152,7 +152,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     upstream: () => describeUpstream(upstream),
     identify: (req, credentials) => identify(req, credentials, settings.trust, identity),
   }
-  const sides = createLiveSides({ triage, trail, minMs: indexSettings.liveMinMs })
+  const sides = createLiveSides({ triage, trail, minMs: indexSettings.liveMinMs, onError })
   const digest: DigestRouteOptions = {
     index,
     awayMs: settings.digestAwayMs ?? 60_000,

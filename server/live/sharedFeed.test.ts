@@ -10,12 +10,13 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-function setUp(mostMs?: number) {
+function setUp(mostMs?: number, changeOf?: (data: unknown) => string) {
   const feeds = createSharedFeeds({
     name: 'marks',
     minMs: 1_000,
     mostMs,
     failed: 'The trail could not be read.',
+    changeOf,
   })
   let answer: unknown = { n: 1 }
   let fail = false
@@ -88,5 +89,60 @@ describe('shared feeds', () => {
     expect(tab.heard.at(-1)).toEqual({ event: 'marks', data: { n: 1 } })
     tab.stop()
     expect(feeds.stats()).toEqual({ feeds: 0, reading: 0 })
+  })
+
+  it('keep reading on time while tabs come and go faster than the interval', async () => {
+    const { read, listen } = setUp()
+    const staying = listen(3_000)
+    await vi.advanceTimersByTimeAsync(0)
+    for (let step = 0; step < 9; step += 1) {
+      await vi.advanceTimersByTimeAsync(1_000)
+      listen(3_000).stop()
+    }
+    // One read at the start, then one every 3 s: the tabs that came and went did not push the next read away.
+    expect(read).toHaveBeenCalledTimes(4)
+    staying.stop()
+  })
+
+  it('read again for a tab that joins when the last answer is older than the interval', async () => {
+    const { read, listen, answer } = setUp()
+    const first = listen(60_000)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(read).toHaveBeenCalledTimes(1)
+    answer({ n: 2 })
+    await vi.advanceTimersByTimeAsync(5_000)
+    const second = listen(2_000)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(read).toHaveBeenCalledTimes(2)
+    expect(second.heard).toEqual([{ event: 'marks', data: { n: 2 } }])
+    first.stop()
+    second.stop()
+  })
+
+  it('send nothing when only what does not count as a change changed', async () => {
+    const changeOf = (data: unknown) => JSON.stringify({ ...(data as object), at: 0 })
+    const { listen, answer } = setUp(undefined, changeOf)
+    answer({ n: 1, at: 1 })
+    const tab = listen(1_000)
+    await vi.advanceTimersByTimeAsync(0)
+    answer({ n: 1, at: 2 })
+    await vi.advanceTimersByTimeAsync(3_000)
+    expect(tab.heard).toEqual([{ event: 'marks', data: { n: 1, at: 1 } }])
+    answer({ n: 2, at: 3 })
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(tab.heard.at(-1)).toEqual({ event: 'marks', data: { n: 2, at: 3 } })
+  })
+
+  it('read nothing more once closed, whoever leaves after', async () => {
+    const { feeds, read, listen } = setUp()
+    const tab = listen(1_000)
+    const other = listen(1_000)
+    await vi.advanceTimersByTimeAsync(0)
+    feeds.close()
+    tab.stop()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(read).toHaveBeenCalledTimes(1)
+    other.stop()
+    expect(listen(1_000).heard).toEqual([])
   })
 })

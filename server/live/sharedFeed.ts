@@ -6,7 +6,7 @@ export interface FeedListener {
 }
 
 interface Listener extends FeedListener {
-  /** The last text this tab heard, so an answer that did not change costs it nothing. */
+  /** The last answer this tab heard, as compared, so an answer that did not change costs it nothing. */
   heard: string | null
 }
 
@@ -14,8 +14,22 @@ interface Feed {
   read: () => Promise<unknown>
   listeners: Set<Listener>
   timer: NodeJS.Timeout | undefined
+  /** The interval the timer runs at: it is set again only when that changes, so joining never delays a read. */
+  timerMs: number
   reading: boolean
-  last: { text: string; event: { event: string; data: unknown } } | null
+  last: { text: string; event: { event: string; data: unknown }; at: number } | null
+}
+
+export interface SharedFeedOptions {
+  name: string
+  minMs: number
+  mostMs?: number
+  /** What a tab hears when a read fails (never the error's own text: it may name the store's internals). */
+  failed: string
+  /** What of an answer counts as a change (by default all of it): leave out when it was computed. */
+  changeOf?: (data: unknown) => string
+  onError?: (error: unknown) => void
+  now?: () => number
 }
 
 /**
@@ -24,15 +38,12 @@ interface Feed {
  * an answer only when it differs from the last one it heard. A failed read says so once (`<name>-error`), so the
  * tab asks itself and shows why.
  */
-export function createSharedFeeds(options: {
-  name: string
-  minMs: number
-  mostMs?: number
-  /** What a tab hears when a read fails (never the error's own text: it may name the store's internals). */
-  failed: string
-}) {
+export function createSharedFeeds(options: SharedFeedOptions) {
   const feeds = new Map<string, Feed>()
   const mostMs = options.mostMs ?? Number.POSITIVE_INFINITY
+  const changeOf = options.changeOf ?? ((data: unknown) => JSON.stringify(data))
+  const now = options.now ?? Date.now
+  let closed = false
 
   function intervalOf(feed: Feed): number {
     const wanted = Math.min(mostMs, ...[...feed.listeners].map((listener) => listener.everyMs))
@@ -52,12 +63,14 @@ export function createSharedFeeds(options: {
   async function refresh(feed: Feed) {
     if (feed.reading || feed.listeners.size === 0) return
     feed.reading = true
+    const at = now()
     try {
       const data = await feed.read()
-      feed.last = { text: JSON.stringify(data), event: { event: options.name, data } }
-    } catch {
+      feed.last = { text: changeOf(data), event: { event: options.name, data }, at }
+    } catch (error) {
+      options.onError?.(error)
       const data = { message: options.failed }
-      feed.last = { text: 'error', event: { event: `${options.name}-error`, data } }
+      feed.last = { text: 'error', event: { event: `${options.name}-error`, data }, at }
     } finally {
       feed.reading = false
     }
@@ -65,37 +78,43 @@ export function createSharedFeeds(options: {
   }
 
   function schedule(feed: Feed) {
+    const everyMs = feed.listeners.size === 0 || closed ? 0 : intervalOf(feed)
+    if (everyMs === feed.timerMs) return
     clearInterval(feed.timer)
-    if (feed.listeners.size === 0) return
-    feed.timer = setInterval(() => void refresh(feed), intervalOf(feed))
+    feed.timerMs = everyMs
+    feed.timer = undefined
+    if (everyMs === 0) return
+    feed.timer = setInterval(() => void refresh(feed), everyMs)
     feed.timer.unref()
   }
 
   return {
     /**
      * Starts sending the feed of `key` (read by `read`, the first listener's) to `listener`: the last answer at
-     * once if there is one, else after a read. Returns the unsubscribe.
+     * once if it is younger than the feed's interval, else after a read. Returns the unsubscribe.
      */
     subscribe(key: string, read: () => Promise<unknown>, listener: FeedListener): () => void {
+      if (closed) return () => {}
       let feed = feeds.get(key)
       if (!feed) {
-        feed = { read, listeners: new Set(), timer: undefined, reading: false, last: null }
+        feed = { read, listeners: new Set(), timer: undefined, timerMs: 0, reading: false, last: null }
         feeds.set(key, feed)
       }
       const own: Listener = { ...listener, heard: null }
       feed.listeners.add(own)
       schedule(feed)
-      if (feed.last) deliver(feed, [own])
+      if (feed.last && now() - feed.last.at < intervalOf(feed)) deliver(feed, [own])
       else void refresh(feed)
       const current = feed
       return () => {
         current.listeners.delete(own)
         schedule(current)
-        if (current.listeners.size === 0) feeds.delete(key)
+        if (current.listeners.size === 0 && feeds.get(key) === current) feeds.delete(key)
       }
     },
     stats: () => ({ feeds: feeds.size, reading: [...feeds.values()].filter((feed) => feed.reading).length }),
     close() {
+      closed = true
       for (const feed of feeds.values()) clearInterval(feed.timer)
       feeds.clear()
     },

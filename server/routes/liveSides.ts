@@ -19,18 +19,23 @@ export function createLiveSides(options: {
   triage: TriageRouteOptions
   trail: AuditTrail | null
   minMs: number
+  onError?: (what: string, error: unknown) => void
 }) {
-  const { triage, trail } = options
+  const { triage, trail, onError } = options
   const failures = createSharedFeeds({
     name: 'failures',
     minMs: options.minMs,
     mostMs: FAILURES_MOST_MS,
     failed: 'The failure groups could not be counted.',
+    // A summary says when it was computed: that alone is not news.
+    changeOf: (data) => JSON.stringify({ ...(data as object), generatedAt: 0 }),
+    onError: (error) => onError?.('counting the failure groups for a live stream', error),
   })
   const marks = createSharedFeeds({
     name: 'marks',
     minMs: options.minMs,
     failed: 'The audit trail could not be read.',
+    onError: (error) => onError?.('reading the audit trail for a live stream', error),
   })
   return {
     /** Sends both feeds of this view to `send` (those this server has); returns the unsubscribe. */

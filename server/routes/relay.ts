@@ -48,7 +48,13 @@ function compressOnce(body: Buffer, encoding: 'br' | 'gzip'): Buffer | Promise<B
     forms = {}
     compressed.set(body, forms)
   }
-  return (forms[encoding] ??= compress(body, encoding))
+  const made = (forms[encoding] ??= compress(body, encoding))
+  // A compression that failed is not kept: the next tab tries again.
+  if (made instanceof Promise)
+    made.catch(() => {
+      if (forms?.[encoding] === made) forms[encoding] = undefined
+    })
+  return made
 }
 
 export interface RelayContext {

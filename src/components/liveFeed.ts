@@ -14,6 +14,7 @@ import {
   type ListParams,
 } from '../api'
 import { readTriageAnswer, triageQuery } from '../api/triage'
+import type { TriageAnswer } from '../shared/triage'
 import { useClientStore, useSlice } from '../lib/useClientStore'
 import { useUrlSearch } from '../lib/useUrlSearch'
 import { askedAtOf } from '../shared/answerAge'
@@ -104,13 +105,17 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
     const marksKey = recentReschedulesQuery().queryKey
     source.addEventListener('failures', (event) => {
       const answer = readTriageAnswer(parse(event.data))
-      if (answer.ok) client.setQueryData(failuresKey, answer.value)
-      else askItself(failuresKey)
+      if (!answer.ok) return askItself(failuresKey)
+      // One computed before the tab's own read (after an acknowledgement, say) is older news.
+      const shown = client.getQueryData<TriageAnswer>(failuresKey)
+      if (shown && shown.generatedAt > answer.value.generatedAt) return
+      client.setQueryData(failuresKey, answer.value)
     })
     source.addEventListener('failures-error', () => askItself(failuresKey))
     source.addEventListener('marks', (event) => {
-      void marksOfPage(parse(event.data)).then((marks) =>
-        marks ? client.setQueryData(marksKey, marks) : askItself(marksKey),
+      marksOfPage(parse(event.data)).then(
+        (marks) => (marks ? client.setQueryData(marksKey, marks) : askItself(marksKey)),
+        () => askItself(marksKey),
       )
     })
     source.addEventListener('marks-error', () => askItself(marksKey))
