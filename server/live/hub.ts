@@ -48,7 +48,8 @@ interface View {
   last: { event: LiveEvent; text: string | null; at: number; askedAt: number } | null
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url')
+/** A key for a credential that never holds it: views (and the shared feeds, routes/liveSides.ts) are kept by it. */
+export const digest = (text: string) => createHash('sha256').update(text).digest('base64url')
 
 /**
  * Live views: each distinct (credential, list call) that tabs watch is refreshed by the server once, at the

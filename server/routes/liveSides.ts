@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto'
 import type { ListFilters } from '../../src/shared/filters.ts'
 import type { TimeWindow } from '../../src/shared/timeWindow.ts'
 import type { AuditTrail } from '../audit/trail.ts'
 import type { Credentials } from '../auth/credentials.ts'
+import { digest } from '../live/hub.ts'
 import { createSharedFeeds } from '../live/sharedFeed.ts'
 import { recentReschedules } from './audit.ts'
 import { triageSummary, type TriageRouteOptions } from './triage.ts'
@@ -47,8 +47,7 @@ export function createLiveSides(options: {
     ): () => void {
       const stops: (() => void)[] = []
       if (triage.index && triage.acks) {
-        const credential = createHash('sha256').update(credentials.authorization).digest('base64url')
-        const key = `${credential} ${JSON.stringify(view)}`
+        const key = `${digest(credentials.authorization)} ${JSON.stringify(view)}`
         const read = () => triageSummary(triage, credentials, view)
         stops.push(failures.subscribe(key, read, { everyMs, send }))
       }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useClientStore, useSlice } from '../lib/useClientStore'
+import { liveStatusSlice } from './liveStatus'
 import { autoRefreshSlice, refreshIntervalSlice, refreshPausesSlice } from './preferences'
 
 /** What to pass as a query's refetchInterval: false while off, or while a dialog holds refresh. */
@@ -8,6 +9,12 @@ export function useRefetchInterval(): number | false {
   const intervalSeconds = useSlice(refreshIntervalSlice)
   const pauses = useSlice(refreshPausesSlice)
   return autoRefresh === 'on' && pauses === 0 ? Number(intervalSeconds) * 1000 : false
+}
+
+/** The refetchInterval of a read the tab's live stream also carries: none while the stream feeds the tab. */
+export function useUnstreamedInterval(): number | false {
+  const interval = useRefetchInterval()
+  return useSlice(liveStatusSlice) === 'live' ? false : interval
 }
 
 /** Holds live refresh while `active`, so rows do not move under an open dialog. */

@@ -38,8 +38,8 @@ function parse(text: unknown): unknown {
 
 /**
  * One Server-Sent Events stream per tab (GET /api/live) with the list page on screen, the overview of its
- * filters and window, the failure groups' summary and the trail's recent reschedules (the rows' marks). The server refreshes each distinct view once for every tab watching it, so a tab that
- * listens costs the API nothing of its own. Answers go into the query cache under the keys the list and the
+ * filters and window, the failure groups' summary and the trail's recent reschedules (the rows' marks). The server
+ * refreshes each distinct view once for every tab watching it, so a tab that listens costs the API nothing of its own. Answers go into the query cache under the keys the list and the
  * overview read; a refused page makes the list refetch it itself (and show why). Closed while the tab is hidden.
  */
 export function useLiveFeed(params: ListParams, everyMs: number | false): LiveStatus {

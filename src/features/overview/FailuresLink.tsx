@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { triageQuery } from '../../api/triage'
-import { liveStatusSlice } from '../../components/liveStatus'
-import { useRefetchInterval } from '../../components/RefreshSettings'
+import { useUnstreamedInterval } from '../../components/RefreshSettings'
 import { countPrefix, formatCount } from '../../lib/coverageWords'
-import { useSlice } from '../../lib/useClientStore'
 import { useUrlSearch } from '../../lib/useUrlSearch'
 import { paramsOf } from '../../lib/viewUrl'
 import type { ListFilters } from '../../shared/filters'
@@ -17,12 +15,11 @@ const MOST_MS = 5_000
 export function FailuresLink({ filters, window }: { filters: ListFilters; window: TimeWindow }) {
   const [search, navigate] = useUrlSearch()
   const open = paramsOf(search).get(TRIAGE_PARAM) === '1'
-  const interval = useRefetchInterval()
   // While the tab's live stream is open, the summary comes on it (only when it changed): no poll of its own.
-  const live = useSlice(liveStatusSlice) === 'live'
+  const interval = useUnstreamedInterval()
   const summary = useQuery({
     ...triageQuery(filters, window, null),
-    refetchInterval: interval === false || live ? false : Math.min(interval, MOST_MS),
+    refetchInterval: interval === false ? false : Math.min(interval, MOST_MS),
     retry: false,
   }).data
   const toggle = () => {

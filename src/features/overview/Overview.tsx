@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import { overviewQuery, readAnswer } from '../../api'
 import { liveStatusSlice } from '../../components/liveStatus'
-import { useRefetchInterval } from '../../components/RefreshSettings'
+import { useUnstreamedInterval } from '../../components/RefreshSettings'
 import { useTimeMode } from '../../components/TimeDisplay'
 import { firstPage } from '../../lib/cursorTrail'
 import { useSlice } from '../../lib/useClientStore'
@@ -32,11 +32,11 @@ export function Overview() {
   const { window: timeWindow } = useMemo(() => readWindowParams(paramsOf(search)), [search])
   const live = useSlice(liveStatusSlice)
   const timeMode = useTimeMode()
-  const interval = useRefetchInterval()
+  const interval = useUnstreamedInterval()
   const query = useQuery({
     ...overviewQuery(filters, timeWindow),
     select: readOverview,
-    refetchInterval: live === 'live' ? false : interval,
+    refetchInterval: interval,
   })
 
   const setWindow = useCallback(

@@ -3,9 +3,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useState, type 
 import { recentReschedulesQuery, whoamiQuery, type TrailMark } from '../../api'
 import { useAnnounce } from '../../components/Announcer'
 import type { Execution } from '../../api'
-import { liveStatusSlice } from '../../components/liveStatus'
-import { useRefetchInterval, useRefreshPause } from '../../components/RefreshSettings'
-import { useSlice } from '../../lib/useClientStore'
+import { useRefreshPause, useUnstreamedInterval } from '../../components/RefreshSettings'
 
 // The confirmation (dialog, mutation, wording) loads on the first reschedule, not with the list.
 const RescheduleConfirmation = lazy(async () => ({
@@ -41,9 +39,7 @@ export function RescheduleProvider({ children, onOpenExecution, onRestoreFocus }
   const refusal = useQuery({ ...whoamiQuery(), select: (who) => who.refusal }).data ?? null
   const announce = useAnnounce()
   // While the tab's live stream is open, the marks come on it (only when they changed): no poll of their own.
-  const live = useSlice(liveStatusSlice) === 'live'
-  const interval = useRefetchInterval()
-  const marks = useQuery({ ...recentReschedulesQuery(), refetchInterval: live ? false : interval }).data
+  const marks = useQuery({ ...recentReschedulesQuery(), refetchInterval: useUnstreamedInterval() }).data
   // The `r` key and every other way in say the same as the disabled button.
   const open = useCallback<OpenReschedule>(
     (snapshot, opener) => (refusal === null ? setTarget({ snapshot, opener }) : announce(refusal, 'error')),
