@@ -24,7 +24,11 @@ test('a tab on the live stream hears others’ acknowledgements and reschedules 
   })
   await openDashboard(watcher, '/?m.env=staging')
   await expect(watcher.getByText('Live: the server streams changes to this tab.')).toBeVisible()
-  await expect(failuresLink(watcher)).toHaveText(/^Failure groups: [\d,]+ unaddressed$/, { timeout: 20_000 })
+  // Other tests of this worker may have left outcomes for the index to check: the count may be a lower bound ("≥")
+  // that only grows meanwhile, by fewer than a group's failures.
+  await expect(failuresLink(watcher)).toHaveText(/^Failure groups: (≥ )?[\d,]+ unaddressed$/, {
+    timeout: 20_000,
+  })
   counting = true
   const before = await unaddressed(watcher)
 
@@ -44,9 +48,9 @@ test('a tab on the live stream hears others’ acknowledgements and reschedules 
   await expect(dialog).toHaveCount(0)
   await expect.poll(() => unaddressed(watcher), { timeout: 20_000 }).toBeLessThan(before)
 
-  // And takes it back: the count comes back.
+  // And takes it back: the count comes back (or, while a lower bound, past where it was).
   await row.getByRole('button', { name: /^Undo the acknowledgement by server token/ }).click()
-  await expect.poll(() => unaddressed(watcher), { timeout: 20_000 }).toBe(before)
+  await expect.poll(() => unaddressed(watcher), { timeout: 20_000 }).toBeGreaterThanOrEqual(before)
 
   // Then reschedules a row: the watcher's row says who did.
   await board.getByRole('button', { name: 'Close failure groups' }).click()
