@@ -8,6 +8,8 @@
 //   base:   with --base (a directory holding another checkout's dist/ and dist-server/), proxy for that build.
 // --accept-encoding "gzip, deflate, br" asks as browsers do, so the server compresses answers of 1 KB or more (the
 // bare relay never compresses). --busy N keeps N other processes spinning through the run: a busy machine.
+// --api-ms N makes the demo answer every list call N ms late, as an API on another machine with a database does
+// (its CPU stays what it is, so this machine's cores are shared as before).
 // Needs `npm run build` first.
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     base: { type: 'string' },
     'accept-encoding': { type: 'string' },
     busy: { type: 'string', default: '0' },
+    'api-ms': { type: 'string', default: '0' },
   },
 })
 const seconds = Number(values.duration)
@@ -44,6 +47,18 @@ process.on('exit', () => {
 
 const token = 'bench-token'
 const api = await startDemo(token)
+const apiMs = Number(values['api-ms'])
+if (!Number.isInteger(apiMs) || apiMs < 0) throw new Error('--api-ms must be a whole number of milliseconds')
+if (apiMs > 0) {
+  // A stored fault rule of the demo's: every list call waits, direct or relayed alike.
+  const rules = [{ operation: 'list_executions', delayMs: apiMs }]
+  const answer = await fetch(`http://127.0.0.1:${api.port}/__demo/faults`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ rules }),
+  })
+  if (!answer.ok) throw new Error(`The demo refused the delay: HTTP ${answer.status}`)
+}
 const proxy = await startProduction(api.url, token, { DASHBOARD_REUSE_MS: '0', DASHBOARD_INDEX: '0' })
 const shared = await startProduction(api.url, token, { DASHBOARD_INDEX: '0' })
 const barePort = await freePort()
@@ -143,7 +158,8 @@ const times = (over, under) => (over / under).toFixed(2)
 console.log(
   `\nList calls (first: 20), ${runs} alternating runs of ${seconds} s, medians; latency in ms (timed in µs)` +
     `${acceptEncoding ? `; Accept-Encoding: ${acceptEncoding}` : ''}` +
-    `${spinners.length ? `; ${spinners.length} other process(es) spinning` : ''}\n`,
+    `${spinners.length ? `; ${spinners.length} other process(es) spinning` : ''}` +
+    `${apiMs ? `; the API answers ${apiMs} ms late` : ''}\n`,
 )
 /** Columns padded to their widest cell, so the figures line up. */
 const printTable = (header, lines) => {
@@ -168,6 +184,14 @@ console.log('\nAgainst direct, p50 / p99 (1.00 = as fast as direct)')
 printTable(
   ['conns', ...names.slice(1)],
   rows.map((row) => [String(row.connections), ...names.slice(1).map((name) => ratio(row[name], row.direct))]),
+)
+console.log('\nAdded to a call at p50, µs (the column minus direct)')
+printTable(
+  ['conns', ...names.slice(1)],
+  rows.map((row) => [
+    String(row.connections),
+    ...names.slice(1).map((name) => (row[name].p50 - row.direct.p50).toFixed(0)),
+  ]),
 )
 console.log(
   `\nCPU per call at 50 connections, µs (direct: the API's own): ${names
