@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { preview } from 'vite'
-import { rmSync } from 'node:fs'
 import { startDemoApi } from '../../server/demo-api/index.ts'
-import { embeddedDataDir } from '../../server/testing/embeddedDataDir.ts'
+import { embeddedDataDir, removeDataDir } from '../../server/testing/embeddedDataDir.ts'
 
 /** One worker's own demo API and the two dashboard servers in front of it. */
 export interface DashboardStack {
@@ -40,7 +39,7 @@ export async function startExtraDashboard(env: Record<string, string>) {
       baseURL: baseUrlOf(server),
       close: async () => {
         await server.close()
-        rmSync(dataDir, { recursive: true, force: true })
+        await removeDataDir(dataDir)
       },
     }
   } finally {
@@ -111,7 +110,7 @@ export async function startDashboardStack(): Promise<DashboardStack> {
     close: async () => {
       await Promise.all([server.close(), signInServer.close()])
       await demo.close()
-      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
+      await Promise.all(dataDirs.map((dir) => removeDataDir(dir)))
     },
   }
 }

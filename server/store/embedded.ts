@@ -3,7 +3,8 @@ import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { HeldLock, Row, Statement, Store } from './store.ts'
 
-const LOCK_FILE = 'dashboard.lock'
+/** Held while a process has the directory open; gone once its store has closed. */
+export const LOCK_FILE = 'dashboard.lock'
 /**
  * PGlite runs PostgreSQL single-user: no autovacuum, no checkpointer. Without this, updated rows and the WAL
  * grow without end (300 MB of WAL after 600,000 upserts); with it, a table settles and the WAL stays near 96 MB.

@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { openEmbeddedStore } from '../store/embedded.ts'
+import { LOCK_FILE, openEmbeddedStore } from '../store/embedded.ts'
 
 const CACHE = path.resolve('node_modules/.cache/execution-dashboard')
 const pgliteVersion = () =>
@@ -55,4 +55,15 @@ export async function embeddedDataDir(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dashboard-data-'))
   cpSync(path.join(template, 'pglite'), path.join(dir, 'pglite'), { recursive: true })
   return dir
+}
+
+/**
+ * Removes a data directory once its store has let it go. A Vite server's close() does not wait for the dashboard's
+ * store to close, and PGlite still writes while it closes: removing the directory meanwhile failed with ENOTEMPTY.
+ */
+export async function removeDataDir(dir: string, timeoutMs = 30_000): Promise<void> {
+  const lock = path.join(dir, LOCK_FILE)
+  const deadline = Date.now() + timeoutMs
+  while (existsSync(lock) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5 })
 }
