@@ -134,3 +134,14 @@ test('the panel’s page and state filter live in the URL: reload and Back keep 
   await panel.getByRole('button', { name: 'Close' }).click()
   await expect(page).not.toHaveURL(/a\./)
 })
+
+test('a link whose attempts cursor the API refuses offers the first page, not a Retry', async ({ page }) => {
+  await openDashboard(page, '/?execution=exec-flaky&a.after=stale-cursor')
+  const panel = attemptsPanel(page, 'exec-flaky')
+  const alert = panel.getByRole('alert').filter({ hasText: 'The API refused this page’s cursor' })
+  await expect(alert).toBeVisible()
+  await expect(alert.getByRole('button', { name: 'Retry' })).toHaveCount(0)
+  await alert.getByRole('button', { name: 'Back to the first page' }).click()
+  await expect(page).not.toHaveURL(/a\.after=/)
+  await expect(panel.getByRole('table')).toBeVisible()
+})

@@ -3,7 +3,7 @@ import type { PagingProblem } from './cursorPagerCore'
 
 // The pager itself is in ./cursorPagerCore, which the first table loads; its words here load only with the parts
 // that show a paging problem (the list's notices, the attempts panel).
-export { cursorPager, previousCursor } from './cursorPagerCore'
+export { cursorPager, isCursorRefused, previousCursor } from './cursorPagerCore'
 export type { CursorPager, CursorPagerInput, PagingProblem } from './cursorPagerCore'
 
 /** A paging problem in words, e.g. for "executions" or "attempts". */

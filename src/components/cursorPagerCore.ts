@@ -1,4 +1,4 @@
-import { nextPageOf, sameStart, type ListPage } from '../api'
+import { isApiError, nextPageOf, sameStart, type ListPage } from '../api'
 import {
   MAX_CURSOR_TEXT,
   firstPage,
@@ -77,4 +77,9 @@ export function cursorPager<P extends CursorPosition>(input: CursorPagerInput<P>
 export function previousCursor(position: CursorPosition): string | null {
   const before = position.trail.at(-1) ?? ''
   return before === '' ? null : before
+}
+
+/** A page asked for by a cursor that the API refused (400): Retry cannot help, the first page can. */
+export function isCursorRefused(after: string | null, error: unknown): boolean {
+  return after !== null && isApiError(error) && error.status === 400
 }

@@ -94,6 +94,30 @@ describe('AttemptsPanel', () => {
     expect(screen.queryByRole('button', { name: /Search/ })).not.toBeInTheDocument()
   })
 
+  it('offers the first page, not a Retry that cannot work, when the API refuses a page’s cursor', async () => {
+    const afters: unknown[] = []
+    mswServer.use(
+      http.post('*/api/executions/:id/attempts', async ({ request }) => {
+        const body = (await request.json()) as { page?: { after?: string } }
+        afters.push(body.page?.after ?? null)
+        return body.page?.after
+          ? HttpResponse.json({ message: 'page.after: is not a valid cursor' }, { status: 400 })
+          : HttpResponse.json({ data: [attempt('a1', 'failed', '10:00:00', '10:05:00')], page_info: {} })
+      }),
+    )
+    window.history.replaceState(null, '', '/?execution=e1&a.after=zzz')
+    renderWithProviders(<AttemptsPanel executionId="e1" onClose={() => {}} />)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The API refused this page’s cursor')
+    expect(alert).toHaveTextContent('page.after: is not a valid cursor')
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the first page' }))
+    expect(window.location.search).toBe('?execution=e1')
+    expect(await screen.findByRole('table', { name: 'Attempts of e1' })).toHaveTextContent('a1')
+    expect(afters).toEqual(['zzz', null])
+    window.history.replaceState(null, '', '/')
+  })
+
   it('closes on Escape', async () => {
     answerAttempts(() => HttpResponse.json({ data: [], page_info: {} }))
     const onClose = vi.fn()

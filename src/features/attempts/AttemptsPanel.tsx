@@ -13,7 +13,7 @@ import {
   type ListFilters,
   type Session,
 } from '../../api'
-import { cursorPager, pagingProblemText, previousCursor } from '../../components/cursorPager'
+import { cursorPager, isCursorRefused, pagingProblemText, previousCursor } from '../../components/cursorPager'
 import { describeApiError } from '../../components/describeApiError'
 import { ErrorPanel } from '../../components/ErrorPanel'
 import { PaginationBar } from '../../components/PaginationBar'
@@ -171,12 +171,14 @@ export function AttemptsPanel({
   function renderAttempts() {
     if (query.isError && !page) {
       const { message, detail } = describeApiError(query.error)
+      const cursorRefused = isCursorRefused(view.after, query.error)
       return (
         <ErrorPanel
-          title="Attempts could not be loaded"
+          title={cursorRefused ? 'The API refused this page’s cursor' : 'Attempts could not be loaded'}
           message={message}
           detail={detail}
           onRetry={() => void query.refetch()}
+          action={cursorRefused ? { label: 'Back to the first page', onClick: pager.goFirst } : undefined}
         />
       )
     }

@@ -1,4 +1,5 @@
-import { isApiError, type ExecutionList } from '../../../api'
+import type { ExecutionList } from '../../../api'
+import { isCursorRefused } from '../../../components/cursorPagerCore'
 import type { ListView } from '../../../lib/viewUrl'
 import type { Coverage } from '../../../shared/overview'
 
@@ -23,9 +24,7 @@ interface ContentInput {
 
 export function listContent({ view, page, isPlaceholder, error }: ContentInput): ListContent {
   if (error && !page) {
-    // A cursor from an old link that the API refuses: Retry cannot help, the first page can.
-    const cursorRefused = view.after !== null && isApiError(error) && error.status === 400
-    return { kind: 'failed', error, cursorRefused }
+    return { kind: 'failed', error, cursorRefused: isCursorRefused(view.after, error) }
   }
   if (page && page.data.length === 0 && !isPlaceholder) {
     if (page.coverage && page.coverage.kind !== 'exact') return { kind: 'counting', coverage: page.coverage }
