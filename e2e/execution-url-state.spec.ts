@@ -52,6 +52,9 @@ test('an invalid URL falls back to defaults field by field', async ({ page }) =>
   await expectIds(page, await demoIds({ page: { first: 20 }, filters: { states: ['failed'] } }))
   expect(bodies[0]).toEqual({ page: { first: 20 }, filters: { states: ['failed'] } })
   await expect(page.getByRole('combobox', { name: 'Page size' })).toHaveValue('20')
+  await expect(page.getByText(/Some filters of this link could not be used and are left out/)).toContainText(
+    'size must be one of 10, 20, 50, 100',
+  )
   await expect(page.getByRole('navigation', { name: 'Executions pages' })).toContainText('Page 1')
   await expect(page.getByRole('button', { name: 'Previous page' }).first()).toBeDisabled()
 })

@@ -94,6 +94,14 @@ describe('the list’s view in the URL', () => {
     expect(problems).toEqual(['sort must be one of created, updated, state, duration'])
   })
 
+  it('says when a link’s page size or cursor cannot be used, instead of dropping it unseen', () => {
+    const { view, problems } = readListView(`?size=7&after=${'c'.repeat(5000)}`)
+    expect(view.size).toBe(20)
+    expect(view.after).toBeNull()
+    expect(problems).toEqual(['size must be one of 10, 20, 50, 100', 'the page cursor is too long to follow'])
+    expect(readListView('?size=50&after=abc').problems).toEqual([])
+  })
+
   it('takes a bulk run’s id as the link gives it (the server refuses one that is not a run’s), unless too long', () => {
     expect(readListView('?run=3f2a9c1e-77aa-4c1b-9e1f-0a0b0c0d0e0f').view.run).toBe(
       '3f2a9c1e-77aa-4c1b-9e1f-0a0b0c0d0e0f',

@@ -81,8 +81,16 @@ export function writePosition(position: CursorPosition, params: URLSearchParams,
 export function readListView(search: string): { view: ListView; problems: string[] } {
   const params = paramsOf(search)
   const { filters, problems } = readFilterParams(params)
-  const size = PAGE_SIZES.find((candidate) => String(candidate) === params.get(PARAM.size))
+  const sizeText = params.get(PARAM.size)
+  const size = PAGE_SIZES.find((candidate) => String(candidate) === sizeText)
   const { sort, problem } = readListSort(params.get(PARAM.sort))
+  const cursor = params.get(PARAM.after)
+  const ignored = [
+    ...problems,
+    ...(problem ? [problem] : []),
+    ...(sizeText !== null && size === undefined ? [`size must be one of ${PAGE_SIZES.join(', ')}`] : []),
+    ...(cursor !== null && cursor.length > MAX_TEXT ? ['the page cursor is too long to follow'] : []),
+  ]
   // Any run id a link gives: the server refuses one that is not a run's with a message the list shows.
   const run = params.get(PARAM.run)
   return {
@@ -94,7 +102,7 @@ export function readListView(search: string): { view: ListView; problems: string
       run: validText(run) ? run : null,
       ...readPosition(params, ''),
     },
-    problems: problem ? [...problems, problem] : problems,
+    problems: ignored,
   }
 }
 
