@@ -41,9 +41,8 @@ test('an API that does not answer: the header says so, and Export and Reschedule
   page,
   demo,
 }) => {
-  await demo.addFaults([
-    { operation: 'list_executions', status: 503, body: '{}', contentType: 'application/json' },
-  ])
+  // The API closes every list call's connection without a word: the dashboard's server gets no answer.
+  await demo.addFaults([{ operation: 'list_executions', drop: true }])
   await page.goto('/')
   await expect(page.getByRole('alert').filter({ hasText: 'Executions could not be loaded' })).toBeVisible({
     timeout: 30_000,
@@ -59,4 +58,27 @@ test('an API that does not answer: the header says so, and Export and Reschedule
   await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click()
   await expect(page.getByText(/^Connected to/)).toBeVisible()
   await expect(exportButton).toBeEnabled()
+})
+
+test('an API that answers 503 did answer: the header does not call it unreachable, and the list shows its words', async ({
+  page,
+  demo,
+}) => {
+  await demo.addFaults([
+    {
+      operation: 'list_executions',
+      status: 503,
+      body: '{"error":{"message":"maintenance"}}',
+      contentType: 'application/json',
+    },
+  ])
+  await page.goto('/')
+  const alert = page.getByRole('alert').filter({ hasText: 'Executions could not be loaded' })
+  // The list retries a 503 before it gives up, as in the test above.
+  await expect(alert).toContainText('maintenance', { timeout: 30_000 })
+  await expect(page.getByText(/^Connected to/)).toBeVisible()
+  await expect(page.getByText('API unreachable', { exact: true })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Export…' })).toHaveAccessibleDescription(
+    'Unavailable while the list could not be loaded.',
+  )
 })

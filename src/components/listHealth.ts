@@ -1,11 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { isApiError } from '../api'
 import { executionKeys } from '../api/queryKeys'
+import type { DashboardErrorCode } from '../shared/errorCodes'
 import { useQueryCacheSelector } from '../lib/useQueryCacheSelector'
 
 /** The list on screen cannot be loaded: whether the API (or the way to it) is down, and why, in words. */
 export interface ListFailure {
-  /** No answer from the API: a network error, a timeout, or the dashboard's server saying it could not reach it. */
+  /**
+   * No answer from the API: a network error, a timeout, or the dashboard's server saying it could not reach it. An
+   * error the API sent (a 503 of its own included) is its answer, not this.
+   */
   unreachable: boolean
   /** The API refused the server's token (EXEC_API_TOKEN): nothing works until it is changed. */
   tokenRefused: boolean
@@ -13,7 +17,20 @@ export interface ListFailure {
   refusal: string
 }
 
-const UNREACHABLE_STATUSES = [502, 503, 504]
+/**
+ * What the dashboard's server says when it got no answer from the API. Its other 502–504s are not that: the API's
+ * own status passed on (upstream_error), an answer it could not use, or its own store or index being off.
+ */
+const UNREACHABLE_CODES: readonly (string | null)[] = [
+  'upstream_unreachable',
+  'upstream_timeout',
+] satisfies DashboardErrorCode[]
+
+const isUnreachable = (error: unknown) =>
+  isApiError(error) &&
+  (error.kind === 'network' ||
+    error.kind === 'timeout' ||
+    (error.origin === 'dashboard' && UNREACHABLE_CODES.includes(error.code)))
 
 /**
  * The failure of the list being watched now (the newest list query a view observes), or null when it has rows or is
@@ -31,9 +48,7 @@ export function currentListFailure(client: QueryClient): ListFailure | null {
   )[0]
   if (!newest || newest.state.status !== 'error') return null
   const error = newest.state.error
-  const unreachable =
-    isApiError(error) &&
-    (error.kind === 'network' || error.kind === 'timeout' || UNREACHABLE_STATUSES.includes(error.status ?? 0))
+  const unreachable = isUnreachable(error)
   const tokenRefused = isApiError(error) && error.code === 'server_token_refused'
   const why = unreachable
     ? 'the API does not answer'

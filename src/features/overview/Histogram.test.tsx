@@ -53,6 +53,31 @@ describe('Histogram', () => {
     expect(onNarrow).toHaveBeenLastCalledWith(3 * HOUR, 4 * HOUR)
   })
 
+  it('tells the bars of a chart over days apart: each says its date, in its name and in the table', () => {
+    const start = new Date(2026, 10, 10).getTime()
+    const days: HistogramData = {
+      field: 'created',
+      bucketMs: 12 * HOUR,
+      start,
+      end: start + 14 * 24 * HOUR,
+      buckets: Array.from({ length: 28 }, (_, index) => ({
+        start: start + index * 12 * HOUR,
+        known: { created: 0, started: 0, succeed: 1, failed: 0 },
+        other: 0,
+      })),
+    }
+    render(<Histogram histogram={days} onNarrow={vi.fn()} />)
+    const names = within(screen.getByRole('toolbar'))
+      .getAllByRole('button')
+      .map((bar) => bar.ariaLabel)
+    expect(new Set(names).size).toBe(28)
+    expect(names[0]).toMatch(/^10 Nov 2026, 00:00 – 12:00: 1 succeeded\./)
+    expect(names[1]).toMatch(/^10 Nov 2026, 12:00 – 00:00: /)
+    const rows = screen.getAllByRole('rowheader').map((cell) => cell.textContent)
+    expect(new Set(rows).size).toBe(28)
+    expect(rows[27]).toBe('23 Nov 2026, 12:00 – 00:00')
+  })
+
   it('narrows to the buckets a drag went across, and not again on the click that ends it', () => {
     // jsdom has no PointerEvent: a MouseEvent carries the same button and position.
     if (typeof window.PointerEvent === 'undefined') Object.assign(window, { PointerEvent: window.MouseEvent })

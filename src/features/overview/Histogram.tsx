@@ -14,12 +14,15 @@ const STATE_LABELS: Record<KnownExecutionState, string> = {
 const totalOf = (bucket: HistogramBucket) =>
   KNOWN_EXECUTION_STATES.reduce((sum, state) => sum + bucket.known[state], bucket.other)
 
-function bucketWords(bucket: HistogramBucket, bucketMs: number): string {
+/** How long the whole chart spans, which says whether a bucket's words need its date (overviewWords). */
+const chartSpan = (buckets: HistogramBucket[], bucketMs: number) => buckets.length * bucketMs
+
+function bucketWords(bucket: HistogramBucket, bucketMs: number, chartMs: number): string {
   const parts = KNOWN_EXECUTION_STATES.filter((state) => bucket.known[state] > 0).map(
     (state) => `${formatCount(bucket.known[state])} ${STATE_LABELS[state].toLowerCase()}`,
   )
   if (bucket.other > 0) parts.push(`${formatCount(bucket.other)} other`)
-  return `${bucketText(bucket.start, bucketMs)}: ${parts.length > 0 ? parts.join(', ') : 'none'}`
+  return `${bucketText(bucket.start, bucketMs, chartMs)}: ${parts.length > 0 ? parts.join(', ') : 'none'}`
 }
 
 function rangeWords(buckets: HistogramBucket[], range: BucketRange, bucketMs: number): string | null {
@@ -28,7 +31,8 @@ function rangeWords(buckets: HistogramBucket[], range: BucketRange, bucketMs: nu
   const end = buckets[last]?.start
   if (first === last || start === undefined || end === undefined) return null
   const total = buckets.slice(first, last + 1).reduce((sum, bucket) => sum + totalOf(bucket), 0)
-  return `${bucketText(start, end - start + bucketMs)}: ${formatCount(total)} executions; release, or press Enter, to narrow the window to them`
+  const spanMs = end - start + bucketMs
+  return `${bucketText(start, spanMs, chartSpan(buckets, bucketMs))}: ${formatCount(total)} executions; release, or press Enter, to narrow the window to them`
 }
 
 interface HistogramProps {
@@ -48,6 +52,7 @@ export const Histogram = memo(
     const [active, setActive] = useState<number | null>(null)
     const [focusIndex, setFocusIndex] = useState(Math.max(0, buckets.length - 1))
     const tallest = Math.max(1, ...buckets.map(totalOf))
+    const chartMs = chartSpan(buckets, bucketMs)
     const narrowTo = (first: number, last: number) => {
       const start = buckets[first]?.start
       const end = buckets[last]?.start
@@ -56,7 +61,7 @@ export const Histogram = memo(
     const chooser = useBucketRange(buckets.length, narrowTo)
     const chosen = chooser.range ? rangeWords(buckets, chooser.range, bucketMs) : null
     const readout =
-      chosen ?? (active !== null && buckets[active] ? bucketWords(buckets[active], bucketMs) : null)
+      chosen ?? (active !== null && buckets[active] ? bucketWords(buckets[active], bucketMs, chartMs) : null)
     const inRange = (index: number) => {
       if (!chooser.range || chosen === null) return false
       const [first, last] = rangeBounds(chooser.range)
@@ -104,7 +109,7 @@ export const Histogram = memo(
                 type="button"
                 className={inRange(index) ? 'histogram-bar is-chosen' : 'histogram-bar'}
                 tabIndex={index === focusIndex ? 0 : -1}
-                aria-label={`${bucketWords(bucket, bucketMs)}. Narrow the time window to this`}
+                aria-label={`${bucketWords(bucket, bucketMs, chartMs)}. Narrow the time window to this`}
                 onClick={() => {
                   if (chooser.takeDragClick()) return
                   const range = chooser.range
@@ -162,7 +167,7 @@ export const Histogram = memo(
           <tbody>
             {buckets.map((bucket) => (
               <tr key={bucket.start}>
-                <th scope="row">{bucketText(bucket.start, bucketMs)}</th>
+                <th scope="row">{bucketText(bucket.start, bucketMs, chartMs)}</th>
                 {KNOWN_EXECUTION_STATES.map((state) => (
                   <td key={state}>{formatCount(bucket.known[state])}</td>
                 ))}

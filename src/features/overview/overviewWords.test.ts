@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { OverviewAnswer } from '../../shared/overview'
+import { dateTime } from '../../lib/windowText'
 import { bucketText, countPrefix, coverageLine, noteLines, totalText, windowText } from './overviewWords'
 
 const AT = Date.UTC(2026, 10, 23, 9, 30, 0)
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
 const base: OverviewAnswer = {
   filters: { states: [], metadata: [] },
   window: null,
@@ -79,7 +82,32 @@ describe('overview words', () => {
     expect(windowText({ kind: 'absolute', from: AT, to: AT + 60_000, field: 'created' })).toMatch(
       /^From .* to .*$/,
     )
-    expect(bucketText(AT, 5 * 60_000)).toMatch(/^\d\d:\d\d – \d\d:\d\d$/)
-    expect(bucketText(AT, 86_400_000)).toMatch(/2026/)
+    expect(bucketText(AT, 5 * 60_000, 6 * HOUR)).toMatch(/^\d\d:\d\d – \d\d:\d\d$/)
+    expect(bucketText(AT, DAY, 30 * DAY)).toMatch(/2026.* – .*2026/)
+  })
+
+  it('dates every bucket of a chart longer than a day, where the same times recur', () => {
+    const midnight = new Date(2026, 10, 23).getTime()
+    const morning = bucketText(midnight, 12 * HOUR, 14 * DAY)
+    const evening = bucketText(midnight + 12 * HOUR, 12 * HOUR, 14 * DAY)
+    const nextMorning = bucketText(midnight + DAY, 12 * HOUR, 14 * DAY)
+    expect(morning).toBe(`${dateTime(midnight)} – 12:00`)
+    expect(evening).toBe(`${dateTime(midnight + 12 * HOUR)} – 00:00`)
+    expect(new Set([morning, evening, nextMorning]).size).toBe(3)
+    // A run across days names both dates.
+    expect(bucketText(midnight, 36 * HOUR, 14 * DAY)).toBe(
+      `${dateTime(midnight)} – ${dateTime(midnight + 36 * HOUR)}`,
+    )
+    // Within a day, the times alone.
+    expect(bucketText(midnight + 12 * HOUR, 30 * 60_000, DAY)).toBe('12:00 – 12:30')
+  })
+
+  it('ends a refresh failure’s reason with one full stop, whether or not it has its own', () => {
+    const failing = (reason: string) =>
+      noteLines({ ...base, notes: { ...base.notes, refreshFailing: { since: AT, reason } } })[0]
+    expect(failing('HTTP 503 Service Unavailable.')).toMatch(
+      /: HTTP 503 Service Unavailable\. The counts are/,
+    )
+    expect(failing('HTTP 503')).toMatch(/: HTTP 503\. The counts are/)
   })
 })

@@ -18,13 +18,19 @@ export function totalText(answer: OverviewAnswer): string {
   }
 }
 
+/** The reason as a sentence: its own full stop (an API's message often has one), or one added. */
+function asSentence(reason: string): string {
+  const trimmed = reason.trimEnd()
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`
+}
+
 /** The notes that change how the counts read; nothing when there is nothing to say. */
 export function noteLines(answer: OverviewAnswer): string[] {
   const notes: CoverageNotes = answer.notes
   const lines: string[] = []
   if (notes.refreshFailing)
     lines.push(
-      `Refreshing has failed since ${clock(notes.refreshFailing.since)}: ${notes.refreshFailing.reason}. The counts are as of the last success.`,
+      `Refreshing has failed since ${clock(notes.refreshFailing.since)}: ${asSentence(notes.refreshFailing.reason)} The counts are as of the last success.`,
     )
   if (notes.excluded > 0)
     lines.push(
@@ -42,9 +48,19 @@ export function noteLines(answer: OverviewAnswer): string[] {
 
 export { PRESET_LABELS, windowText } from '../../lib/windowText'
 
-/** A bucket's span in words: times within a day, dates beyond. */
-export function bucketText(start: number, bucketMs: number): string {
-  const end = start + bucketMs
-  if (bucketMs >= PRESET_MS['24h']) return `${dateTime(start)} – ${dateTime(end)}`
-  return `${clock(start).slice(0, 5)} – ${clock(end).slice(0, 5)}`
+const DAY_MS = PRESET_MS['24h']
+// Made once, as the others: the histogram says a bucket's span several times a bar.
+const calendarDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' })
+const hoursMinutes = (at: number) => clock(at).slice(0, 5)
+
+/**
+ * A span of the histogram (one bucket or a run of them) in words. Times alone while the whole chart is within a
+ * day; past that the same times recur (00:00 – 12:00 every day), so each span carries its date, and its end the
+ * time alone when it ends on that day.
+ */
+export function bucketText(start: number, spanMs: number, chartMs: number): string {
+  const end = start + spanMs
+  if (chartMs <= DAY_MS && spanMs < DAY_MS) return `${hoursMinutes(start)} – ${hoursMinutes(end)}`
+  const endsThatDay = spanMs < DAY_MS && calendarDay.format(start) === calendarDay.format(end - 1)
+  return `${dateTime(start)} – ${endsThatDay ? hoursMinutes(end) : dateTime(end)}`
 }

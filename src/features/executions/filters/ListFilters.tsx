@@ -11,11 +11,18 @@ function useStateOptions(linked: readonly string[]): string[] {
   return useMemo(() => [...new Set([...KNOWN_EXECUTION_STATES, ...unknown, ...linked])], [unknown, linked])
 }
 
+/**
+ * Whether any row is on screen to count. Without one (no page loaded, or an empty page) the boxes show no counts:
+ * "Failed 0 on this page" beside a list that could not be loaded would speak of a page there is not.
+ */
+const hasRows = (counts: ReadonlyMap<string, number> | null): counts is ReadonlyMap<string, number> =>
+  counts !== null && counts.size > 0
+
 interface ListFiltersProps {
   /** The states filtered on. */
   states: readonly string[]
-  /** How many rows on screen are in each state. */
-  stateCounts: ReadonlyMap<string, number>
+  /** How many rows on screen are in each state; null (or empty) when no page is on screen. */
+  stateCounts: ReadonlyMap<string, number> | null
   onStatesChange: (states: string[]) => void
   onAddMetadata: (entry: MetadataFilter) => void
   /** Esc in the metadata filter: back to the list. */
@@ -33,7 +40,7 @@ export const ListFilters = memo(function ListFilters(props: ListFiltersProps) {
         options={stateOptions}
         selected={props.states}
         onChange={props.onStatesChange}
-        counts={props.stateCounts}
+        counts={hasRows(props.stateCounts) ? props.stateCounts : undefined}
       />
       <MetadataFilterForm suggestions={suggestions} onAdd={props.onAddMetadata} onLeave={props.onLeave} />
     </div>
