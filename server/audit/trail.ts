@@ -91,7 +91,8 @@ const toRecord = (row: RecordRow): AuditRecord => ({
 const encodeCursor = (record: AuditRecord) =>
   Buffer.from(JSON.stringify([record.at, record.id])).toString('base64url')
 
-function decodeCursor(cursor: string): [number, string] | null {
+/** A page's end_cursor as this trail wrote it, or null for any other text. */
+export function decodeCursor(cursor: string): [number, string] | null {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown
     if (Array.isArray(parsed) && typeof parsed[0] === 'number' && typeof parsed[1] === 'string')

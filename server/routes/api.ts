@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DashboardErrorCode } from '../../src/shared/errorCodes.ts'
 import type { StateSpeller } from '../../src/shared/listBody.ts'
 import { credentialsFor, type Credentials } from '../auth/credentials.ts'
-import { clearSessionCookie, type SessionSettings } from '../auth/sessionCookie.ts'
+import { clearSessionCookie, readSession, type SessionSettings } from '../auth/sessionCookie.ts'
 import type { createSignInLimiter } from '../auth/signInLimiter.ts'
 import { BodyTooLargeError, isJsonContentType, readBody } from '../http/body.ts'
 import type { ProxyEvent, RouteName } from '../http/events.ts'
@@ -75,6 +75,13 @@ export interface ApiRoutesOptions {
 
 const SESSION_PATH = '/session'
 const SESSION_ENDED = 'Your session has ended; sign in again.'
+const NOT_SIGNED_IN =
+  'You are not signed in (this request carried no session cookie); sign in with your API token.'
+
+interface NoCredentials {
+  code: 'session_expired' | 'not_signed_in'
+  message: string
+}
 
 /** Only the error's code (e.g. ERR_INVALID_CHAR): messages may quote header values, and so the token. */
 function errorCode(error: Error): string {
@@ -119,10 +126,14 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     }
   }
 
-  function withCredentials(req: IncomingMessage, res: ServerResponse): Credentials | null {
+  /** The caller's credentials, or why there are none: no session cookie sent, or one that no longer opens. */
+  function withCredentials(req: IncomingMessage, res: ServerResponse): Credentials | NoCredentials {
     const credentials = credentialsFor(req, res, serverToken, session)
-    if (credentials === null) clearSessionCookie(req, res, session)
-    return credentials
+    if (credentials !== null) return credentials
+    // Nothing to clear and nothing ended when no cookie came: the caller never signed in (or the browser dropped it).
+    if (readSession(req, session).state === 'none') return { code: 'not_signed_in', message: NOT_SIGNED_IN }
+    clearSessionCookie(req, res, session)
+    return { code: 'session_expired', message: SESSION_ENDED }
   }
 
   async function handle(
@@ -143,7 +154,7 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     }
     if (pathname === EXPORT_PATH && method === 'GET') {
       const credentials = withCredentials(req, res)
-      if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
+      if ('code' in credentials) return refuse(401, credentials.code, credentials.message)
       const owner = options.exportOwnerOf?.(req, credentials) ?? exportOwner(req, credentials, session.trust)
       return { ...(await options.exportRoute(req, res, credentials, owner)), route: 'export' }
     }
@@ -172,7 +183,7 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
       return { status: Number(status), route: 'session', detail: detail.join(' ') || undefined }
     }
     const credentials = withCredentials(req, res)
-    if (credentials === null) return refuse(401, 'session_expired', SESSION_ENDED)
+    if ('code' in credentials) return refuse(401, credentials.code, credentials.message)
     return forward(req, res, operation, read, credentials, requestId)
   }
 
@@ -190,9 +201,9 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
       body = read
     } else req.resume()
     const credentials = withCredentials(req, res)
-    if (credentials === null) {
-      sendJsonError(res, 401, 'session_expired', SESSION_ENDED)
-      return { status: 401, route: 'refused', detail: 'session_expired' }
+    if ('code' in credentials) {
+      sendJsonError(res, 401, credentials.code, credentials.message)
+      return { status: 401, route: 'refused', detail: credentials.code }
     }
     return own.kind === 'action'
       ? own.action(req, res, credentials, body, requestId)

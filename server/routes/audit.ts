@@ -1,6 +1,7 @@
 import { identify, type IdentitySettings } from '../audit/identity.ts'
 import {
   AUDIT_OUTCOMES,
+  decodeCursor,
   type AuditKind,
   type AuditOutcome,
   type AuditQuery,
@@ -33,6 +34,19 @@ function readInstant(text: string | null, name: string, problems: string[]): num
   return Number.isNaN(at) ? undefined : at
 }
 
+const AUDIT_PARAMS = ['user', 'execution', 'bulk', 'kind', 'outcome', 'from', 'to', 'size', 'after', 'format']
+const AUDIT_PARAMS_TAKEN =
+  'user, execution, bulk, kind, outcome, from, to, size (records a page, 1 to 500), ' +
+  'after (the end_cursor of the page before) and format'
+
+/** A parameter the route does not take (limit, before) would otherwise be ignored, and the answer not the one meant. */
+function unknownParams(params: URLSearchParams): string[] {
+  const unknown = [...new Set(params.keys())].filter((name) => !AUDIT_PARAMS.includes(name))
+  if (unknown.length === 0) return []
+  const named = unknown.map((name) => `“${name.slice(0, 40)}”`).join(', ')
+  return [`Unknown parameter ${named}: /api/audit takes ${AUDIT_PARAMS_TAKEN}`]
+}
+
 /** The trail's filters from a query string, and what in them cannot be used. */
 export function readAuditQuery(params: URLSearchParams): { query: AuditQuery; problems: string[] } {
   const problems: string[] = []
@@ -62,6 +76,9 @@ export function readAuditQuery(params: URLSearchParams): { query: AuditQuery; pr
     first,
     after: text('after') ?? null,
   }
+  // A cursor the trail did not write would page from the top, unseen: the records would not be the ones asked for.
+  if (query.after !== null && decodeCursor(query.after) === null)
+    problems.push('after must be the end_cursor of the page before')
   return { query, problems }
 }
 
@@ -86,6 +103,7 @@ export function auditRoute(trail: AuditTrail | null, maxRows = DEFAULT_EXPORT_MA
     const format = params.get('format')
     if (format !== null && format !== 'csv' && format !== 'ndjson')
       problems.push(`Unknown format “${format.slice(0, 40)}”: use csv or ndjson`)
+    problems.push(...unknownParams(params))
     if (problems.length > 0) {
       sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
       return { status: 400, route: 'audit', detail: 'bad_request' }

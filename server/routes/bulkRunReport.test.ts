@@ -7,7 +7,8 @@ import { migrate } from '../store/migrations.ts'
 import type { Store } from '../store/store.ts'
 import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
 import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
-import { rawRequest } from '../testing/httpTestKit.ts'
+import { jsonOf, rawRequest } from '../testing/httpTestKit.ts'
+import { notARunId } from './bulkRunReport.ts'
 
 let api: RunningDemoApi
 let demo: DemoClient
@@ -93,7 +94,19 @@ describe('a bulk run’s report', () => {
   })
 
   it('refuses an id that is not a run’s and answers 404 for a run the trail does not have', async () => {
-    expect((await report(indexed, 'bulk=x')).status).toBe(400)
+    const short = await rawRequest(`${indexed.url}/api/audit/run?bulk=abc`)
+    expect([short.status, jsonOf(short).error.message]).toEqual([
+      400,
+      '“abc” is not a bulk run’s id: a run id is 8 to 100 letters, digits, - or _.',
+    ])
+    const none = await rawRequest(`${indexed.url}/api/audit/run?id=zzz`)
+    expect([none.status, jsonOf(none).error.message]).toEqual([
+      400,
+      'No bulk run id was given (a run id is 8 to 100 letters, digits, - or _); ask for /api/audit/run?bulk=<run id>.',
+    ])
+    expect(notARunId('r'.repeat(300))).toBe(
+      `“${'r'.repeat(40)}…” is not a bulk run’s id: a run id is 8 to 100 letters, digits, - or _.`,
+    )
     expect((await report(indexed, "bulk=run'%20or%201=1")).status).toBe(400)
     const missing = await report(indexed, 'bulk=no-such-run-here')
     expect(missing.status).toBe(404)

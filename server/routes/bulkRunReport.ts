@@ -37,6 +37,14 @@ export function standingOf(record: AuditRecord, row: IndexedExecution | null): R
   }
 }
 
+/** Names the value given, not the parameter: the page's `?run=` reaches this route as `bulk`. */
+export function notARunId(given: string): string {
+  const shape = 'a run id is 8 to 100 letters, digits, - or _'
+  if (given === '') return `No bulk run id was given (${shape}); ask for /api/audit/run?bulk=<run id>.`
+  const shown = given.length > 40 ? `${given.slice(0, 40)}…` : given
+  return `“${shown}” is not a bulk run’s id: ${shape}.`
+}
+
 /**
  * GET /api/audit/run?bulk=<run id>: what became of a bulk run. Its members are the ids the trail recorded for it (a
  * frozen set), each with its state now as the index last read it, and counts of each; the browser asks again every
@@ -50,12 +58,7 @@ export function bulkRunReportRoute(trail: AuditTrail | null, index: ExecutionInd
     }
     const run = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('bulk') ?? ''
     if (!isBulkRunId(run)) {
-      sendJsonError(
-        res,
-        400,
-        'bad_request',
-        'bulk must be a bulk run’s id (8 to 100 letters, digits, - or _).',
-      )
+      sendJsonError(res, 400, 'bad_request', notARunId(run))
       return { status: 400, route: 'audit', detail: 'bad run' }
     }
     const { records, more } = await recordsOfRun(trail, run)

@@ -46,9 +46,9 @@ function readRequest(
 ) {
   const { index, visits } = options
   if (!index || !visits) return { ok: false as const, refusal: refuseWithoutIndex(res) }
-  const { filters, problems } = readView(req.url)
+  const { filters, problems, refusalCode } = readView(req.url)
   if (problems.length > 0) {
-    sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)
+    sendJsonError(res, 400, refusalCode, `${problems.join('; ')}.`)
     const refusal: Refusal = { status: 400, route: 'overview', detail: 'bad view' }
     return { ok: false as const, refusal: Promise.resolve(refusal) }
   }

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import type { DashboardErrorCode } from '../../src/shared/errorCodes.ts'
 import { readFilterParams } from '../../src/shared/filterCodec.ts'
 import { readWindowParams } from '../../src/shared/timeWindow.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
@@ -7,12 +8,14 @@ import type { OwnRoute } from './api.ts'
 
 export const OVERVIEW_PATH = '/overview'
 
-/** The filters and time window of a request's query, or the words of what could not be read. */
+/** The filters and time window of a request's query, or the words of what could not be read and its code. */
 export function readView(url: string | undefined) {
   const params = new URLSearchParams((url ?? '').split('?')[1] ?? '')
   const { filters, problems: filterProblems } = readFilterParams(params)
   const { window, problems: windowProblems } = readWindowParams(params)
-  return { params, filters, window, problems: [...filterProblems, ...windowProblems] }
+  // A window that cannot be read (window=abc, from=zzz) is an invalid request, not a filter that is too long.
+  const refusalCode: DashboardErrorCode = windowProblems.length > 0 ? 'bad_request' : 'filter_too_long'
+  return { params, filters, window, problems: [...filterProblems, ...windowProblems], refusalCode }
 }
 
 /** The answer of a route that needs the index on a server that runs without it. */
@@ -33,9 +36,9 @@ export function refuseWithoutIndex(res: ServerResponse) {
 export function overviewRoute(index: ExecutionIndex | null): OwnRoute {
   return async (req, res, credentials) => {
     if (!index) return refuseWithoutIndex(res)
-    const { params, filters, window, problems } = readView(req.url)
+    const { params, filters, window, problems, refusalCode } = readView(req.url)
     if (problems.length > 0) {
-      sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)
+      sendJsonError(res, 400, refusalCode, `${problems.join('; ')}.`)
       return { status: 400, route: 'overview', detail: 'bad view' }
     }
     sendJson(

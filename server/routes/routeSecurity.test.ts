@@ -119,7 +119,7 @@ describe('the dashboard’s own routes', () => {
         expect([path, answer.status, answer.body]).toEqual([
           path,
           401,
-          expect.stringContaining('session_expired'),
+          expect.stringContaining('not_signed_in'),
         ])
       }
       expect(await calls()).toBe(before)

@@ -7,7 +7,6 @@ import {
 } from '../auth/sessionCookie.ts'
 import type { createSignInLimiter } from '../auth/signInLimiter.ts'
 import { verifyToken } from '../auth/verifyToken.ts'
-import { jsonFields } from '../http/body.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import { clientAddress } from '../http/origin.ts'
 import { bearerTokenProblem } from '../upstream/bearerToken.ts'
@@ -35,6 +34,26 @@ export function readSignInName(value: unknown): { name: string | null; problem: 
   if (/[\p{Cc}\p{Cf}]/u.test(name))
     return { name: null, problem: 'name: letters, digits, spaces and punctuation only.' }
   return { name, problem: null }
+}
+
+const BODY_SHAPE = 'send {"token": "<your API token>"}'
+
+/** The sign-in body's fields, or what is wrong with it: a cut-off body is not one without a token. */
+export function readSignInBody(body: Buffer): {
+  fields: { token?: unknown; name?: unknown }
+  problem: string | null
+} {
+  const text = body.toString('utf8')
+  if (text.trim() === '') return { fields: {}, problem: null }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return { fields: {}, problem: `The sign-in request’s body is not valid JSON; ${BODY_SHAPE}.` }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { fields: {}, problem: `The sign-in request’s body must be a JSON object; ${BODY_SHAPE}.` }
+  return { fields: value, problem: null }
 }
 
 /**
@@ -90,7 +109,11 @@ export async function handleSession(
     )
     return '429 sign_in_rate_limited'
   }
-  const fields: { token?: unknown; name?: unknown } = jsonFields(body)
+  const { fields, problem: bodyProblem } = readSignInBody(body)
+  if (bodyProblem) {
+    sendJsonError(res, 400, 'bad_request', bodyProblem)
+    return 400
+  }
   const token = fields.token
   if (typeof token !== 'string' || token.trim() === '') {
     sendJsonError(res, 400, 'bad_request', 'token: enter the API token.')

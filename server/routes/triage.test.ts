@@ -222,3 +222,18 @@ describe('failure groups', () => {
     expect(trail.data.every((record) => record.detail !== 'n')).toBe(true)
   })
 })
+
+describe('a view whose window cannot be read', () => {
+  it('is refused as a bad request naming the window, not as a filter that is too long', async () => {
+    const cases: [string, RegExp][] = [
+      ['/api/overview?window=abc', /^window must be one of 15m, 1h, 6h, 24h, 7d or any\.$/],
+      ['/api/triage?window=-5', /^window must be one of/],
+      ['/api/overview?from=zzz&to=1', /^from must be a date and time.*; to must be a date and time/],
+    ]
+    for (const [path, message] of cases) {
+      const answer = await rawRequest(`${dashboard.url}${path}`)
+      expect([path, answer.status, jsonOf(answer).error.code]).toEqual([path, 400, 'bad_request'])
+      expect(jsonOf(answer).error.message).toMatch(message)
+    }
+  })
+})

@@ -100,8 +100,9 @@ export async function triageSummary(
 }
 
 function readTriageView(url: string | undefined) {
-  const { params, filters, window, problems } = readView(url)
-  return { params, problems, view: { filters, window, groupBy: readGroupBy(params.get(GROUP_PARAM)) } }
+  const { params, filters, window, problems, refusalCode } = readView(url)
+  const groupBy = readGroupBy(params.get(GROUP_PARAM))
+  return { params, problems, refusalCode, view: { filters, window, groupBy } }
 }
 
 /**
@@ -115,9 +116,9 @@ export function triageRoute(options: TriageRouteOptions): OwnRoute {
   return async (req, res, credentials) => {
     const { index } = options
     if (!index || !options.acks) return refuseWithoutIndex(res)
-    const { params, problems, view } = readTriageView(req.url)
+    const { params, problems, refusalCode, view } = readTriageView(req.url)
     if (problems.length > 0) {
-      sendJsonError(res, 400, 'filter_too_long', `${problems.join('; ')}.`)
+      sendJsonError(res, 400, refusalCode, `${problems.join('; ')}.`)
       return { status: 400, route: 'triage', detail: 'bad view' }
     }
     const { partition, version } = await index.version(credentials)

@@ -28,6 +28,8 @@ describe('the dashboard’s error codes', () => {
 
   it('mark the refused-token codes and the header as the server sends them', () => {
     for (const code of REFUSED_TOKEN_CODES) expect(isDashboardErrorCode(code)).toBe(true)
+    // A request that carried no session leads back to the sign-in form, as an ended one does.
+    expect(REFUSED_TOKEN_CODES).toEqual(expect.arrayContaining(['session_expired', 'not_signed_in']))
     expect(DASHBOARD_ERROR_HEADER).toBe('X-Dashboard-Error')
   })
 })

@@ -35,6 +35,7 @@ export const DASHBOARD_ERROR_CODES = {
   too_many_watches: { origin: 'refusal', lead: 'You watch too many things:' },
   // About sign-in and sessions.
   session_expired: { origin: 'session', lead: '' },
+  not_signed_in: { origin: 'session', lead: '' },
   server_token_in_use: { origin: 'session', lead: '' },
   invalid_token_format: { origin: 'session', lead: '' },
   sign_in_rate_limited: { origin: 'session', lead: 'The dashboard limits sign-in attempts:' },

@@ -25,4 +25,19 @@ describe('a refused token', () => {
     expect(result.current[0]).toBe('The API refused your token. Sign in again.')
     expect(client.getQueryData<{ signedIn: boolean }>(sessionKeys.all)?.signedIn).toBe(false)
   })
+
+  it('tells a signed-in tab whose cookie is gone that its session ended, not that it never signed in', async () => {
+    const client = createTestQueryClient()
+    client.setQueryData(sessionKeys.all, { mode: 'sign-in', api: 'x', signedIn: true, demo: false })
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    )
+    const { result } = renderHook(() => useRefusedTokenNotice(), { wrapper })
+    const error = refusal('not_signed_in', 'You are not signed in (this request carried no session cookie).')
+    await act(() =>
+      client.query({ queryKey: ['list'], queryFn: () => Promise.reject(error) }).catch(() => {}),
+    )
+    expect(result.current[0]).toBe('Your session has ended; sign in again.')
+    expect(client.getQueryData<{ signedIn: boolean }>(sessionKeys.all)?.signedIn).toBe(false)
+  })
 })

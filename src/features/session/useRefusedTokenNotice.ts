@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { isApiError, REFUSED_TOKEN_CODES, sessionKeys, type Session } from '../../api'
+import { isApiError, REFUSED_TOKEN_CODES, SESSION_ENDED_NOTICE, sessionKeys, type Session } from '../../api'
 
 function refusedMessage(error: unknown): string | null {
   if (!isApiError(error) || error.code === null) return null
+  // Only a signed-in tab hears it: the server saw no cookie, which is what a browser sends once a session ended.
+  if (error.code === 'not_signed_in') return SESSION_ENDED_NOTICE
   return (REFUSED_TOKEN_CODES as readonly string[]).includes(error.code) ? error.message : null
 }
 
