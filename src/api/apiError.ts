@@ -11,6 +11,8 @@ interface ApiErrorInit {
   fieldPath?: string | null
   retryAfterSeconds?: number | null
   origin?: ApiErrorOrigin
+  /** False for an HTTP error that did not come through the dashboard's server: a proxy in front of it answered. */
+  throughDashboard?: boolean
 }
 
 /** The one error type the transport throws; views branch on kind and status. */
@@ -23,6 +25,7 @@ export class ApiError extends Error {
   readonly fieldPath: string | null
   readonly retryAfterSeconds: number | null
   readonly origin: ApiErrorOrigin
+  readonly throughDashboard: boolean
   /** When the failure was seen (ms epoch), so a Retry-After countdown can start from it. */
   readonly occurredAt = Date.now()
 
@@ -35,6 +38,7 @@ export class ApiError extends Error {
     this.fieldPath = init.fieldPath ?? null
     this.retryAfterSeconds = init.retryAfterSeconds ?? null
     this.origin = init.origin ?? 'api'
+    this.throughDashboard = init.throughDashboard ?? true
   }
 }
 

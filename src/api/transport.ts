@@ -123,6 +123,9 @@ export function httpError(response: Response, payload: unknown): ApiError {
     body: payload,
     retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
     origin: response.headers.get(DASHBOARD_ERROR_HEADER) === '1' ? 'dashboard' : 'api',
+    // The dashboard's server names every /api answer it sends (X-Request-Id); a 502 without it is a proxy's.
+    throughDashboard:
+      response.headers.has('x-request-id') || response.headers.get(DASHBOARD_ERROR_HEADER) === '1',
   })
 }
 

@@ -79,7 +79,12 @@ export function previousCursor(position: CursorPosition): string | null {
   return before === '' ? null : before
 }
 
-/** A page asked for by a cursor that the API refused (400): Retry cannot help, the first page can. */
+/**
+ * A page asked for by a cursor that was refused (400): Retry cannot help, the first page can. The API's 400, or the
+ * dashboard's own `bad_request` (the index's list refuses a cursor it did not write); its other refusals (an id it
+ * cannot address, a filter too long) are not the cursor's.
+ */
 export function isCursorRefused(after: string | null, error: unknown): boolean {
-  return after !== null && isApiError(error) && error.status === 400
+  if (after === null || !isApiError(error) || error.status !== 400) return false
+  return error.origin !== 'dashboard' || error.code === 'bad_request'
 }

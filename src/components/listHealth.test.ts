@@ -22,10 +22,14 @@ async function failureOf(error: ApiError) {
   return failure
 }
 
-/** An error answer as the transport reads it; `fromDashboard`: with the marker of the dashboard's own errors. */
-function answered(status: number, body: unknown, fromDashboard: boolean) {
+/**
+ * An error answer as the transport reads it; `fromDashboard`: with the marker of the dashboard's own errors.
+ * Whatever the dashboard's server sends carries its request id; `throughDashboard` false is a proxy's own answer.
+ */
+function answered(status: number, body: unknown, fromDashboard: boolean, throughDashboard = true) {
   const headers = new Headers({ 'content-type': 'application/json' })
   if (fromDashboard) headers.set(DASHBOARD_ERROR_HEADER, '1')
+  if (throughDashboard) headers.set('x-request-id', 'r1')
   return httpError(new Response(JSON.stringify(body), { status, headers }), body)
 }
 
@@ -49,6 +53,14 @@ describe('currentListFailure', () => {
     ]) {
       expect(await failureOf(error)).toMatchObject({ unreachable: true, refusal: NOT_ANSWERED })
     }
+  })
+
+  it('says nothing answers when a proxy in front of the dashboard’s server sends its own 502–504', async () => {
+    for (const status of [502, 503, 504])
+      expect(await failureOf(answered(status, '<html>Bad Gateway</html>', false, false))).toMatchObject({
+        unreachable: true,
+        refusal: NOT_ANSWERED,
+      })
   })
 
   it('does not blame the way to the API for the dashboard’s other 502–504s', async () => {

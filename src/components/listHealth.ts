@@ -26,11 +26,15 @@ const UNREACHABLE_CODES: readonly (string | null)[] = [
   'upstream_timeout',
 ] satisfies DashboardErrorCode[]
 
+/** A gateway's error that did not come through the dashboard's server: a proxy in front of it found nothing to ask. */
+const GATEWAY_STATUSES: readonly (number | null)[] = [502, 503, 504]
+
 const isUnreachable = (error: unknown) =>
   isApiError(error) &&
   (error.kind === 'network' ||
     error.kind === 'timeout' ||
-    (error.origin === 'dashboard' && UNREACHABLE_CODES.includes(error.code)))
+    (error.origin === 'dashboard' && UNREACHABLE_CODES.includes(error.code)) ||
+    (!error.throughDashboard && GATEWAY_STATUSES.includes(error.status)))
 
 /**
  * The failure of the list being watched now (the newest list query a view observes), or null when it has rows or is

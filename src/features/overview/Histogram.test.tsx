@@ -78,6 +78,25 @@ describe('Histogram', () => {
     expect(rows[27]).toBe('23 Nov 2026, 12:00 – 00:00')
   })
 
+  it('speaks in UTC, and says so, when the Times setting is UTC', () => {
+    const start = Date.UTC(2026, 10, 10)
+    const days: HistogramData = {
+      field: 'created',
+      bucketMs: 12 * HOUR,
+      start,
+      end: start + 2 * 24 * HOUR,
+      buckets: Array.from({ length: 4 }, (_, index) => ({
+        start: start + index * 12 * HOUR,
+        known: { created: 0, started: 0, succeed: 1, failed: 0 },
+        other: 0,
+      })),
+    }
+    render(<Histogram histogram={days} onNarrow={vi.fn()} utc />)
+    const first = within(screen.getByRole('toolbar')).getAllByRole('button')[0]
+    expect(first?.ariaLabel).toMatch(/^10 Nov 2026, 00:00 – 12:00 UTC: 1 succeeded\./)
+    expect(screen.getAllByRole('rowheader')[3]?.textContent).toBe('11 Nov 2026, 12:00 – 00:00 UTC')
+  })
+
   it('narrows to the buckets a drag went across, and not again on the click that ends it', () => {
     // jsdom has no PointerEvent: a MouseEvent carries the same button and position.
     if (typeof window.PointerEvent === 'undefined') Object.assign(window, { PointerEvent: window.MouseEvent })

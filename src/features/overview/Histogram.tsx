@@ -17,28 +17,35 @@ const totalOf = (bucket: HistogramBucket) =>
 /** How long the whole chart spans, which says whether a bucket's words need its date (overviewWords). */
 const chartSpan = (buckets: HistogramBucket[], bucketMs: number) => buckets.length * bucketMs
 
-function bucketWords(bucket: HistogramBucket, bucketMs: number, chartMs: number): string {
+function bucketWords(bucket: HistogramBucket, bucketMs: number, chartMs: number, utc: boolean): string {
   const parts = KNOWN_EXECUTION_STATES.filter((state) => bucket.known[state] > 0).map(
     (state) => `${formatCount(bucket.known[state])} ${STATE_LABELS[state].toLowerCase()}`,
   )
   if (bucket.other > 0) parts.push(`${formatCount(bucket.other)} other`)
-  return `${bucketText(bucket.start, bucketMs, chartMs)}: ${parts.length > 0 ? parts.join(', ') : 'none'}`
+  return `${bucketText(bucket.start, bucketMs, chartMs, utc)}: ${parts.length > 0 ? parts.join(', ') : 'none'}`
 }
 
-function rangeWords(buckets: HistogramBucket[], range: BucketRange, bucketMs: number): string | null {
+function rangeWords(
+  buckets: HistogramBucket[],
+  range: BucketRange,
+  bucketMs: number,
+  utc: boolean,
+): string | null {
   const [first, last] = rangeBounds(range)
   const start = buckets[first]?.start
   const end = buckets[last]?.start
   if (first === last || start === undefined || end === undefined) return null
   const total = buckets.slice(first, last + 1).reduce((sum, bucket) => sum + totalOf(bucket), 0)
   const spanMs = end - start + bucketMs
-  return `${bucketText(start, spanMs, chartSpan(buckets, bucketMs))}: ${formatCount(total)} executions; release, or press Enter, to narrow the window to them`
+  return `${bucketText(start, spanMs, chartSpan(buckets, bucketMs), utc)}: ${formatCount(total)} executions; release, or press Enter, to narrow the window to them`
 }
 
 interface HistogramProps {
   histogram: HistogramData
   /** Narrows the time window to one bucket. */
   onNarrow: (from: number, to: number) => void
+  /** The Times setting: the buckets' words in UTC, which they then name. */
+  utc?: boolean
 }
 
 /**
@@ -47,7 +54,7 @@ interface HistogramProps {
  * or focus, and the same figures as a table for screen readers.
  */
 export const Histogram = memo(
-  function Histogram({ histogram, onNarrow }: HistogramProps) {
+  function Histogram({ histogram, onNarrow, utc = false }: HistogramProps) {
     const { buckets, bucketMs } = histogram
     const [active, setActive] = useState<number | null>(null)
     const [focusIndex, setFocusIndex] = useState(Math.max(0, buckets.length - 1))
@@ -59,9 +66,10 @@ export const Histogram = memo(
       if (start !== undefined && end !== undefined) onNarrow(start, end + bucketMs)
     }
     const chooser = useBucketRange(buckets.length, narrowTo)
-    const chosen = chooser.range ? rangeWords(buckets, chooser.range, bucketMs) : null
+    const chosen = chooser.range ? rangeWords(buckets, chooser.range, bucketMs, utc) : null
     const readout =
-      chosen ?? (active !== null && buckets[active] ? bucketWords(buckets[active], bucketMs, chartMs) : null)
+      chosen ??
+      (active !== null && buckets[active] ? bucketWords(buckets[active], bucketMs, chartMs, utc) : null)
     const inRange = (index: number) => {
       if (!chooser.range || chosen === null) return false
       const [first, last] = rangeBounds(chooser.range)
@@ -109,7 +117,7 @@ export const Histogram = memo(
                 type="button"
                 className={inRange(index) ? 'histogram-bar is-chosen' : 'histogram-bar'}
                 tabIndex={index === focusIndex ? 0 : -1}
-                aria-label={`${bucketWords(bucket, bucketMs, chartMs)}. Narrow the time window to this`}
+                aria-label={`${bucketWords(bucket, bucketMs, chartMs, utc)}. Narrow the time window to this`}
                 onClick={() => {
                   if (chooser.takeDragClick()) return
                   const range = chooser.range
@@ -167,7 +175,7 @@ export const Histogram = memo(
           <tbody>
             {buckets.map((bucket) => (
               <tr key={bucket.start}>
-                <th scope="row">{bucketText(bucket.start, bucketMs, chartMs)}</th>
+                <th scope="row">{bucketText(bucket.start, bucketMs, chartMs, utc)}</th>
                 {KNOWN_EXECUTION_STATES.map((state) => (
                   <td key={state}>{formatCount(bucket.known[state])}</td>
                 ))}
@@ -184,5 +192,6 @@ export const Histogram = memo(
   (before, after) =>
     before.histogram.buckets === after.histogram.buckets &&
     before.histogram.bucketMs === after.histogram.bucketMs &&
-    before.onNarrow === after.onNarrow,
+    before.onNarrow === after.onNarrow &&
+    before.utc === after.utc,
 )

@@ -97,6 +97,7 @@ function OverviewBody({
   onWindowChange,
   onShowRunningBefore,
   window,
+  utc,
 }: OverviewStripProps) {
   // One function while the window's field stays: the histogram then re-renders only when its buckets change (a
   // refresh that changes nothing keeps them the same object).
@@ -172,7 +173,7 @@ function OverviewBody({
         ))}
       </div>
       {answer.histogram && answer.histogram.buckets.length > 0 ? (
-        <Histogram histogram={answer.histogram} onNarrow={narrow} />
+        <Histogram histogram={answer.histogram} onNarrow={narrow} utc={utc} />
       ) : null}
     </>
   )

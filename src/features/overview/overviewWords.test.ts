@@ -102,6 +102,18 @@ describe('overview words', () => {
     expect(bucketText(midnight + 12 * HOUR, 30 * 60_000, DAY)).toBe('12:00 – 12:30')
   })
 
+  it('says a bucket in UTC when the Times setting asks, dates and the same-day check included, and names it', () => {
+    const utcMidnight = Date.UTC(2026, 10, 23)
+    expect(bucketText(utcMidnight, 12 * HOUR, 14 * DAY, true)).toBe('23 Nov 2026, 00:00 – 12:00 UTC')
+    expect(bucketText(utcMidnight + 12 * HOUR, 12 * HOUR, 14 * DAY, true)).toBe(
+      '23 Nov 2026, 12:00 – 00:00 UTC',
+    )
+    expect(bucketText(utcMidnight + 23 * HOUR, 2 * HOUR, 14 * DAY, true)).toBe(
+      '23 Nov 2026, 23:00 – 24 Nov 2026, 01:00 UTC',
+    )
+    expect(bucketText(utcMidnight + 12 * HOUR, 30 * 60_000, DAY, true)).toBe('12:00 – 12:30 UTC')
+  })
+
   it('ends a refresh failure’s reason with one full stop, whether or not it has its own', () => {
     const failing = (reason: string) =>
       noteLines({ ...base, notes: { ...base.notes, refreshFailing: { since: AT, reason } } })[0]

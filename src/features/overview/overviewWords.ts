@@ -1,5 +1,4 @@
 import type { CoverageNotes, OverviewAnswer } from '../../shared/overview'
-import { dateTime } from '../../lib/windowText'
 import { clock, formatCount } from '../../lib/coverageWords'
 import { PRESET_MS } from '../../shared/windowBounds'
 
@@ -49,18 +48,31 @@ export function noteLines(answer: OverviewAnswer): string[] {
 export { PRESET_LABELS, windowText } from '../../lib/windowText'
 
 const DAY_MS = PRESET_MS['24h']
-// Made once, as the others: the histogram says a bucket's span several times a bar.
-const calendarDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' })
-const hoursMinutes = (at: number) => clock(at).slice(0, 5)
+// Made once per zone, as the others: the histogram says a bucket's span several times a bar.
+const formatsIn = (timeZone?: string) => ({
+  day: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone }),
+  hoursMinutes: new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone,
+  }),
+})
+const LOCAL_FORMATS = formatsIn()
+const UTC_FORMATS = formatsIn('UTC')
 
 /**
- * A span of the histogram (one bucket or a run of them) in words. Times alone while the whole chart is within a
- * day; past that the same times recur (00:00 – 12:00 every day), so each span carries its date, and its end the
- * time alone when it ends on that day.
+ * A span of the histogram (one bucket or a run of them) in words, in the Times setting's zone (`utc` names UTC).
+ * Times alone while the whole chart is within a day; past that the same times recur (00:00 – 12:00 every day), so
+ * each span carries its date, and its end the time alone when it ends on that day.
  */
-export function bucketText(start: number, spanMs: number, chartMs: number): string {
+export function bucketText(start: number, spanMs: number, chartMs: number, utc = false): string {
+  const { day, hoursMinutes } = utc ? UTC_FORMATS : LOCAL_FORMATS
+  const zone = utc ? ' UTC' : ''
   const end = start + spanMs
-  if (chartMs <= DAY_MS && spanMs < DAY_MS) return `${hoursMinutes(start)} – ${hoursMinutes(end)}`
-  const endsThatDay = spanMs < DAY_MS && calendarDay.format(start) === calendarDay.format(end - 1)
-  return `${dateTime(start)} – ${endsThatDay ? hoursMinutes(end) : dateTime(end)}`
+  const at = (instant: number) => `${day.format(instant)}, ${hoursMinutes.format(instant)}`
+  if (chartMs <= DAY_MS && spanMs < DAY_MS)
+    return `${hoursMinutes.format(start)} – ${hoursMinutes.format(end)}${zone}`
+  const endsThatDay = spanMs < DAY_MS && day.format(start) === day.format(end - 1)
+  return `${at(start)} – ${endsThatDay ? hoursMinutes.format(end) : at(end)}${zone}`
 }

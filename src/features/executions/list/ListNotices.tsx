@@ -8,7 +8,7 @@ interface ListNoticesProps {
   paging: PagingProblem
   /** Previous jumps to the first page: older cursors were dropped to keep the link short. */
   previousSkips: boolean
-  /** What in the link's filters could not be used. */
+  /** What in the link (a filter, an order, a page size, a cursor) could not be used. */
   linkProblems: readonly string[]
   /** Why a window's list from the index may not hold every execution of the window; null when it does. */
   indexDoubt: string | null
@@ -33,7 +33,7 @@ export function ListNotices({ rejected, paging, previousSkips, linkProblems, ind
       ) : null}
       {linkProblems.length > 0 ? (
         <p className="notice">
-          Some filters of this link could not be used and are left out: {linkProblems.join('; ')}.
+          Some parts of this link could not be used, so the list goes without them: {linkProblems.join('; ')}.
         </p>
       ) : null}
       {rejected.length > 0 ? (

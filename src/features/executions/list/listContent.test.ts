@@ -20,6 +20,14 @@ describe('what the list’s place shows', () => {
     ).toMatchObject({
       cursorRefused: false,
     })
+    // The dashboard's own refusals: its index refusing a cursor it did not write is the cursor's; an id it cannot
+    // address is not, and the first page would not help.
+    const ownRefusal = (code: string) =>
+      new ApiError({ kind: 'http', status: 400, code, message: 'refused', origin: 'dashboard' })
+    const refusedBy = (code: string) =>
+      listContent({ view: paged, page: undefined, isPlaceholder: false, error: ownRefusal(code) })
+    expect(refusedBy('bad_request')).toMatchObject({ cursorRefused: true })
+    expect(refusedBy('id_not_addressable')).toMatchObject({ cursorRefused: false })
   })
 
   it('one of the empty states, by what led there', () => {
