@@ -41,14 +41,23 @@ export function isJsonContentType(value: string | undefined): boolean {
   return mediaType === 'application/json' || (mediaType?.endsWith('+json') ?? false)
 }
 
-/** A JSON object body's fields; none when the body is not a JSON object (text, a list, nothing). */
-export function jsonFields(body: Buffer): Record<string, unknown> {
+/** A JSON object body's fields, or why it has none: not JSON at all, or JSON that is not an object. Empty: none. */
+export function readJsonObject(body: Buffer): {
+  fields: Record<string, unknown>
+  problem: 'not-json' | 'not-object' | null
+} {
+  const text = body.toString('utf8')
+  if (text.trim() === '') return { fields: {}, problem: null }
+  let value: unknown
   try {
-    const value = JSON.parse(body.toString('utf8')) as unknown
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {}
+    value = JSON.parse(text)
   } catch {
-    return {}
+    return { fields: {}, problem: 'not-json' }
   }
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? { fields: value as Record<string, unknown>, problem: null }
+    : { fields: {}, problem: 'not-object' }
 }
+
+/** A JSON object body's fields; none when the body is not a JSON object (text, a list, nothing). */
+export const jsonFields = (body: Buffer): Record<string, unknown> => readJsonObject(body).fields

@@ -7,6 +7,7 @@ import {
 } from '../auth/sessionCookie.ts'
 import type { createSignInLimiter } from '../auth/signInLimiter.ts'
 import { verifyToken } from '../auth/verifyToken.ts'
+import { readJsonObject } from '../http/body.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import { clientAddress } from '../http/origin.ts'
 import { bearerTokenProblem } from '../upstream/bearerToken.ts'
@@ -43,17 +44,12 @@ export function readSignInBody(body: Buffer): {
   fields: { token?: unknown; name?: unknown }
   problem: string | null
 } {
-  const text = body.toString('utf8')
-  if (text.trim() === '') return { fields: {}, problem: null }
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return { fields: {}, problem: `The sign-in request’s body is not valid JSON; ${BODY_SHAPE}.` }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { fields: {}, problem: `The sign-in request’s body must be a JSON object; ${BODY_SHAPE}.` }
-  return { fields: value, problem: null }
+  const { fields, problem } = readJsonObject(body)
+  if (problem === 'not-json')
+    return { fields, problem: `The sign-in request’s body is not valid JSON; ${BODY_SHAPE}.` }
+  if (problem === 'not-object')
+    return { fields, problem: `The sign-in request’s body must be a JSON object; ${BODY_SHAPE}.` }
+  return { fields, problem: null }
 }
 
 /**

@@ -115,6 +115,7 @@ export function parseBody(text: string, contentType: string | null): unknown {
 
 export function httpError(response: Response, payload: unknown): ApiError {
   const statusLine = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`
+  const fromDashboard = response.headers.get(DASHBOARD_ERROR_HEADER) === '1'
   return new ApiError({
     kind: 'http',
     status: response.status,
@@ -122,10 +123,9 @@ export function httpError(response: Response, payload: unknown): ApiError {
     message: messageFromBody(payload) ?? statusLine,
     body: payload,
     retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
-    origin: response.headers.get(DASHBOARD_ERROR_HEADER) === '1' ? 'dashboard' : 'api',
+    origin: fromDashboard ? 'dashboard' : 'api',
     // The dashboard's server names every /api answer it sends (X-Request-Id); a 502 without it is a proxy's.
-    throughDashboard:
-      response.headers.has('x-request-id') || response.headers.get(DASHBOARD_ERROR_HEADER) === '1',
+    throughDashboard: fromDashboard || response.headers.has('x-request-id'),
   })
 }
 

@@ -21,6 +21,21 @@ const histogram: HistogramData = {
 const chosen = (text: RegExp) => screen.queryAllByText(text)
 const CHOSEN = /executions; release, or press Enter/
 
+/** A chart of `count` days from `start` in half-day buckets, one success in each. */
+function halfDays(start: number, count: number): HistogramData {
+  return {
+    field: 'created',
+    bucketMs: 12 * HOUR,
+    start,
+    end: start + count * 24 * HOUR,
+    buckets: Array.from({ length: count * 2 }, (_, index) => ({
+      start: start + index * 12 * HOUR,
+      known: { created: 0, started: 0, succeed: 1, failed: 0 },
+      other: 0,
+    })),
+  }
+}
+
 function renderBars() {
   const onNarrow = vi.fn()
   render(<Histogram histogram={histogram} onNarrow={onNarrow} />)
@@ -54,18 +69,7 @@ describe('Histogram', () => {
   })
 
   it('tells the bars of a chart over days apart: each says its date, in its name and in the table', () => {
-    const start = new Date(2026, 10, 10).getTime()
-    const days: HistogramData = {
-      field: 'created',
-      bucketMs: 12 * HOUR,
-      start,
-      end: start + 14 * 24 * HOUR,
-      buckets: Array.from({ length: 28 }, (_, index) => ({
-        start: start + index * 12 * HOUR,
-        known: { created: 0, started: 0, succeed: 1, failed: 0 },
-        other: 0,
-      })),
-    }
+    const days = halfDays(new Date(2026, 10, 10).getTime(), 14)
     render(<Histogram histogram={days} onNarrow={vi.fn()} />)
     const names = within(screen.getByRole('toolbar'))
       .getAllByRole('button')
@@ -79,18 +83,7 @@ describe('Histogram', () => {
   })
 
   it('speaks in UTC, and says so, when the Times setting is UTC', () => {
-    const start = Date.UTC(2026, 10, 10)
-    const days: HistogramData = {
-      field: 'created',
-      bucketMs: 12 * HOUR,
-      start,
-      end: start + 2 * 24 * HOUR,
-      buckets: Array.from({ length: 4 }, (_, index) => ({
-        start: start + index * 12 * HOUR,
-        known: { created: 0, started: 0, succeed: 1, failed: 0 },
-        other: 0,
-      })),
-    }
+    const days = halfDays(Date.UTC(2026, 10, 10), 2)
     render(<Histogram histogram={days} onNarrow={vi.fn()} utc />)
     const first = within(screen.getByRole('toolbar')).getAllByRole('button')[0]
     expect(first?.ariaLabel).toMatch(/^10 Nov 2026, 00:00 – 12:00 UTC: 1 succeeded\./)
