@@ -12,7 +12,7 @@ const restriction = (regex, message) => ({ regex, message })
 const SRC_TO_SERVER = restriction('^(\\.\\./)+server(/|$)', 'The browser code never imports server/.')
 const SHARED_IMPORTS = restriction(
   '^(?!\\./)',
-  'src/shared/ is pure and isomorphic: it imports only its own files, no package, no browser or Node code.',
+  'shared/ is pure and isomorphic: it imports only its own files, no package, no browser or Node code.',
 )
 /**
  * From a file `depth` folders below src/features/: `../` that many times reaches the folder of all features,
@@ -104,7 +104,7 @@ export default tseslint.config(
     },
   },
   // The architecture as rules: each zone lists what it may not import (see docs/decisions and the README).
-  clientBoundary(['src/shared/**/*.ts'], [SHARED_IMPORTS], { ignores: ['src/shared/**/*.test.ts'] }),
+  clientBoundary(['shared/**/*.ts'], [SHARED_IMPORTS], { ignores: ['shared/**/*.test.ts'] }),
   // A feature may keep its files in subfolders (executions/list, grid, …); they import each other freely.
   clientBoundary(['src/features/*/*.{ts,tsx}'], [SRC_TO_SERVER, featureToFeature(1), TO_APP]),
   clientBoundary(['src/features/*/*/*.{ts,tsx}'], [SRC_TO_SERVER, featureToFeature(2), TO_APP]),

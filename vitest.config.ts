@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config'
  * them). Tests that call the API run in jsdom against Mock Service Worker.
  */
 const PURE_BROWSER_CODE = [
-  'src/shared/**/*.test.ts',
+  'shared/**/*.test.ts',
   'src/api/{schemas,listRequest,executionCache,executionStates,reschedule}.test.ts',
   'src/lib/{cursorTrail,relativeTime,middleTruncate,columnLayout,viewUrl,panelUrl,savedViewUrl,clientStore}.test.ts',
   'src/features/**/{listReducer,listContent,timelineGeometry,timelineTicks,savedViews,exportLines,bulkRun,runFigures}.test.ts',
@@ -20,7 +20,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       reporter: ['text-summary'],
-      include: ['src/**', 'server/**'],
+      include: ['src/**', 'server/**', 'shared/**'],
       exclude: [
         '**/*.test.*',
         'src/test/**',

@@ -53,8 +53,8 @@ describe('the architecture, as lint rules', () => {
     ['lib/ importing api/ (a layer above it)', 'src/lib/X.ts', "import { a } from '../api/transport'"],
     ['lib/ importing components/', 'src/lib/X.ts', "import { a } from '../components/ErrorPanel'"],
     ['api/ importing components/', 'src/api/X.ts', "import { a } from '../components/describeApiError'"],
-    ['shared/ importing lib/', 'src/shared/X.ts', "import { a } from '../lib/cursorTrail'"],
-    ['shared/ importing a package', 'src/shared/X.ts', "import { a } from 'zod/mini'"],
+    ['shared/ importing lib/', 'shared/X.ts', "import { a } from '../src/lib/cursorTrail'"],
+    ['shared/ importing a package', 'shared/X.ts', "import { a } from 'zod/mini'"],
     ['src/ importing server/', 'src/app/X.ts', "import { a } from '../../server/proxy/apiProxy'"],
     ['server/ importing src/', 'server/proxy/X.ts', "import { a } from '../../src/api'"],
     [
@@ -71,7 +71,7 @@ describe('the architecture, as lint rules', () => {
     ['components/', 'src/components/X.ts', '../features/views'],
     ['lib/', 'src/lib/X.ts', '../api/transport'],
     ['api/', 'src/api/X.ts', '../components/ErrorPanel'],
-    ['shared/', 'src/shared/X.ts', '../lib/cursorTrail'],
+    ['shared/', 'shared/X.ts', '../src/lib/cursorTrail'],
     ['app/', 'src/app/X.ts', '../../server/proxy/apiProxy'],
   ])(
     'reports a dynamic import() out of %s that a static one may not make',

@@ -6,7 +6,7 @@ import { proxyTrustFrom, type ProxyTrust } from '../http/origin.ts'
 import { DEFAULT_BUDGET, type BudgetSettings } from '../upstream/budget.ts'
 import { DEFAULT_INDEX, type IndexSettings } from '../index/settings.ts'
 import { DEFAULT_REUSE_MS } from '../upstream/client.ts'
-import { parseLinkTemplates, type LinkSettings } from '../../src/shared/linkTemplates.ts'
+import { parseLinkTemplates, type LinkSettings } from '../../shared/linkTemplates.ts'
 
 export { DEFAULT_INDEX, type IndexSettings } from '../index/settings.ts'
 

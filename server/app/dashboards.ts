@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { UpstreamList } from '../../src/shared/upstreams.ts'
+import type { UpstreamList } from '../../shared/upstreams.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import { isCrossSite } from '../http/origin.ts'
 import type { Gauge } from '../http/metrics.ts'

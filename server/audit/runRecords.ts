@@ -1,5 +1,5 @@
 import type { AuditRecord, AuditTrail } from './trail.ts'
-import { MOST_RUN_MEMBERS } from '../../src/shared/bulkRunReport.ts'
+import { MOST_RUN_MEMBERS } from '../../shared/bulkRunReport.ts'
 
 const TRAIL_PAGE = 500
 

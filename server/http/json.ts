@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { DASHBOARD_ERROR_HEADER, type DashboardErrorCode } from '../../src/shared/errorCodes.ts'
+import { DASHBOARD_ERROR_HEADER, type DashboardErrorCode } from '../../shared/errorCodes.ts'
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',

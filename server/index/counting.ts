@@ -1,6 +1,6 @@
-import type { ListFilters } from '../../src/shared/filters.ts'
-import { KNOWN_EXECUTION_STATES, stateMeaning, type KnownExecutionState } from '../../src/shared/states.ts'
-import type { WindowField } from '../../src/shared/timeWindow.ts'
+import type { ListFilters } from '../../shared/filters.ts'
+import { KNOWN_EXECUTION_STATES, stateMeaning, type KnownExecutionState } from '../../shared/states.ts'
+import type { WindowField } from '../../shared/timeWindow.ts'
 import type { Family } from './family.ts'
 import { isActive, type IndexedExecution } from './rows.ts'
 

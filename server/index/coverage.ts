@@ -2,8 +2,8 @@
  * How complete an answer of the index is, said with every count. The UI words it; it is never a smaller
  * truth: a scan that is running, was cut short or failed says so, and its counts are lower bounds.
  */
-export type { Coverage, CoverageNotes, OrderKind } from '../../src/shared/overview.ts'
-import type { OrderKind } from '../../src/shared/overview.ts'
+export type { Coverage, CoverageNotes, OrderKind } from '../../shared/overview.ts'
+import type { OrderKind } from '../../shared/overview.ts'
 
 /** Watches created_at along a scan: which way the API orders executions, if any. */
 export function createOrderTracker() {

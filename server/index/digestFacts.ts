@@ -1,4 +1,4 @@
-import { DIGEST_SAMPLE } from '../../src/shared/digest.ts'
+import { DIGEST_SAMPLE } from '../../shared/digest.ts'
 import type { IndexedExecution } from './rows.ts'
 
 /** Fewer succeeded executions than this say nothing about a usual duration. */

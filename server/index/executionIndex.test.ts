@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { stateMeaning } from '../../src/shared/states.ts'
+import { stateMeaning } from '../../shared/states.ts'
 import type { RunningDemoApi } from '../demo-api/index.ts'
 import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
 import { startTestIndex, type TestIndex } from '../testing/indexTestKit.ts'

@@ -1,6 +1,6 @@
-import type { ListFilters } from '../../src/shared/filters.ts'
-import { ANY_TIME, type TimeWindow } from '../../src/shared/timeWindow.ts'
-import { resolveWindow } from '../../src/shared/windowBounds.ts'
+import type { ListFilters } from '../../shared/filters.ts'
+import { ANY_TIME, type TimeWindow } from '../../shared/timeWindow.ts'
+import { resolveWindow } from '../../shared/windowBounds.ts'
 import { rowsInView, type WindowBounds } from './counting.ts'
 import { histogramOf, type Histogram } from './histogram.ts'
 import { pageOfFamily, type IndexPage, type IndexPageRequest } from './indexPage.ts'
@@ -13,7 +13,7 @@ import { credentialKey, fingerprint, upstreamKey } from './fingerprint.ts'
 import { observeAnswer } from './observe.ts'
 import { INDEX_CHANNEL } from './persistence.ts'
 import { createRuntime, FAMILY_IDLE_MS, type Runtime } from './runtime.ts'
-import type { Coverage, OverviewAnswer } from '../../src/shared/overview.ts'
+import type { Coverage, OverviewAnswer } from '../../shared/overview.ts'
 import { createUpstreamFacts } from './upstreamFacts.ts'
 import { windowCoverage } from './walkProgress.ts'
 
@@ -21,7 +21,7 @@ const TICK_MS = 250
 const FACTS_EVERY_MS = 5_000
 
 /** What the overview shows for one set of filters: counts per state, and how complete they are. */
-export type { OverviewAnswer } from '../../src/shared/overview.ts'
+export type { OverviewAnswer } from '../../shared/overview.ts'
 
 export interface OverviewView {
   window?: TimeWindow

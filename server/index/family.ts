@@ -1,4 +1,4 @@
-import type { MetadataFilter } from '../../src/shared/filters.ts'
+import type { MetadataFilter } from '../../shared/filters.ts'
 import type { Coverage, OrderKind } from './coverage.ts'
 import type { IndexedExecution } from './rows.ts'
 import type { WalkProgress } from './walkProgress.ts'

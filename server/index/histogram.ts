@@ -1,9 +1,9 @@
-import type { Histogram, HistogramBucket } from '../../src/shared/overview.ts'
-import { bucketFor } from '../../src/shared/windowBounds.ts'
+import type { Histogram, HistogramBucket } from '../../shared/overview.ts'
+import { bucketFor } from '../../shared/windowBounds.ts'
 import { emptyKnown, stateMatcher, timeOf, type WindowBounds } from './counting.ts'
 import type { Family } from './family.ts'
 
-export type { Histogram, HistogramBucket } from '../../src/shared/overview.ts'
+export type { Histogram, HistogramBucket } from '../../shared/overview.ts'
 
 const MOST_BUCKETS = 48
 

@@ -1,4 +1,4 @@
-import { finishedDuration, type ListSort } from '../../src/shared/listSort.ts'
+import { finishedDuration, type ListSort } from '../../shared/listSort.ts'
 import { stateMatcher, type WindowBounds } from './counting.ts'
 import type { Family } from './family.ts'
 import type { IndexedExecution } from './rows.ts'

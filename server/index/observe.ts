@@ -1,4 +1,4 @@
-import type { MetadataFilter } from '../../src/shared/filters.ts'
+import type { MetadataFilter } from '../../shared/filters.ts'
 import { familyKey } from './family.ts'
 import type { Runtime } from './runtime.ts'
 import { readApiRow } from './rows.ts'

@@ -1,5 +1,5 @@
-import type { MetadataFilter } from '../../src/shared/filters.ts'
-import { contradictsFilters } from '../../src/shared/filters.ts'
+import type { MetadataFilter } from '../../shared/filters.ts'
+import { contradictsFilters } from '../../shared/filters.ts'
 import { countFamily, type StateCounts, type WindowBounds } from './counting.ts'
 import { familyKey, newFamily, type Family } from './family.ts'
 import { createInterner, isNewer, type IndexedExecution } from './rows.ts'

@@ -1,5 +1,5 @@
-import type { MetadataFilter } from '../../src/shared/filters.ts'
-import { stateMeaning } from '../../src/shared/states.ts'
+import type { MetadataFilter } from '../../shared/filters.ts'
+import { stateMeaning } from '../../shared/states.ts'
 import type { Store, Statement } from '../store/store.ts'
 import { newFamily, storedFamily, type Family, type StoredFamily } from './family.ts'
 import type { Partition } from './partition.ts'

@@ -1,6 +1,6 @@
-import { readMetadata } from '../../src/shared/metadata.ts'
-import { stateMeaning, type KnownExecutionState } from '../../src/shared/states.ts'
-import { normaliseTimestamp, timestampInstant } from '../../src/shared/timestamps.ts'
+import { readMetadata } from '../../shared/metadata.ts'
+import { stateMeaning, type KnownExecutionState } from '../../shared/states.ts'
+import { normaliseTimestamp, timestampInstant } from '../../shared/timestamps.ts'
 
 /** One execution as the index keeps it: what the list said of it, and when the index last saw it. */
 export interface IndexedExecution {

@@ -1,4 +1,4 @@
-import { stateMeaning, type KnownExecutionState } from '../../src/shared/states.ts'
+import { stateMeaning, type KnownExecutionState } from '../../shared/states.ts'
 import type { Store } from '../store/store.ts'
 import type { OrderKind } from './coverage.ts'
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { TimeWindow } from '../../src/shared/timeWindow.ts'
+import type { TimeWindow } from '../../shared/timeWindow.ts'
 import { execution, pageOf, startFakeApi, type FakeRequest } from '../testing/fakeApi.ts'
 import { startTestIndex, type TestIndex } from '../testing/indexTestKit.ts'
 import { NEWEST_FIRST_BASIS } from './walkProgress.ts'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stateMeaning } from '../../src/shared/states.ts'
-import type { TimeWindow } from '../../src/shared/timeWindow.ts'
+import { stateMeaning } from '../../shared/states.ts'
+import type { TimeWindow } from '../../shared/timeWindow.ts'
 import type { RunningDemoApi } from '../demo-api/index.ts'
 import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
 import { durationOf } from './indexPage.ts'

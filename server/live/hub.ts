@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
-import type { ListFilters } from '../../src/shared/filters.ts'
+import type { ListFilters } from '../../shared/filters.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import type { ExecutionIndex, OverviewAnswer, OverviewView } from '../index/executionIndex.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 import { secretOf, withheldFailure } from '../upstream/listPage.ts'
 import { LIST_EXECUTIONS } from '../upstream/operations.ts'
 import { CallAbandonedError, UpstreamFailure } from '../upstream/request.ts'
-import { messageFromText } from '../../src/shared/errorBody.ts'
+import { messageFromText } from '../../shared/errorBody.ts'
 
 /** What a browser tab hears on its stream. */
 export type LiveEvent =

@@ -7,7 +7,7 @@ import {
   type AuditQuery,
   type AuditTrail,
 } from '../audit/trail.ts'
-import { RECENT_TRAIL_MS, RECENT_TRAIL_SIZE } from '../../src/shared/recentTrail.ts'
+import { RECENT_TRAIL_MS, RECENT_TRAIL_SIZE } from '../../shared/recentTrail.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ProxyTrust } from '../http/origin.ts'
 import type { OwnRoute } from './api.ts'

@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import type { ServerResponse } from 'node:http'
-import { CSV_BOM, csvLine } from '../../src/shared/csv.ts'
+import { CSV_BOM, csvLine } from '../../shared/csv.ts'
 import type { AuditQuery, AuditRecord, AuditTrail } from '../audit/trail.ts'
 import { SECURITY_HEADERS } from '../http/json.ts'
 import { ndjsonLine } from './ndjson.ts'

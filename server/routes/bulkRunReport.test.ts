@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BulkRunReport } from '../../src/shared/bulkRunReport.ts'
+import type { BulkRunReport } from '../../shared/bulkRunReport.ts'
 import type { RunningDemoApi } from '../demo-api/index.ts'
 import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
 import { openEmbeddedStore } from '../store/embedded.ts'

@@ -4,8 +4,8 @@ import {
   type BulkRunReport,
   type RunMember,
   type RunMemberStanding,
-} from '../../src/shared/bulkRunReport.ts'
-import { isBulkRunId } from '../../src/shared/runScope.ts'
+} from '../../shared/bulkRunReport.ts'
+import { isBulkRunId } from '../../shared/runScope.ts'
 import { recordsOfRun } from '../audit/runRecords.ts'
 import type { AuditRecord, AuditTrail } from '../audit/trail.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DigestAnswer } from '../../src/shared/digest.ts'
+import type { DigestAnswer } from '../../shared/digest.ts'
 import type { TickSummary } from '../demo-api/simulation.ts'
 import type { RunningDemoApi } from '../demo-api/index.ts'
 import { startTestApi, type DemoClient } from '../demo-api/testClient.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { csvCell, csvExecutionLine, csvLine } from './exportCsv.ts'
-import { ANY_TIME } from '../../src/shared/timeWindow.ts'
+import { ANY_TIME } from '../../shared/timeWindow.ts'
 import { exportFileName, parseExportRequest } from './exportRequest.ts'
 
 describe('CSV encoding', () => {

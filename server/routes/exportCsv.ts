@@ -1,6 +1,6 @@
-import { csvLine } from '../../src/shared/csv.ts'
+import { csvLine } from '../../shared/csv.ts'
 
-export { CSV_BOM, csvCell, csvLine } from '../../src/shared/csv.ts'
+export { CSV_BOM, csvCell, csvLine } from '../../shared/csv.ts'
 
 /**
  * One column of metadata as JSON: a streamed export cannot know every metadata key before the last page,

@@ -1,10 +1,5 @@
-import { readMetadata } from '../../src/shared/metadata.ts'
-import {
-  buildLink,
-  isAttemptLink,
-  type LinkSettings,
-  type LinkTemplate,
-} from '../../src/shared/linkTemplates.ts'
+import { readMetadata } from '../../shared/metadata.ts'
+import { buildLink, isAttemptLink, type LinkSettings, type LinkTemplate } from '../../shared/linkTemplates.ts'
 
 /**
  * The export's link columns, on request (`links=1`): one per execution link of DASHBOARD_LINKS (an attempt's

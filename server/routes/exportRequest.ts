@@ -1,7 +1,7 @@
-import type { ListFilters } from '../../src/shared/filters.ts'
-import { readFilterParams } from '../../src/shared/filterCodec.ts'
-import { ANY_TIME, readWindowParams, type TimeWindow } from '../../src/shared/timeWindow.ts'
-import { pinWindow } from '../../src/shared/windowBounds.ts'
+import type { ListFilters } from '../../shared/filters.ts'
+import { readFilterParams } from '../../shared/filterCodec.ts'
+import { ANY_TIME, readWindowParams, type TimeWindow } from '../../shared/timeWindow.ts'
+import { pinWindow } from '../../shared/windowBounds.ts'
 
 export type ExportFormat = 'csv' | 'ndjson'
 

@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { once } from 'node:events'
-import { filterChecks } from '../../src/shared/filters.ts'
-import { buildListBody, type StateSpeller } from '../../src/shared/listBody.ts'
+import { filterChecks } from '../../shared/filters.ts'
+import { buildListBody, type StateSpeller } from '../../shared/listBody.ts'
 import {
   describeUnchecked,
   describeWalkStop,
   walkList,
   type WalkPage,
   type WalkReport,
-} from '../../src/shared/listWalker.ts'
+} from '../../shared/listWalker.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import { SECURITY_HEADERS, sendJsonError } from '../http/json.ts'
@@ -20,7 +20,7 @@ import { exportFileName, parseExportRequest, type ExportFormat, type ExportReque
 import { INDEX_EXPORT_PAGE, windowPage } from './exportWindow.ts'
 import { exportLinks } from './exportLinks.ts'
 import { ndjsonLine } from './ndjson.ts'
-import type { LinkSettings } from '../../src/shared/linkTemplates.ts'
+import type { LinkSettings } from '../../shared/linkTemplates.ts'
 
 export const DEFAULT_EXPORT_MAX_ROWS = 100_000
 export const EXPORT_PAGE_SIZE = 100

@@ -1,6 +1,6 @@
-import type { WalkPage } from '../../src/shared/listWalker.ts'
+import type { WalkPage } from '../../shared/listWalker.ts'
 import type { Credentials } from '../auth/credentials.ts'
-import { coverageDoubtText } from '../../src/shared/overview.ts'
+import { coverageDoubtText } from '../../shared/overview.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { ApiRow } from '../upstream/listPage.ts'
 import type { ExportRequest } from './exportRequest.ts'

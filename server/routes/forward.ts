@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { messageFromText } from '../../src/shared/errorBody.ts'
-import type { DashboardErrorCode } from '../../src/shared/errorCodes.ts'
+import { messageFromText } from '../../shared/errorBody.ts'
+import type { DashboardErrorCode } from '../../shared/errorCodes.ts'
 import type { CredentialSource, Credentials } from '../auth/credentials.ts'
 import { sendJsonError } from '../http/json.ts'
 import type { UpstreamAnswer, UpstreamClient } from '../upstream/client.ts'
@@ -8,7 +8,7 @@ import { secretOf } from '../upstream/listPage.ts'
 import type { MatchedOperation } from '../upstream/operations.ts'
 import { Cancel } from '../upstream/cancel.ts'
 import { CallAbandonedError, UpstreamFailure } from '../upstream/request.ts'
-import { ANSWER_AGE_HEADER } from '../../src/shared/answerAge.ts'
+import { ANSWER_AGE_HEADER } from '../../shared/answerAge.ts'
 import { relayAnswer } from './relay.ts'
 
 export interface ForwardResult {

@@ -5,7 +5,7 @@ import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
 import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
 import { startIndexedPair, type IndexedPair } from '../testing/indexedPair.ts'
 import { jsonOf, rawRequest } from '../testing/httpTestKit.ts'
-import type { IdSetAnswer } from '../../src/shared/idSet.ts'
+import type { IdSetAnswer } from '../../shared/idSet.ts'
 
 let api: RunningDemoApi
 let demo: DemoClient

@@ -1,4 +1,4 @@
-import type { LinkSettings } from '../../src/shared/linkTemplates.ts'
+import type { LinkSettings } from '../../shared/linkTemplates.ts'
 import { sendJson } from '../http/json.ts'
 import type { OwnRoute } from './api.ts'
 

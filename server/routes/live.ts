@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { buildListBody } from '../../src/shared/listBody.ts'
+import { buildListBody } from '../../shared/listBody.ts'
 import { sendJsonError } from '../http/json.ts'
 import { startEventStream } from '../http/eventStream.ts'
 import { clientAddress, type ProxyTrust } from '../http/origin.ts'

@@ -1,5 +1,5 @@
-import type { ListFilters } from '../../src/shared/filters.ts'
-import type { TimeWindow } from '../../src/shared/timeWindow.ts'
+import type { ListFilters } from '../../shared/filters.ts'
+import type { TimeWindow } from '../../shared/timeWindow.ts'
 import type { AuditTrail } from '../audit/trail.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import { digest } from '../live/hub.ts'

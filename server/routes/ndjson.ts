@@ -1,4 +1,4 @@
-import { INVISIBLE } from '../../src/shared/visibleText.ts'
+import { INVISIBLE } from '../../shared/visibleText.ts'
 
 /**
  * One NDJSON line. Control and format characters (a bidi override in an id, a zero-width space) are written as

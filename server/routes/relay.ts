@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
-import { parseRetryAfter } from '../../src/shared/retryAfter.ts'
+import { parseRetryAfter } from '../../shared/retryAfter.ts'
 import { SECURITY_HEADERS, sendJsonError } from '../http/json.ts'
 import type { UpstreamAnswer } from '../upstream/client.ts'
 

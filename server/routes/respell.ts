@@ -1,4 +1,4 @@
-import type { StateSpeller } from '../../src/shared/listBody.ts'
+import type { StateSpeller } from '../../shared/listBody.ts'
 
 /**
  * A browser's list body with its states as the API spells them: every spelling the index has seen for each

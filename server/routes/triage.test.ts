@@ -8,7 +8,7 @@ import type { Store } from '../store/store.ts'
 import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
 import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
 import { jsonOf, rawRequest } from '../testing/httpTestKit.ts'
-import type { FailureGroup, TriageAnswer } from '../../src/shared/triage.ts'
+import type { FailureGroup, TriageAnswer } from '../../shared/triage.ts'
 import type { IndexedExecution } from '../index/rows.ts'
 import { sampleOf } from '../triage/shapeGroups.ts'
 

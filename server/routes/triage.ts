@@ -5,9 +5,9 @@ import {
   GROUP_PARAM,
   type GroupBy,
   type TriageAnswer,
-} from '../../src/shared/triage.ts'
-import type { ListFilters } from '../../src/shared/filters.ts'
-import type { TimeWindow } from '../../src/shared/timeWindow.ts'
+} from '../../shared/triage.ts'
+import type { ListFilters } from '../../shared/filters.ts'
+import type { TimeWindow } from '../../shared/timeWindow.ts'
 import type { Identity } from '../audit/identity.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import { jsonFields } from '../http/body.ts'

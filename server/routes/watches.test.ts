@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Watch, WatchList, WatchNotice } from '../../src/shared/watches.ts'
+import type { Watch, WatchList, WatchNotice } from '../../shared/watches.ts'
 import type { TickSummary } from '../demo-api/simulation.ts'
 import type { RunningDemoApi } from '../demo-api/index.ts'
 import { startTestApi, type DemoClient } from '../demo-api/testClient.ts'

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { readFilterParams, writeFilterParams } from '../../src/shared/filterCodec.ts'
-import { readThreshold, WATCH_LIMITS } from '../../src/shared/watches.ts'
+import { readFilterParams, writeFilterParams } from '../../shared/filterCodec.ts'
+import { readThreshold, WATCH_LIMITS } from '../../shared/watches.ts'
 import type { Identity } from '../audit/identity.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import { jsonFields } from '../http/body.ts'

@@ -4,7 +4,7 @@ import { createExecutionIndex, type ExecutionIndex, type OverviewAnswer } from '
 import type { Store } from '../store/store.ts'
 import { createUpstreamClient, type UpstreamClient } from '../upstream/client.ts'
 import { parseUpstreamConfig } from '../upstream/config.ts'
-import type { ListFilters } from '../../src/shared/filters.ts'
+import type { ListFilters } from '../../shared/filters.ts'
 
 /** Fast settings for tests: refreshes every 100 ms, a generous budget. */
 export const TEST_INDEX: IndexSettings = { ...DEFAULT_INDEX, refreshMs: 100, liveMinMs: 100 }

@@ -1,6 +1,6 @@
-import { readStateResource } from '../../src/shared/listAnswer.ts'
-import { stateMeaning } from '../../src/shared/states.ts'
-import { timestampInstant } from '../../src/shared/timestamps.ts'
+import { readStateResource } from '../../shared/listAnswer.ts'
+import { stateMeaning } from '../../shared/states.ts'
+import { timestampInstant } from '../../shared/timestamps.ts'
 
 /** How an execution failed, from its attempts: how many there were and how long a typical one ran. */
 export interface AttemptShape {

@@ -1,5 +1,5 @@
-import type { Coverage } from '../../src/shared/coverage.ts'
-import type { WindowField } from '../../src/shared/timeWindow.ts'
+import type { Coverage } from '../../shared/coverage.ts'
+import type { WindowField } from '../../shared/timeWindow.ts'
 import type {
   AckRun,
   FailureGroup,
@@ -7,7 +7,7 @@ import type {
   GroupSelection,
   ShapeSample,
   TriageAnswer,
-} from '../../src/shared/triage.ts'
+} from '../../shared/triage.ts'
 import { timeOf } from '../index/counting.ts'
 import { asApiRow, type IndexedExecution } from '../index/rows.ts'
 import type { AckMark } from './ackBook.ts'

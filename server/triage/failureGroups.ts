@@ -1,5 +1,5 @@
-import type { GroupKey } from '../../src/shared/triage.ts'
-import type { WindowField } from '../../src/shared/timeWindow.ts'
+import type { GroupKey } from '../../shared/triage.ts'
+import type { WindowField } from '../../shared/timeWindow.ts'
 import { timeOf } from '../index/counting.ts'
 import type { IndexedExecution } from '../index/rows.ts'
 

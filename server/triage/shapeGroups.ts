@@ -1,4 +1,4 @@
-import { SHAPE_SAMPLE, type ShapeSample } from '../../src/shared/triage.ts'
+import { SHAPE_SAMPLE, type ShapeSample } from '../../shared/triage.ts'
 import type { IndexedExecution } from '../index/rows.ts'
 import type { ShapeReading } from './shapeSampler.ts'
 

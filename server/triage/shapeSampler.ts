@@ -1,4 +1,4 @@
-import { buildListBody } from '../../src/shared/listBody.ts'
+import { buildListBody } from '../../shared/listBody.ts'
 import type { IndexedExecution } from '../index/rows.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 import { parseListAnswer, secretOf } from '../upstream/listPage.ts'

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto'
-import { parseRetryAfter } from '../../src/shared/retryAfter.ts'
+import { parseRetryAfter } from '../../shared/retryAfter.ts'
 import { Cancel, type CallSignal } from './cancel.ts'
 import { createBudget, DEFAULT_BUDGET, type BudgetSettings, type Lane } from './budget.ts'
 import type { UpstreamConfig } from './config.ts'

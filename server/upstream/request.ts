@@ -1,7 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import type { ClientRequest } from 'node:http'
-import type { DashboardErrorCode } from '../../src/shared/errorCodes.ts'
+import type { DashboardErrorCode } from '../../shared/errorCodes.ts'
 import { ERROR_BODY_LIMIT_BYTES, InvalidUpstreamAnswerError, readAnswerBody } from './answer.ts'
 import type { CallSignal } from './cancel.ts'
 import type { MatchedOperation } from './operations.ts'

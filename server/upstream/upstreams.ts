@@ -1,6 +1,6 @@
-import type { LinkTemplate } from '../../src/shared/linkTemplates.ts'
-import { parseLinkTemplates } from '../../src/shared/linkTemplates.ts'
-import { UPSTREAM_COLOR, UPSTREAM_NAME } from '../../src/shared/upstreams.ts'
+import type { LinkTemplate } from '../../shared/linkTemplates.ts'
+import { parseLinkTemplates } from '../../shared/linkTemplates.ts'
+import { UPSTREAM_COLOR, UPSTREAM_NAME } from '../../shared/upstreams.ts'
 import { parseUpstreamConfig, type UpstreamConfig } from './config.ts'
 
 /** One API of several (EXEC_API_UPSTREAMS): where it is, how the dashboard reaches it, how it is shown. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { Watch, WatchNotice, WatchSeen, WatchThreshold } from '../../src/shared/watches.ts'
-import { NOTICE_EVERY_MS, WATCH_LIMITS } from '../../src/shared/watches.ts'
+import type { Watch, WatchNotice, WatchSeen, WatchThreshold } from '../../shared/watches.ts'
+import { NOTICE_EVERY_MS, WATCH_LIMITS } from '../../shared/watches.ts'
 import type { Store } from '../store/store.ts'
 
 /** The channel on which a replica that wrote a notice tells every replica (they send it to their tabs). */

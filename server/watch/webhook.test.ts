@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { WatchNotice } from '../../src/shared/watches.ts'
+import type { WatchNotice } from '../../shared/watches.ts'
 import { createWebhook } from './webhook.ts'
 
 const URL_SECRET = 'https://hooks.example.com/services/T000/B000/secret-path'

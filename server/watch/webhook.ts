@@ -1,4 +1,4 @@
-import type { WatchNotice } from '../../src/shared/watches.ts'
+import type { WatchNotice } from '../../shared/watches.ts'
 
 const TIMEOUT_MS = 5_000
 /** Waits before the second and third tries: a receiver that is briefly away still gets the notice. */

@@ -1,4 +1,4 @@
-import { readListEnvelope } from '../shared/listAnswer'
+import { readListEnvelope } from '../../shared/listAnswer'
 import { executionPath } from './executionPath'
 import type { ListCallOptions } from './executions'
 import { toListPage } from './listPage'

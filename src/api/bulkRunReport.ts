@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import { readBulkRunReport } from '../shared/bulkRunReport'
+import { readBulkRunReport } from '../../shared/bulkRunReport'
 import { apiRequest } from './transport'
-import { readerOf } from '../shared/readerOf'
+import { readerOf } from '../../shared/readerOf'
 
-export type { BulkRunReport, RunMember, RunMemberStanding } from '../shared/bulkRunReport'
-export { RUN_MEMBER_STANDINGS, STANDING_WORDS } from '../shared/bulkRunReport'
+export type { BulkRunReport, RunMember, RunMemberStanding } from '../../shared/bulkRunReport'
+export { RUN_MEMBER_STANDINGS, STANDING_WORDS } from '../../shared/bulkRunReport'
 
 /** Live counts: the index re-reads the run's executions on its own refresh; this asks it what it holds now. */
 const REPORT_REFRESH_MS = 5_000

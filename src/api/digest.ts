@@ -1,11 +1,11 @@
-import type { DigestAnswer } from '../shared/digest'
-import { isWholeCount, readCoverage } from '../shared/coverage'
-import { writeFilterParams } from '../shared/filterCodec'
-import type { ListFilters } from '../shared/filters'
+import type { DigestAnswer } from '../../shared/digest'
+import { isWholeCount, readCoverage } from '../../shared/coverage'
+import { writeFilterParams } from '../../shared/filterCodec'
+import type { ListFilters } from '../../shared/filters'
 import { anyAnswer, apiRequest } from './transport'
-import { notRead, type ReadResult } from '../shared/readResult'
+import { notRead, type ReadResult } from '../../shared/readResult'
 
-export type { DigestAnswer } from '../shared/digest'
+export type { DigestAnswer } from '../../shared/digest'
 
 const part = (value: unknown, list: string): boolean =>
   typeof value === 'object' &&

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { timestampInstant } from '../shared/timestamps'
+import { timestampInstant } from '../../shared/timestamps'
 import { executionKeys } from './queryKeys'
 import type { Execution, ExecutionList } from './schemas'
 

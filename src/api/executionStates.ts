@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { stateMeaning, type KnownExecutionState } from '../shared/states'
+import { stateMeaning, type KnownExecutionState } from '../../shared/states'
 import { attemptKeys, executionKeys } from './queryKeys'
 import type { ListPage } from './schemas'
 
-export { isFinalState, readableState, stateMeaning } from '../shared/states'
+export { isFinalState, readableState, stateMeaning } from '../../shared/states'
 
 const MAX_UNKNOWN_STATES = 50
 

@@ -1,11 +1,11 @@
-import { readListEnvelope } from '../shared/listAnswer'
-import { readCoverage } from '../shared/coverage'
-import { RUN_PARAM } from '../shared/filterCodec'
+import { readListEnvelope } from '../../shared/listAnswer'
+import { readCoverage } from '../../shared/coverage'
+import { RUN_PARAM } from '../../shared/filterCodec'
 import { toListPage } from './listPage'
 import { buildListBody, isFromIndex, type ListParams, type Speller } from './listRequest'
 import { viewSearch } from './viewSearch'
 import type { Execution, ExecutionList } from './schemas'
-import { ANSWER_AGE_HEADER, askedAtOf } from '../shared/answerAge'
+import { ANSWER_AGE_HEADER, askedAtOf } from '../../shared/answerAge'
 import { apiExchange, apiRequest } from './transport'
 
 export interface ListCallOptions {

@@ -1,11 +1,11 @@
-import { readIdSetAnswer, type IdSetAnswer } from '../shared/idSet'
-import type { ListFilters } from '../shared/filters'
-import type { TimeWindow } from '../shared/timeWindow'
+import { readIdSetAnswer, type IdSetAnswer } from '../../shared/idSet'
+import type { ListFilters } from '../../shared/filters'
+import type { TimeWindow } from '../../shared/timeWindow'
 import { viewSearch } from './viewSearch'
 import { apiRequest } from './transport'
-import { readerOf } from '../shared/readerOf'
+import { readerOf } from '../../shared/readerOf'
 
-export type { IdSetAnswer, IdSetEntry } from '../shared/idSet'
+export type { IdSetAnswer, IdSetEntry } from '../../shared/idSet'
 
 /** Counting a large set by paging the API can take minutes on the server; Stop (the signal) ends it sooner. */
 const ID_SET_TIMEOUT_MS = 10 * 60_000

@@ -25,7 +25,7 @@ export { KNOWN_EXECUTION_STATES, readMetadata } from './schemas'
 export { nextPageOf, sameStart, toListPage } from './listPage'
 export { walkPageOf } from './walkPage'
 export type { NextPage } from './listPage'
-export { lacksTimeZone, timestampInstant } from '../shared/timestamps'
+export { lacksTimeZone, timestampInstant } from '../../shared/timestamps'
 export type {
   Attempt,
   AttemptList,

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import { readCoverage, type Coverage } from '../shared/coverage'
-import { describeProblem, readStateResource } from '../shared/listAnswer'
+import { readCoverage, type Coverage } from '../../shared/coverage'
+import { describeProblem, readStateResource } from '../../shared/listAnswer'
 import { executionKeys } from './queryKeys'
 import type { Execution } from './schemas'
 import { apiRequest } from './transport'
-import { isRecord, notRead, type ReadResult } from '../shared/readResult'
+import { isRecord, notRead, type ReadResult } from '../../shared/readResult'
 
 /**
  * What the dashboard's index knows of one id (the API has no lookup by id): the execution as the index last saw

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { NO_LINKS, templateProblem, type LinkSettings, type LinkTemplate } from '../shared/linkTemplates'
+import { NO_LINKS, templateProblem, type LinkSettings, type LinkTemplate } from '../../shared/linkTemplates'
 import { apiRequest } from './transport'
-import { notRead, type ReadResult } from '../shared/readResult'
+import { notRead, type ReadResult } from '../../shared/readResult'
 
 /** The server checked each template at start-up; the browser checks again and keeps only the usable ones. */
 function readLinkSettings(payload: unknown): ReadResult<LinkSettings> {

@@ -1,4 +1,4 @@
-import { describeProblem, readStateResource, rowIdOf, type ListEnvelope } from '../shared/listAnswer'
+import { describeProblem, readStateResource, rowIdOf, type ListEnvelope } from '../../shared/listAnswer'
 import type { ListPage, RejectedRow } from './schemas'
 
 /** Reads each row on its own: good rows are kept, bad ones are reported with their id and fields. */

@@ -1,10 +1,10 @@
-import { buildListBody as buildSharedListBody, type ListRequestBody } from '../shared/listBody'
-import type { MetadataFilter } from '../shared/filters'
-import type { ListSort } from '../shared/listSort'
-import type { TimeWindow } from '../shared/timeWindow'
+import { buildListBody as buildSharedListBody, type ListRequestBody } from '../../shared/listBody'
+import type { MetadataFilter } from '../../shared/filters'
+import type { ListSort } from '../../shared/listSort'
+import type { TimeWindow } from '../../shared/timeWindow'
 
-export type { ListFilters, MetadataFilter } from '../shared/filters'
-export type { ListRequestBody } from '../shared/listBody'
+export type { ListFilters, MetadataFilter } from '../../shared/filters'
+export type { ListRequestBody } from '../../shared/listBody'
 
 export interface ListParams {
   first: number

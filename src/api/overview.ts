@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ListFilters } from '../shared/filters'
-import { filtersKey } from '../shared/filtersKey'
-import { writeWindowParams, type TimeWindow } from '../shared/timeWindow'
+import type { ListFilters } from '../../shared/filters'
+import { filtersKey } from '../../shared/filtersKey'
+import { writeWindowParams, type TimeWindow } from '../../shared/timeWindow'
 import { anyAnswer, apiRequest } from './transport'
 import { viewSearch } from './viewSearch'
 

@@ -1,7 +1,7 @@
 import type { AuditRecord, TrailMark } from './recentReschedules'
 import { apiRequest } from './transport'
-import type { ReadResult } from '../shared/readResult'
-import { RECENT_TRAIL_MS, RECENT_TRAIL_SIZE } from '../shared/recentTrail'
+import type { ReadResult } from '../../shared/readResult'
+import { RECENT_TRAIL_MS, RECENT_TRAIL_SIZE } from '../../shared/recentTrail'
 
 export interface AuditPage {
   data: AuditRecord[]

@@ -1,4 +1,4 @@
-import { readStateResource } from '../shared/listAnswer'
+import { readStateResource } from '../../shared/listAnswer'
 import type { Execution } from './schemas'
 
 /**

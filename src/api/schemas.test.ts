@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readListEnvelope } from '../shared/listAnswer'
+import { readListEnvelope } from '../../shared/listAnswer'
 import { toListPage } from './listPage'
 import { isRfc3339Timestamp, readMetadata, type Execution } from './schemas'
 

@@ -1,11 +1,11 @@
-import type { Coverage } from '../shared/overview'
-import { readMetadata as readMetadataValue } from '../shared/metadata'
-import type { KnownExecutionState } from '../shared/states'
-import type { PageInfo, StateResource } from '../shared/listAnswer'
+import type { Coverage } from '../../shared/overview'
+import { readMetadata as readMetadataValue } from '../../shared/metadata'
+import type { KnownExecutionState } from '../../shared/states'
+import type { PageInfo, StateResource } from '../../shared/listAnswer'
 
-export { KNOWN_EXECUTION_STATES, type KnownExecutionState } from '../shared/states'
-export { isRfc3339Timestamp } from '../shared/timestamps'
-export type { PageInfo } from '../shared/listAnswer'
+export { KNOWN_EXECUTION_STATES, type KnownExecutionState } from '../../shared/states'
+export { isRfc3339Timestamp } from '../../shared/timestamps'
+export type { PageInfo } from '../../shared/listAnswer'
 
 /** The spec lists the states seen so far, not all of them: unknown values must still be read. */
 export type ExecutionState = KnownExecutionState | (string & {})

@@ -1,8 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { apiRequest } from './transport'
-import type { ReadResult } from '../shared/readResult'
+import type { ReadResult } from '../../shared/readResult'
 
-export { REFUSED_TOKEN_CODES } from '../shared/errorSignals'
+export { REFUSED_TOKEN_CODES } from '../../shared/errorSignals'
 
 /** How the dashboard's server reaches the API: with its own token, or with the one a user signs in with. */
 export interface Session {

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { readListEnvelope } from '../shared/listAnswer'
+import { readListEnvelope } from '../../shared/listAnswer'
 import { mswServer, setUpMswServer } from '../test/mswServer'
 import { ApiError } from './apiError'
 import { listAttempts } from './attempts'

@@ -1,10 +1,10 @@
-import { codeFromBody, messageFromBody } from '../shared/errorBody'
-import { DASHBOARD_ERROR_HEADER } from '../shared/errorSignals'
-import { describeProblem } from '../shared/listAnswer'
-import { parseRetryAfter } from '../shared/retryAfter'
+import { codeFromBody, messageFromBody } from '../../shared/errorBody'
+import { DASHBOARD_ERROR_HEADER } from '../../shared/errorSignals'
+import { describeProblem } from '../../shared/listAnswer'
+import { parseRetryAfter } from '../../shared/retryAfter'
 import { ApiError } from './apiError'
-import { apiBaseFor, upstreamOfPath } from '../shared/upstreams'
-import type { ReadResult } from '../shared/readResult'
+import { apiBaseFor, upstreamOfPath } from '../../shared/upstreams'
+import type { ReadResult } from '../../shared/readResult'
 
 /** The dashboard server's API for the page's upstream: /api, or /api/u/<name> on a page at /u/<name>/. */
 export const apiBase = (): string =>

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ListFilters } from '../shared/filters'
-import type { TimeWindow } from '../shared/timeWindow'
-import { groupByText, GROUP_PARAM, type GroupBy, type TriageAnswer } from '../shared/triage'
-import { isWholeCount, readCoverage } from '../shared/coverage'
+import type { ListFilters } from '../../shared/filters'
+import type { TimeWindow } from '../../shared/timeWindow'
+import { groupByText, GROUP_PARAM, type GroupBy, type TriageAnswer } from '../../shared/triage'
+import { isWholeCount, readCoverage } from '../../shared/coverage'
 import { viewSearch } from './viewSearch'
 import { apiRequest, anyAnswer } from './transport'
-import { notRead, type ReadResult } from '../shared/readResult'
+import { notRead, type ReadResult } from '../../shared/readResult'
 
 /*
  * Failure triage from the server's index (GET /api/triage): the view's failures grouped, and what was done about

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
-import { upstreamOfPath, type UpstreamInfo, type UpstreamList } from '../shared/upstreams'
+import { upstreamOfPath, type UpstreamInfo, type UpstreamList } from '../../shared/upstreams'
 import { apiRequest } from './transport'
-import { isRecord, notRead, type ReadResult } from '../shared/readResult'
+import { isRecord, notRead, type ReadResult } from '../../shared/readResult'
 
-export type { UpstreamInfo, UpstreamList } from '../shared/upstreams'
+export type { UpstreamInfo, UpstreamList } from '../../shared/upstreams'
 
 export function readUpstreamList(payload: unknown): ReadResult<UpstreamList> {
   if (!isRecord(payload) || !Array.isArray(payload.upstreams)) return notRead('expected the list of APIs')

@@ -1,4 +1,4 @@
-import type { WalkPage } from '../shared/listWalker'
+import type { WalkPage } from '../../shared/listWalker'
 import type { ListPage } from './schemas'
 
 /** A list page as the list walker reads it (shared/listWalker.ts). */

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Watch, WatchList, WatchNotice, WatchThreshold } from '../shared/watches'
+import type { Watch, WatchList, WatchNotice, WatchThreshold } from '../../shared/watches'
 import { apiRequest } from './transport'
-import { readerOf } from '../shared/readerOf'
-import { isRecord, notRead, type ReadResult } from '../shared/readResult'
+import { readerOf } from '../../shared/readerOf'
+import { isRecord, notRead, type ReadResult } from '../../shared/readResult'
 
-export type { Watch, WatchList, WatchNotice, WatchThreshold } from '../shared/watches'
+export type { Watch, WatchList, WatchNotice, WatchThreshold } from '../../shared/watches'
 
 export const watchKeys = { all: ['watches'] as const }
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './transport'
-import { notRead, type ReadResult } from '../shared/readResult'
+import { notRead, type ReadResult } from '../../shared/readResult'
 
 /** Who the dashboard's server thinks the user is, and whether they may reschedule (GET /api/whoami). */
 export interface WhoAmI {

@@ -4,8 +4,8 @@ import { PaletteLauncher } from '../features/palette'
 import type { HistoryMode } from '../lib/useUrlSearch'
 import { paramsOf } from '../lib/viewUrl'
 import { PRESET_LABELS } from '../lib/windowText'
-import { readWindowParams, WINDOW_PRESETS, writeWindowParams, type TimeWindow } from '../shared/timeWindow'
-import { TRIAGE_PARAM } from '../shared/triage'
+import { readWindowParams, WINDOW_PRESETS, writeWindowParams, type TimeWindow } from '../../shared/timeWindow'
+import { TRIAGE_PARAM } from '../../shared/triage'
 
 interface PaletteToolsProps {
   search: string

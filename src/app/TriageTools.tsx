@@ -6,8 +6,8 @@ import { MatchingRescheduleDialog, type WindowedFilters } from '../features/bulk
 import { LazyFailureBoard } from '../features/triage'
 import type { HistoryMode } from '../lib/useUrlSearch'
 import { paramsOf, readListView } from '../lib/viewUrl'
-import { readWindowParams } from '../shared/timeWindow'
-import { groupByText, GROUP_PARAM, readGroupBy, TRIAGE_PARAM, type GroupBy } from '../shared/triage'
+import { readWindowParams } from '../../shared/timeWindow'
+import { groupByText, GROUP_PARAM, readGroupBy, TRIAGE_PARAM, type GroupBy } from '../../shared/triage'
 
 /*
  * The failure groups board (`triage=1` in the URL) and the bulk reschedule it opens for one group: composed here,

@@ -1,6 +1,6 @@
 import { createCommandRegistry, type CommandRegistry } from '../components/commands'
 import { hashKey, QueryClient } from '@tanstack/react-query'
-import { upstreamOfPath } from '../shared/upstreams'
+import { upstreamOfPath } from '../../shared/upstreams'
 import { MAX_READ_RETRIES, readRetryDelay, shouldRetryRead } from '../api/retryPolicy'
 import { createClientStore, type ClientStore } from '../lib/clientStore'
 

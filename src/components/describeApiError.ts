@@ -1,5 +1,5 @@
 import { isApiError } from '../api'
-import { dashboardErrorInfo } from '../shared/errorCodes'
+import { dashboardErrorInfo } from '../../shared/errorCodes'
 
 export interface ErrorDescription {
   message: string

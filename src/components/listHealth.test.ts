@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api'
 import { executionKeys } from '../api/queryKeys'
 import { httpError } from '../api/transport'
-import { DASHBOARD_ERROR_HEADER } from '../shared/errorCodes'
+import { DASHBOARD_ERROR_HEADER } from '../../shared/errorCodes'
 import { currentListFailure } from './listHealth'
 
 /** The failure the header and the list's tools read while a watched list's call fails with `error`. */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { isApiError } from '../api'
 import { executionKeys } from '../api/queryKeys'
-import type { DashboardErrorCode } from '../shared/errorCodes'
+import type { DashboardErrorCode } from '../../shared/errorCodes'
 import { useQueryCacheSelector } from '../lib/useQueryCacheSelector'
 
 /** The list on screen cannot be loaded: whether the API (or the way to it) is down, and why, in words. */

@@ -14,12 +14,12 @@ import {
   type ListParams,
 } from '../api'
 import { readTriageAnswer, triageQuery } from '../api/triage'
-import type { TriageAnswer } from '../shared/triage'
+import type { TriageAnswer } from '../../shared/triage'
 import { useClientStore, useSlice } from '../lib/useClientStore'
 import { useUrlSearch } from '../lib/useUrlSearch'
-import { askedAtOf } from '../shared/answerAge'
-import { readListEnvelope } from '../shared/listAnswer'
-import { readWindowParams } from '../shared/timeWindow'
+import { askedAtOf } from '../../shared/answerAge'
+import { readListEnvelope } from '../../shared/listAnswer'
+import { readWindowParams } from '../../shared/timeWindow'
 import { liveStatusSlice, openingStatus, type LiveStatus } from './liveStatus'
 
 const subscribeVisibility = (onChange: () => void) => {

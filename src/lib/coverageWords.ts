@@ -1,5 +1,5 @@
 /* How a count from the index is said: with its coverage, never as more than it is. */
-import type { Coverage } from '../shared/coverage'
+import type { Coverage } from '../../shared/coverage'
 
 const number = new Intl.NumberFormat('en')
 export const formatCount = (count: number) => number.format(count)

@@ -1,5 +1,5 @@
-import { readFilterParams } from '../shared/filterCodec'
-import { readWindowParams } from '../shared/timeWindow'
+import { readFilterParams } from '../../shared/filterCodec'
+import { readWindowParams } from '../../shared/timeWindow'
 
 /**
  * What in a link's filters and time window could not be used. The list shows its rows without them and says

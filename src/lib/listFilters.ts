@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
-import type { ListFilters } from '../shared/filters'
-import { filtersKey } from '../shared/filtersKey'
-import { readWindowParams, type TimeWindow } from '../shared/timeWindow'
+import type { ListFilters } from '../../shared/filters'
+import { filtersKey } from '../../shared/filtersKey'
+import { readWindowParams, type TimeWindow } from '../../shared/timeWindow'
 import { paramsOf, readListView } from './viewUrl'
 
 // Apart from viewUrl.ts: only lazily loaded parts (the tools, the attempts panel) act on the list's filters as a set.

@@ -1,4 +1,4 @@
-import { ANY_TIME, writeWindowParams } from '../shared/timeWindow'
+import { ANY_TIME, writeWindowParams } from '../../shared/timeWindow'
 import { firstPage } from './cursorTrail'
 import { paramsOf, readListView, writeListView } from './viewUrl'
 

@@ -1,6 +1,6 @@
-import { readFilterParams, RUN_PARAM, writeFilterParams } from '../shared/filterCodec'
-import type { ListFilters } from '../shared/filters'
-import { readListSort, SORT_PARAM, type ListSort } from '../shared/listSort'
+import { readFilterParams, RUN_PARAM, writeFilterParams } from '../../shared/filterCodec'
+import type { ListFilters } from '../../shared/filters'
+import { readListSort, SORT_PARAM, type ListSort } from '../../shared/listSort'
 import { MAX_CURSOR_TEXT, MAX_TRAIL, normaliseTrail, type CursorPosition } from './cursorTrail'
 
 /*

@@ -1,4 +1,4 @@
-import type { TimeWindow, WindowPreset } from '../shared/timeWindow'
+import type { TimeWindow, WindowPreset } from '../../shared/timeWindow'
 
 export const PRESET_LABELS: Record<WindowPreset, string> = {
   '15m': 'Last 15 minutes',

@@ -28,7 +28,7 @@ import { AttemptsTable } from './AttemptsTable'
 import { AttemptsTimeline } from './AttemptsTimeline'
 import { ExecutionSummary } from './ExecutionSummary'
 import { useCachedExecution } from './useCachedExecution'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 import { usePanelCommands } from './usePanelCommands'
 import { useEscapeFromList } from './useEscapeFromList'
 

@@ -4,7 +4,7 @@ import { DataTableHead } from '../../components/DataTableHead'
 import { useQuery } from '@tanstack/react-query'
 import type { Attempt, Execution } from '../../api'
 import { linksQuery } from '../../api/links'
-import { isAttemptLink } from '../../shared/linkTemplates'
+import { isAttemptLink } from '../../../shared/linkTemplates'
 import { attemptTableFeatures, createAttemptColumns } from './attemptColumns'
 
 interface AttemptsTableProps {

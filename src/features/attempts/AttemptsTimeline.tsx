@@ -5,7 +5,7 @@ import { useTimeMode } from '../../components/TimeDisplay'
 import { formatDuration } from '../../lib/duration'
 import { layoutTimeline } from './timelineGeometry'
 import { timelineTicks, zoneName } from './timelineTicks'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`
 

@@ -16,7 +16,7 @@ import { useNow } from '../../lib/useNow'
 import { FindExecution } from './FindExecution'
 import { LastReschedule } from './LastReschedule'
 import { ExecutionLinks } from './LogLinks'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 
 interface ExecutionSummaryProps {
   id: string

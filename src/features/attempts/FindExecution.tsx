@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { rememberExecution, type ListFilters } from '../../api'
 import { indexedExecutionQuery, type IndexLookup } from '../../api/indexedExecution'
 import { formatCount } from '../../lib/coverageWords'
-import { describeWalkStop } from '../../shared/listWalker'
+import { describeWalkStop } from '../../../shared/listWalker'
 import { SEARCH_MAX_PAGES, useFindExecution, type ExecutionSearchState } from './useExecutionSearch'
 
 interface FindExecutionProps {

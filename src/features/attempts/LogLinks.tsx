@@ -4,7 +4,7 @@ import { readMetadata, type Attempt, type Execution } from '../../api'
 import { linksQuery } from '../../api/links'
 import { useCellTabIndex } from '../../components/cellFocus'
 import { useCommands } from '../../components/useCommands'
-import { buildLink, isAttemptLink, type LinkSubject } from '../../shared/linkTemplates'
+import { buildLink, isAttemptLink, type LinkSubject } from '../../../shared/linkTemplates'
 
 /** The configured log and trace links of an execution (`attempt` absent) or of one of its attempts. */
 export function useLogLinks(execution: Execution | undefined, attempt?: Attempt) {

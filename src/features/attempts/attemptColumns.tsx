@@ -3,7 +3,7 @@ import { timestampInstant, type Attempt, type Execution } from '../../api'
 import { StateBadge } from '../../components/StateBadge'
 import { Timestamp } from '../../components/Timestamp'
 import { formatDuration } from '../../lib/duration'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 import { AttemptLinks } from './LogLinks'
 
 export const attemptTableFeatures = tableFeatures({})

@@ -9,8 +9,8 @@ import {
   type ListFilters,
 } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
-import { contradictsFilters } from '../../shared/filters'
-import { walkList, type WalkReport } from '../../shared/listWalker'
+import { contradictsFilters } from '../../../shared/filters'
+import { walkList, type WalkReport } from '../../../shared/listWalker'
 
 export const SEARCH_PAGE_SIZE = 100
 export const SEARCH_MAX_PAGES = 20

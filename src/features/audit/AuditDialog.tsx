@@ -5,8 +5,8 @@ import { auditExportHref, auditQuery, type AuditFilters, type AuditRecord } from
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import { ModalDialog } from '../../components/ModalDialog'
 import { formText } from '../../lib/formText'
-import { isBulkRunId } from '../../shared/runScope'
-import { visibleText } from '../../shared/visibleText'
+import { isBulkRunId } from '../../../shared/runScope'
+import { visibleText } from '../../../shared/visibleText'
 
 const OUTCOMES: [string, string][] = [
   ['', 'Any outcome'],

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { describeState } from '../../components/StateCell'
 import { useUpstreams } from '../../components/useUpstream'
-import { DANGER_TYPED_FROM } from '../../shared/upstreams'
+import { DANGER_TYPED_FROM } from '../../../shared/upstreams'
 import { saveStampedCsv } from '../../lib/saveFile'
 import { setCsv, type PlannedExecution } from './runFigures'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 
 export const TYPED_CONFIRM_ABOVE = 100
 const CONCURRENCY = [1, 2, 4, 8] as const

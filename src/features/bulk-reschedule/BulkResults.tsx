@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { ItemResult, RunSnapshot } from './bulkRun'
 import { saveStampedCsv } from '../../lib/saveFile'
 import { resultsCsv } from './runFigures'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 
 const OUTCOME_WORDS: Record<ItemResult['kind'], string> = {
   pending: 'Not sent',

@@ -1,6 +1,6 @@
 import { STANDING_WORDS, type BulkRunReport } from '../../api/bulkRunReport'
 import { saveStampedCsv } from '../../lib/saveFile'
-import { CSV_BOM, csvLine } from '../../shared/csv'
+import { CSV_BOM, csvLine } from '../../../shared/csv'
 
 /** One line per member of a bulk run: what the run asked, and where it stands now (formula-safe cells, shared/csv). */
 function runReportCsv(report: BulkRunReport): string {

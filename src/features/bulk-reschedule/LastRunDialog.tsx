@@ -5,7 +5,7 @@ import { bulkRunReportQuery, STANDING_WORDS } from '../../api/bulkRunReport'
 import { ApiErrorPanel } from '../../components/ErrorViews'
 import { ModalDialog } from '../../components/ModalDialog'
 import { clock, formatCount } from '../../lib/coverageWords'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 import { DownloadRunButton } from './DownloadRunButton'
 import { RunStandings } from './RunStandings'
 

@@ -1,4 +1,4 @@
-import { CSV_BOM, csvLine } from '../../shared/csv'
+import { CSV_BOM, csvLine } from '../../../shared/csv'
 import type { Execution } from '../../api'
 import type { RunSnapshot } from './bulkRun'
 

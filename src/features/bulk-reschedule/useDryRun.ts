@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { fetchIdSet, isApiError, type IdSetAnswer, type ListFilters } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
-import { ANY_TIME, type TimeWindow } from '../../shared/timeWindow'
+import { ANY_TIME, type TimeWindow } from '../../../shared/timeWindow'
 
 /** The list's filters, and its time window when it has one. */
 export type WindowedFilters = ListFilters & { window?: TimeWindow }

@@ -3,7 +3,7 @@ import type { DigestAnswer } from '../../api/digest'
 import { formatDuration } from '../../lib/duration'
 import { coverageLine, countPrefix, formatCount } from '../../lib/coverageWords'
 import { formatAge } from '../../lib/formatAge'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 
 interface DigestCardProps {
   digest: DigestAnswer

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { fetchDigest, markViewSeen, type DigestAnswer } from '../../api/digest'
-import type { ListFilters } from '../../shared/filters'
-import { filtersKey } from '../../shared/filtersKey'
+import type { ListFilters } from '../../../shared/filters'
+import { filtersKey } from '../../../shared/filtersKey'
 
 /** A tab hidden at least this long asks again as it comes back (the server's awayMs then decides what shows). */
 export const AWAY_MS = 60_000

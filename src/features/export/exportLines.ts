@@ -1,6 +1,6 @@
 import type { Speller } from '../../api'
-import { readFilterParams, writeFilterParams } from '../../shared/filterCodec'
-import { readWindowParams, writeWindowParams } from '../../shared/timeWindow'
+import { readFilterParams, writeFilterParams } from '../../../shared/filterCodec'
+import { readWindowParams, writeWindowParams } from '../../../shared/timeWindow'
 
 export type ExportFormat = 'csv' | 'ndjson'
 

@@ -4,9 +4,9 @@ import { useUnstreamedInterval } from '../../components/RefreshSettings'
 import { countPrefix, formatCount } from '../../lib/coverageWords'
 import { useUrlSearch } from '../../lib/useUrlSearch'
 import { paramsOf } from '../../lib/viewUrl'
-import type { ListFilters } from '../../shared/filters'
-import type { TimeWindow } from '../../shared/timeWindow'
-import { GROUP_PARAM, TRIAGE_PARAM } from '../../shared/triage'
+import type { ListFilters } from '../../../shared/filters'
+import type { TimeWindow } from '../../../shared/timeWindow'
+import { GROUP_PARAM, TRIAGE_PARAM } from '../../../shared/triage'
 
 /** A new acknowledgement by anyone shows within this (while refresh is on); the live stream keeps to it too. */
 const MOST_MS = 5_000

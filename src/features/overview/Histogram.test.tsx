@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { Histogram as HistogramData } from '../../shared/overview'
+import type { Histogram as HistogramData } from '../../../shared/overview'
 import { Histogram } from './Histogram'
 
 const HOUR = 3_600_000

@@ -1,6 +1,6 @@
 import { memo, useState, type KeyboardEvent } from 'react'
-import type { Histogram as HistogramData, HistogramBucket } from '../../shared/overview'
-import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from '../../shared/states'
+import type { Histogram as HistogramData, HistogramBucket } from '../../../shared/overview'
+import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from '../../../shared/states'
 import { bucketText, formatCount } from './overviewWords'
 import { rangeBounds, useBucketRange, type BucketRange } from './useBucketRange'
 

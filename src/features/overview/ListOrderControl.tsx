@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import type { Coverage } from '../../shared/coverage'
-import { LIST_SORTS, type ListSort } from '../../shared/listSort'
+import type { Coverage } from '../../../shared/coverage'
+import { LIST_SORTS, type ListSort } from '../../../shared/listSort'
 
 const API_ORDER = 'api'
 

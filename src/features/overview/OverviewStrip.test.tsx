@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { OverviewAnswer } from '../../shared/overview'
+import type { OverviewAnswer } from '../../../shared/overview'
 import { OverviewStrip, type OverviewStripProps } from './OverviewStrip'
 
 const HOUR = 3_600_000

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { TimeWindow } from '../../shared/timeWindow'
+import type { TimeWindow } from '../../../shared/timeWindow'
 import { TimeWindowControl } from './TimeWindowControl'
 
 const setUpControl = (window: TimeWindow) => {

@@ -1,6 +1,6 @@
 import { memo, useId, useState, type SyntheticEvent } from 'react'
 import { formText } from '../../lib/formText'
-import { WINDOW_PRESETS, type TimeWindow, type WindowPreset } from '../../shared/timeWindow'
+import { WINDOW_PRESETS, type TimeWindow, type WindowPreset } from '../../../shared/timeWindow'
 import { zoneName } from '../../lib/windowText'
 import { PRESET_LABELS, windowText } from './overviewWords'
 

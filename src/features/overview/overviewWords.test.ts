@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { OverviewAnswer } from '../../shared/overview'
+import type { OverviewAnswer } from '../../../shared/overview'
 import { dateTime } from '../../lib/windowText'
 import { bucketText, countPrefix, coverageLine, noteLines, totalText, windowText } from './overviewWords'
 

@@ -1,6 +1,6 @@
-import type { CoverageNotes, OverviewAnswer } from '../../shared/overview'
+import type { CoverageNotes, OverviewAnswer } from '../../../shared/overview'
 import { clock, formatCount } from '../../lib/coverageWords'
-import { PRESET_MS } from '../../shared/windowBounds'
+import { PRESET_MS } from '../../../shared/windowBounds'
 
 export { countPrefix, coverageLine, formatCount } from '../../lib/coverageWords'
 

@@ -2,7 +2,7 @@ import '../../styles/palette.css'
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react'
 import type { Command } from '../../components/commands'
 import { ModalDialog } from '../../components/ModalDialog'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 import { rankCommands, readsAsCommand } from './rankCommands'
 import type { PaletteRecent } from './paletteRecent'
 

@@ -6,7 +6,7 @@ import { describeState } from '../../components/StateCell'
 import { formatAge } from '../../lib/formatAge'
 import { useNow } from '../../lib/useNow'
 import type { RecentReschedule } from '../../api'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 
 export type DialogPhase =
   | { kind: 'confirm' }

@@ -3,7 +3,7 @@ import '../../styles/upstream.css'
 import { useCommands } from '../../components/useCommands'
 import { useUpstreams } from '../../components/useUpstream'
 import { viewQuery } from '../../lib/savedViewUrl'
-import { pageOfUpstream } from '../../shared/upstreams'
+import { pageOfUpstream } from '../../../shared/upstreams'
 
 /** Another API's page with the same view (filters, window, page size), not the position: cursors are per API. */
 export function upstreamPage(name: string, search: string): string {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useId, useRef, useState, type SyntheticEvent } from 'react'
 import { ModalDialog } from '../../components/ModalDialog'
 import { describeApiError } from '../../components/describeApiError'
-import { MAX_ACK_NOTE } from '../../shared/triage'
+import { MAX_ACK_NOTE } from '../../../shared/triage'
 import { plural } from './groupWords'
 
 export interface AckDialogProps {

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { mswServer, setUpMswServer } from '../../test/mswServer'
 import { renderWithProviders } from '../../test/renderWithProviders'
-import type { FailureGroup, TriageAnswer } from '../../shared/triage'
+import type { FailureGroup, TriageAnswer } from '../../../shared/triage'
 import { FailureBoard, type FailureBoardProps } from './FailureBoard'
 
 setUpMswServer()

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { SHAPE_SAMPLE, type GroupBy, type GroupKey } from '../../shared/triage'
+import { SHAPE_SAMPLE, type GroupBy, type GroupKey } from '../../../shared/triage'
 
 const BURST = '\u0000burst'
 const SHAPE = '\u0000shape'

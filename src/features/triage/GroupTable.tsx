@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react'
 import type { Execution } from '../../api'
-import { readStateResource } from '../../shared/listAnswer'
-import type { AckRun, FailureGroup } from '../../shared/triage'
+import { readStateResource } from '../../../shared/listAnswer'
+import type { AckRun, FailureGroup } from '../../../shared/triage'
 import { formatAge } from '../../lib/formatAge'
 import { dateTime } from '../../lib/windowText'
 import { countPrefix } from '../../lib/coverageWords'
-import type { Coverage } from '../../shared/coverage'
+import type { Coverage } from '../../../shared/coverage'
 import { groupLabel, rescheduleBlock } from './groupWords'
 import { ShapeCell } from './ShapeCell'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 
 export interface GroupTableProps {
   groups: readonly FailureGroup[]

@@ -1,4 +1,4 @@
-import type { ShapeSample, TriageAnswer } from '../../shared/triage'
+import type { ShapeSample, TriageAnswer } from '../../../shared/triage'
 import { plural } from './groupWords'
 
 /** What a sample's reading has got to: how many were read, are being read, and could not be read. */

@@ -1,7 +1,7 @@
 import { dateTime } from '../../lib/windowText'
-import type { ListFilters } from '../../shared/filters'
-import type { TimeWindow } from '../../shared/timeWindow'
-import type { FailureGroup } from '../../shared/triage'
+import type { ListFilters } from '../../../shared/filters'
+import type { TimeWindow } from '../../../shared/timeWindow'
+import type { FailureGroup } from '../../../shared/triage'
 
 /** A group's name as the board and its dialogs say it: the value, the burst's times, or what it lacks. */
 export function groupLabel(group: FailureGroup, key: string | null, utc: boolean): string {

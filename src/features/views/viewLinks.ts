@@ -1,6 +1,6 @@
 import { viewQuery, withSaveViewOffer } from '../../lib/savedViewUrl'
-import { readWindowParams, writeWindowParams } from '../../shared/timeWindow'
-import { pinWindow } from '../../shared/windowBounds'
+import { readWindowParams, writeWindowParams } from '../../../shared/timeWindow'
+import { pinWindow } from '../../../shared/windowBounds'
 
 function linkWith(params: URLSearchParams): string {
   const query = params.toString()

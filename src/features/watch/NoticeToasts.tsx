@@ -1,5 +1,5 @@
 import '../../styles/watch.css'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 import { TOASTS_SHOWN, type NoticeState } from './noticeSlice'
 import { OpenNoticeExecution } from './OpenNoticeExecution'
 

@@ -1,5 +1,5 @@
 import type { WatchNotice } from '../../api/watches'
-import { visibleText } from '../../shared/visibleText'
+import { visibleText } from '../../../shared/visibleText'
 
 /** "Open exec-…": the execution a notice is about, in the attempts panel; nothing for a view's notice. */
 export function OpenNoticeExecution({

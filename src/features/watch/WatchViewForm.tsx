@@ -1,8 +1,8 @@
 import { useState, type SubmitEvent } from 'react'
 import type { NewWatch } from '../../api/watches'
 import { formText } from '../../lib/formText'
-import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from '../../shared/states'
-import { WATCH_LIMITS } from '../../shared/watches'
+import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from '../../../shared/states'
+import { WATCH_LIMITS } from '../../../shared/watches'
 import { viewName } from './watchWords'
 
 const STATE_WORDS: Record<KnownExecutionState, string> = {

@@ -1,8 +1,8 @@
 import type { Watch } from '../../api/watches'
 import { formatAge } from '../../lib/formatAge'
-import { readFilterParams } from '../../shared/filterCodec'
-import { readableState } from '../../shared/states'
-import { thresholdText } from '../../shared/watches'
+import { readFilterParams } from '../../../shared/filterCodec'
+import { readableState } from '../../../shared/states'
+import { thresholdText } from '../../../shared/watches'
 
 /** What the server last saw of a watch, and from where, in words. */
 export function seenWords(watch: Watch, now: number): string {

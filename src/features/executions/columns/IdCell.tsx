@@ -4,7 +4,7 @@ import { CopyButton } from '../../../components/CopyButton'
 import { middleTruncate } from '../../../lib/middleTruncate'
 import { rowOf } from '../../../lib/rowLookup'
 import { SelectionContext } from '../grid/rowSelection'
-import { visibleText } from '../../../shared/visibleText'
+import { visibleText } from '../../../../shared/visibleText'
 
 /** Pointers that hover get Copy on hover or focus; touch screens (no hover) always have it. */
 const canHover = typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover)').matches

@@ -1,7 +1,7 @@
 import { timestampInstant, type Execution } from '../../../api'
 import { formatDuration } from '../../../lib/duration'
-import { finishedDuration } from '../../../shared/listSort'
-import { stateMeaning } from '../../../shared/states'
+import { finishedDuration } from '../../../../shared/listSort'
+import { stateMeaning } from '../../../../shared/states'
 
 /**
  * How long a finished execution took, as a plain cell; a dash (said in words) while it runs or when unknown (a

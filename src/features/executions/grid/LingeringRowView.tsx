@@ -2,7 +2,7 @@ import '../../../styles/liveRows.css'
 import { StateBadge } from '../../../components/StateBadge'
 import { departedRowAttributes } from '../../../lib/rowLookup'
 import type { LingeringRow } from '../list/listReducer'
-import { visibleText } from '../../../shared/visibleText'
+import { visibleText } from '../../../../shared/visibleText'
 
 /** A rescheduled row that left the filter: still there, dimmed, saying why it will go. */
 export function LingeringRowView({ row, columns }: { row: LingeringRow; columns: number }) {

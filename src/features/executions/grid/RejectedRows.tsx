@@ -1,6 +1,6 @@
 import '../../../styles/badge.css'
 import type { RejectedRow } from '../../../api'
-import { visibleText } from '../../../shared/visibleText'
+import { visibleText } from '../../../../shared/visibleText'
 
 /** Rows the API sent that could not be read, after the good ones: their id and what was wrong. */
 export function RejectedRows({ rows, columns }: { rows: readonly RejectedRow[]; columns: number }) {

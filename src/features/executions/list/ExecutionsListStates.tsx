@@ -1,6 +1,6 @@
 import type { MetadataFilter } from '../../../api'
-import { coverageDoubtText, type Coverage } from '../../../shared/overview'
-import { visibleText } from '../../../shared/visibleText'
+import { coverageDoubtText, type Coverage } from '../../../../shared/overview'
+import { visibleText } from '../../../../shared/visibleText'
 import { nearMisses } from './nearMisses'
 import { useMetadataSuggestions } from './useMetadataSuggestions'
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import type { RunScope } from '../../../shared/runScope'
+import type { RunScope } from '../../../../shared/runScope'
 import { formatCount } from '../../../lib/coverageWords'
 import { withoutShownRun } from '../../../lib/shownRun'
 import { useUrlSearch } from '../../../lib/useUrlSearch'
-import { MOST_RUN_MEMBERS } from '../../../shared/bulkRunReport'
+import { MOST_RUN_MEMBERS } from '../../../../shared/bulkRunReport'
 
 interface RunScopeLineProps {
   run: string

@@ -1,7 +1,7 @@
 import type { ExecutionList } from '../../../api'
 import { isCursorRefused } from '../../../components/cursorPagerCore'
 import type { ListView } from '../../../lib/viewUrl'
-import type { Coverage } from '../../../shared/overview'
+import type { Coverage } from '../../../../shared/overview'
 
 /** What the list's place on the page shows: an error, one of the empty states, or the rows. */
 export type ListContent =

@@ -3,8 +3,8 @@ import type { MetadataFilter } from '../../../api'
 import { firstPage, type CursorPosition } from '../../../lib/cursorTrail'
 import { useUrlSearch } from '../../../lib/useUrlSearch'
 import { paramsOf, readListView, writeListView, type ListView, type PageSize } from '../../../lib/viewUrl'
-import type { ListSort } from '../../../shared/listSort'
-import { ANY_TIME, readWindowParams, writeWindowParams, type TimeWindow } from '../../../shared/timeWindow'
+import type { ListSort } from '../../../../shared/listSort'
+import { ANY_TIME, readWindowParams, writeWindowParams, type TimeWindow } from '../../../../shared/timeWindow'
 
 export interface ListViewActions {
   setStates: (states: string[]) => void

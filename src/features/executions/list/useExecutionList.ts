@@ -9,7 +9,7 @@ import {
 import { cursorPager, previousCursor } from '../../../components/cursorPagerCore'
 import { useQueryCacheSelector } from '../../../lib/useQueryCacheSelector'
 import { PAGE_SIZES } from '../../../lib/viewUrl'
-import { contradictsFilters } from '../../../shared/filters'
+import { contradictsFilters } from '../../../../shared/filters'
 import { listContent, listSummary } from './listContent'
 import { useExecutionListSource } from './listSource'
 import { useListView } from './listView'
