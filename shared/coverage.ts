@@ -5,18 +5,28 @@
 /** How complete an answer of the index is; never a smaller truth (counts of a scan cut short are lower bounds). */
 export type Coverage =
   /**
-   * Every execution of the view, as of `asOf`: a whole scan ended where the API said there was no more, or (with
-   * `basis` saying why) the scan has not ended but has seen every execution the view can hold.
+   * Every execution of the view was verified at or after `asOf`: a whole walk of its list that began then ended
+   * where the API said there was no more, and every execution it did not find again is known to be gone. What
+   * was seen since moves the counts, never `asOf` (server/index/claims.ts, decision 26).
    */
-  | { kind: 'exact'; asOf: number; executions: number; calls: number; basis?: string }
+  | { kind: 'exact'; asOf: number; executions: number; calls: number }
   /**
-   * A scan stopped before the end (`reason`), or outcomes are still being checked: counts are lower bounds.
-   * `allKnown`: only outcomes are being checked, so every execution of the view is known (an order holds).
+   * Counts are lower bounds: a walk stopped before the end (`reason`), executions are being checked, or (with
+   * `ifOrderHolds`) the counts are complete only if the API keeps the order its list was seen in.
+   * `allKnown`: only outcomes are being checked, so every execution of the view is known.
    */
-  | { kind: 'at_least'; asOf: number; executions: number; calls: number; reason: string; allKnown?: boolean }
-  /** The first scan is running: `executions` so far of about `estimate` (unknown: null). */
+  | {
+      kind: 'at_least'
+      asOf: number
+      executions: number
+      calls: number
+      reason: string
+      allKnown?: boolean
+      ifOrderHolds?: boolean
+    }
+  /** The first walk is running: `executions` so far of about `estimate` (unknown: null). */
   | { kind: 'counting'; executions: number; estimate: number | null; calls: number }
-  /** The scan failed; the counts are what it saw before. */
+  /** The walk failed; the counts are what it saw before. */
   | { kind: 'failed'; at: number; executions: number; calls: number; reason: string }
 
 export const COVERAGE_KINDS = ['exact', 'at_least', 'counting', 'failed']

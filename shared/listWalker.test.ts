@@ -39,10 +39,26 @@ describe('walkList', () => {
     expect(describeWalkStop(report)).toBe('the API said there were no more')
   })
 
-  it('pages on past a capped page size, and reads a missing has_next_page from a short page', async () => {
+  it('without has_next_page, follows the cursor past a short page and ends on an empty one', async () => {
     const capped = pagedApi(rows(0, 25), 10, { hasNext: null })
     const report = await walkList({ first: 10, fetchPage: capped.fetchPage, idOf })
-    expect(report).toMatchObject({ pages: 3, rows: 25, stop: { kind: 'end' } })
+    expect(report).toMatchObject({ pages: 4, rows: 25, stop: { kind: 'end' } })
+    expect(capped.calls).toEqual([null, '10', '20', '25'])
+  })
+
+  it('never takes fewer rows than asked for the end: an API that caps pages at 50 and says nothing of more', async () => {
+    const silent = pagedApi(rows(0, 300), 50, { hasNext: null })
+    const report = await walkList({ first: 1000, fetchPage: silent.fetchPage, idOf })
+    expect(report).toMatchObject({ rows: 300, stop: { kind: 'end' } })
+    expect(silent.calls).toHaveLength(7)
+  })
+
+  it('does not know the end when the API says nothing of more and gives no cursor', async () => {
+    const fetchPage = (): Promise<WalkPage<Row>> =>
+      Promise.resolve({ rows: rows(0, 50), hasNext: null, endCursor: null })
+    const report = await walkList({ first: 1000, fetchPage, idOf })
+    expect(report).toMatchObject({ pages: 1, rows: 50, stop: { kind: 'end_unknown' } })
+    expect(describeWalkStop(report)).toMatch(/did not say whether more followed/)
   })
 
   it('stops at the row cap, and says so only when more rows exist', async () => {

@@ -15,6 +15,8 @@ export type WalkStop =
   | { kind: 'row_cap'; cap: number }
   | { kind: 'page_budget'; budget: number }
   | { kind: 'no_cursor' }
+  /** The API said nothing of more (no `has_next_page`) and gave no cursor to ask: the end is not known. */
+  | { kind: 'end_unknown' }
   | { kind: 'repeated_cursor' }
   | { kind: 'repeated_page' }
   | { kind: 'empty_pages'; run: number }
@@ -96,21 +98,26 @@ function takeRows<Row>(page: WalkPage<Row>, state: WalkState, options: WalkOptio
   return { accepted, overflow: false, fresh }
 }
 
-/** What follows a page: another page (its cursor), or why the walk ends here. */
+/**
+ * What follows a page: another page (its cursor), or why the walk ends here. Only the API ends a walk: a page that
+ * says `has_next_page: false`, or, when it says nothing of more, an empty page. Fewer rows than asked is not the
+ * end (an API may cap its pages silently); the cursor is followed.
+ */
 function nextStep<Row>(
   page: WalkPage<Row>,
   state: WalkState,
   options: WalkOptions<Row>,
   fresh: number,
 ): string | WalkStop {
-  const more = page.hasNext === true || (page.hasNext == null && page.rows.length >= options.first)
-  if (!more) return { kind: 'end' }
+  if (page.hasNext === false) return { kind: 'end' }
+  const unsaid = page.hasNext !== true
+  if (unsaid && page.rows.length === 0) return { kind: 'end' }
   if (page.rows.length > 0 && fresh === 0) return { kind: 'repeated_page' }
   state.emptyRun = page.rows.length === 0 ? state.emptyRun + 1 : 0
   const limit = options.emptyPagesLimit ?? DEFAULT_EMPTY_PAGES_LIMIT
   if (state.emptyRun >= limit) return { kind: 'empty_pages', run: state.emptyRun }
   const cursor = page.endCursor
-  if (typeof cursor !== 'string' || cursor === '') return { kind: 'no_cursor' }
+  if (typeof cursor !== 'string' || cursor === '') return { kind: unsaid ? 'end_unknown' : 'no_cursor' }
   if (state.cursors.has(cursor)) return { kind: 'repeated_cursor' }
   state.cursors.add(cursor)
   return cursor
@@ -196,6 +203,8 @@ export function describeWalkStop(report: WalkReport): string {
       return `it stopped after ${stop.budget.toLocaleString('en-US')} pages, which held only ${report.rows.toLocaleString('en-US')} rows`
     case 'no_cursor':
       return 'the API said more followed but gave no cursor to reach them'
+    case 'end_unknown':
+      return 'the API did not say whether more followed (no has_next_page) and gave no cursor to ask for more'
     case 'repeated_cursor':
       return 'the API sent a cursor it had already sent, so paging would not end'
     case 'repeated_page':

@@ -35,6 +35,11 @@ export interface CoverageNotes {
   order: OrderKind
   /** Set while refreshing fails: since when, and why (the counts are then as of `asOf`). */
   refreshFailing: { since: number; reason: string } | null
+  /**
+   * Set while verifying again is held up (the API asks to wait, or the last round stopped early): since when, and
+   * why. The counts stay verified as of `asOf`, which grows older meanwhile.
+   */
+  verifyTrouble?: { since: number; reason: string } | null
 }
 
 export interface HistogramBucket {

@@ -23,12 +23,12 @@ export const faultRuleSchema = z.object({
   malformed: z.boolean().optional(),
   /**
    * Also hit the dashboard's background calls: its index scans and its live refreshes (User-Agent
-   * `execution-dashboard (index)`, `(rescan)` or `(live)`). Off by default: a fault meant for what a user's own
+   * `execution-dashboard (index)`, `(verify)` or `(live)`). Off by default: a fault meant for what a user's own
    * request does is not used up by a refresh the server runs on its own meanwhile.
    */
   background: z.boolean().optional(),
   /** Only the dashboard's calls of this lane (its User-Agent `execution-dashboard (<lane>)`). */
-  lane: z.enum(['user', 'live', 'index', 'sample', 'rescan']).optional(),
+  lane: z.enum(['user', 'live', 'index', 'verify', 'sample']).optional(),
 })
 
 export type FaultRule = z.output<typeof faultRuleSchema>
@@ -41,7 +41,7 @@ interface StoredRule {
 }
 
 const DASHBOARD_AGENT = /^execution-dashboard \((\w+)\)$/
-const BACKGROUND_LANES = ['index', 'sample', 'rescan', 'live']
+const BACKGROUND_LANES = ['index', 'verify', 'sample', 'live']
 
 /** The dashboard's lane a request says it comes from (its User-Agent), or null for any other client. */
 const laneOf = (req: IncomingMessage) => DASHBOARD_AGENT.exec(req.headers['user-agent'] ?? '')?.[1] ?? null

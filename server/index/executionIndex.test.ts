@@ -115,24 +115,39 @@ describe('the execution index', () => {
     expect(after.total).toBe(before.total - 1)
   })
 
-  it('catches with its whole re-scan what nothing else sees: another client rescheduling an old failure', async () => {
-    const index = await start({ settings: { refreshMs: 60_000, fullRescanMs: 300 } })
+  it('verifies again, round after round, what nothing else sees: another client rescheduling an old failure', async () => {
+    const index = await start()
     const before = await index.until('exact', { states: ['failed'] })
     const [oldest] = (await demo.allExecutions({ states: ['failed'] })).slice(-1)
     // Another client: the dashboard relays nothing of it, and its place in the list does not move.
+    const changedAt = Date.now()
     expect((await demo.reschedule(oldest?.id ?? '', { schedule_for: true })).status).toBe(200)
+    // Exact again only on a round that began after the change: the claim's time is that round's start.
     await expect
-      .poll(async () => (await index.overview({ states: ['failed'] })).total, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const overview = await index.overview({ states: ['failed'] })
+          return overview.coverage.kind === 'exact' && overview.coverage.asOf >= changedAt
+            ? overview.total
+            : null
+        },
+        { timeout: 15_000 },
+      )
       .toBe(before.total - 1)
   })
 
-  it('says what it does not know: a failing API is "failed" with the reason, never zero', async () => {
+  it('says what it does not know: a failing API is held up, then "failed", with the reason, never zero', async () => {
     await demo.control('POST', '/faults', {
       rules: [
         { operation: 'list_executions', status: 503, body: '{"message":"maintenance"}', background: true },
       ],
     })
     const index = await start()
+    await expect
+      .poll(async () => (await index.overview()).notes.verifyTrouble?.reason ?? null)
+      .toMatch(/^waiting on the API: .*HTTP 503: maintenance/)
+    expect((await index.overview()).coverage).toMatchObject({ kind: 'counting', executions: 0 })
+    // The API kept failing through the back-off (1, 2 and 4 s): the walk gives up and says why.
     const failed = await index.until('failed')
     expect(failed.coverage).toMatchObject({ kind: 'failed', executions: 0 })
     if (failed.coverage.kind === 'failed') expect(failed.coverage.reason).toMatch(/HTTP 503: maintenance/)

@@ -8,14 +8,14 @@ import type { IndexSettings } from './settings.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import type { Store } from '../store/store.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
-import { familyCoverage, type Family } from './family.ts'
+import type { Family } from './family.ts'
+import { claimOf } from './claims.ts'
 import { credentialKey, fingerprint, upstreamKey } from './fingerprint.ts'
 import { observeAnswer } from './observe.ts'
 import { INDEX_CHANNEL } from './persistence.ts'
 import { createRuntime, FAMILY_IDLE_MS, type Runtime } from './runtime.ts'
 import type { Coverage, OverviewAnswer } from '../../shared/overview.ts'
 import { createUpstreamFacts } from './upstreamFacts.ts'
-import { windowCoverage } from './walkProgress.ts'
 
 const TICK_MS = 250
 const FACTS_EVERY_MS = 5_000
@@ -131,14 +131,13 @@ export async function createExecutionIndex(options: IndexOptions) {
       other: counts.other,
       pending: counts.pending,
       total: counts.total,
-      coverage:
-        windowCoverage(family, window, facts.order(), counts.pending) ??
-        familyCoverage(family, counts.pending),
+      coverage: claimOf(family, window, facts.order(), counts.pending),
       notes: {
         excluded: family.excluded,
         pending: counts.pending,
         order: facts.order(),
         refreshFailing: family.refreshFailing,
+        verifyTrouble: family.roundTrouble,
       },
       scanner: runtime.scanner(),
       generatedAt: now(),

@@ -1,33 +1,56 @@
 import type { MetadataFilter } from '../../shared/filters.ts'
-import type { Coverage, OrderKind } from './coverage.ts'
+import type { OrderKind } from './coverage.ts'
 import type { IndexedExecution } from './rows.ts'
 import type { WalkProgress } from './walkProgress.ts'
+
+/** Why something the index does for a family is not going as it should, since when. */
+export interface Trouble {
+  since: number
+  reason: string
+}
 
 /**
  * The executions the API returns for one metadata filter ("a filter family"): states are counted by the
  * index itself, so one family answers every state filter over it. The unfiltered list is the family "[]".
+ *
+ * A family is verified by rounds: whole walks of its list, one after another within the budget (rounds.ts). What
+ * the index may claim of it is decided in one place, claims.ts.
  */
 export interface Family {
   key: string
   metadata: readonly MetadataFilter[]
   /** Id to the partition's own row object (updated in place), so counting walks objects, not a lookup per id. */
   members: Map<string, IndexedExecution>
+  /**
+   * Members the last complete round did not find again, and nothing has seen since: deleted, or skipped by the
+   * API's paging. Not counted, and no claim is exact, until each is found again or its attempts answer 404.
+   */
+  unconfirmed: Map<string, IndexedExecution>
+  /** Unconfirmed members another replica (or this one before a restart) counted, whose ids it did not pass on. */
+  unconfirmedElsewhere: number
+  /** Before the first complete round: running it, or how the last try ended. */
   phase: 'new' | 'counting' | 'complete' | 'partial' | 'failed'
-  /** Calls of the last (or running) whole scan. */
+  /** When the last complete round began: every member was verified at or after it. Null before the first. */
+  verifiedAt: number | null
+  /** Calls of the last complete round (before the first: of the running one). */
   calls: number
-  /** Why the last whole scan did not end where the API said there was no more. */
+  /** Why the last round did not end where the API said there was no more. */
   reason: string | null
-  /** Members of the last complete scan: what a new scan is likely to find. */
+  /** Members after the last complete round: what a new round is likely to find. */
   estimate: number | null
-  fullScanAt: number
+  /** When the last round began, complete or not: rounds are paced from it. */
+  roundStartedAt: number
+  /** The running round waits on the API (a 429, a 5xx) or the last one stopped early: since when, and why. */
+  roundTrouble: Trouble | null
   refreshedAt: number
-  refreshFailing: { since: number; reason: string } | null
+  refreshFailing: Trouble | null
   excluded: number
   /** Someone asked for this family (an overview, a live view): it is kept fresh while they do. */
   wantedAt: number
+  /** A round is running. */
   scanning: boolean
   refreshing: boolean
-  /** The running (or last) whole scan of this replica: its order and how far back it got; not stored. */
+  /** The running (or last) round of this replica: its order and how far back it got; not stored. */
   walk: WalkProgress | null
 }
 
@@ -46,11 +69,15 @@ export function newFamily(metadata: readonly MetadataFilter[], now: number): Fam
     key,
     metadata: JSON.parse(key) as MetadataFilter[],
     members: new Map(),
+    unconfirmed: new Map(),
+    unconfirmedElsewhere: 0,
     phase: 'new',
+    verifiedAt: null,
     calls: 0,
     reason: null,
     estimate: null,
-    fullScanAt: 0,
+    roundStartedAt: 0,
+    roundTrouble: null,
     refreshedAt: 0,
     refreshFailing: null,
     excluded: 0,
@@ -61,41 +88,19 @@ export function newFamily(metadata: readonly MetadataFilter[], now: number): Fam
   }
 }
 
-/** What a family's counts can claim, from where its scans got to. */
-export function familyCoverage(family: Family, pending: number): Coverage {
-  const executions = family.members.size
-  const calls = family.calls
-  const asOf = Math.max(family.refreshedAt, family.fullScanAt)
-  switch (family.phase) {
-    case 'new':
-    case 'counting':
-      return { kind: 'counting', executions, estimate: family.estimate, calls }
-    case 'failed':
-      return {
-        kind: 'failed',
-        at: family.fullScanAt,
-        executions,
-        calls,
-        reason: family.reason ?? 'the scan failed',
-      }
-    case 'partial':
-      return { kind: 'at_least', asOf, executions, calls, reason: family.reason ?? 'the scan stopped early' }
-    case 'complete':
-      if (pending > 0)
-        return { kind: 'at_least', asOf, executions, calls, reason: pendingReason(pending), allKnown: true }
-      return { kind: 'exact', asOf, executions, calls }
-  }
-}
-
-export const pendingReason = (pending: number) =>
-  `${pending} ${pending === 1 ? 'execution' : 'executions'} finished and ${pending === 1 ? 'its' : 'their'} outcome is being checked`
+/** Unconfirmed members, wherever they were counted. */
+export const unconfirmedCount = (family: Family) => family.unconfirmed.size + family.unconfirmedElsewhere
 
 export interface StoredFamily {
   phase: Family['phase']
   calls: number
   reason: string | null
   estimate: number | null
-  fullScanAt: number
+  verifiedAt?: number | null
+  /** Before verification rounds: when the last whole scan ended (read as the verification time). */
+  fullScanAt?: number
+  unconfirmed?: number
+  roundTrouble?: Trouble | null
   refreshedAt: number
   excluded: number
   order?: OrderKind
@@ -103,6 +108,23 @@ export interface StoredFamily {
 
 /** What the store keeps of a family, so another replica (or this one after a restart) can say the same. */
 export function storedFamily(family: Family): StoredFamily {
-  const { phase, calls, reason, estimate, fullScanAt, refreshedAt, excluded } = family
-  return { phase, calls, reason, estimate, fullScanAt, refreshedAt, excluded }
+  const { phase, calls, reason, estimate, verifiedAt, roundTrouble, refreshedAt, excluded } = family
+  const unconfirmed = unconfirmedCount(family)
+  return { phase, calls, reason, estimate, verifiedAt, unconfirmed, roundTrouble, refreshedAt, excluded }
+}
+
+/** A family as the store had it: what was verified before stays verified as of then. */
+export function loadedFamily(key: string, stored: StoredFamily): Family {
+  const family = newFamily(JSON.parse(key) as MetadataFilter[], 0)
+  family.phase = stored.phase
+  family.calls = stored.calls
+  family.reason = stored.reason
+  family.estimate = stored.estimate
+  family.verifiedAt = stored.verifiedAt ?? (stored.phase === 'complete' ? (stored.fullScanAt ?? null) : null)
+  family.unconfirmedElsewhere = stored.unconfirmed ?? 0
+  family.roundTrouble = stored.roundTrouble ?? null
+  family.refreshedAt = stored.refreshedAt
+  family.excluded = stored.excluded
+  family.wantedAt = 0
+  return family
 }

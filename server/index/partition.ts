@@ -4,14 +4,20 @@ import { countFamily, type StateCounts, type WindowBounds } from './counting.ts'
 import { familyKey, newFamily, type Family } from './family.ts'
 import { createInterner, isNewer, type IndexedExecution } from './rows.ts'
 
-/** What changed since the store last took it: rows, memberships and families. */
+/** What changed since the store last took it: rows, memberships, families, and rows known to be gone. */
 export interface Dirty {
   rows: Set<string>
   members: Map<string, Map<string, boolean>>
   families: Set<string>
+  gone: Set<string>
 }
 
-const emptyDirty = (): Dirty => ({ rows: new Set(), members: new Map(), families: new Set() })
+const emptyDirty = (): Dirty => ({
+  rows: new Set(),
+  members: new Map(),
+  families: new Set(),
+  gone: new Set(),
+})
 
 /**
  * The index of one credential at one upstream ("partition"): an index built with one token never answers
@@ -27,6 +33,11 @@ export function createPartition(id: string, now: () => number = Date.now) {
   const counted = new Map<string, { version: number; counts: StateCounts }>()
   /** Memberships read from the store before their rows: family keys per execution id. */
   const waiting = new Map<string, string[]>()
+  /** Executions whose outcome is pending, and the families where each is unconfirmed: what checks.ts asks about. */
+  const pending = new Set<string>()
+  const unconfirmedIn = new Map<string, Set<Family>>()
+  /** When the index last asked an execution's attempts: the least recently asked goes first. */
+  const checkedAt = new Map<string, number>()
   let notifyScheduled = false
 
   function changed() {
@@ -46,6 +57,21 @@ export function createPartition(id: string, now: () => number = Date.now) {
     dirty.members.set(family.key, marks)
   }
 
+  /** An unconfirmed execution seen again: a member again of each family whose filter it still fits. */
+  function reconfirm(row: IndexedExecution) {
+    const where = unconfirmedIn.get(row.id) ?? new Set<Family>()
+    unconfirmedIn.delete(row.id)
+    for (const family of where) {
+      if (!family.unconfirmed.delete(row.id)) continue
+      dirty.families.add(family.key)
+      const filter = { states: [], metadata: family.metadata }
+      if (contradictsFilters({ state: row.state, metadata: row.metadata ?? undefined }, filter)) continue
+      family.members.set(row.id, row)
+      markMember(family, row.id, true)
+    }
+    changed()
+  }
+
   /** Executions someone watches, until when: their outcome is read before any other's. */
   const urgent = new Map<string, number>()
 
@@ -56,14 +82,29 @@ export function createPartition(id: string, now: () => number = Date.now) {
     hurry(ids: readonly string[], until: number) {
       for (const id of ids) urgent.set(id, until)
     },
-    /** The watched executions whose outcome is being read, first; then the others'. */
-    pendingFirst(members: ReadonlyMap<string, IndexedExecution>): string | undefined {
+    /**
+     * The next execution whose fate to ask its attempts about, among `family`'s: a watched one whose outcome is
+     * pending first, then the pending and the unconfirmed, the least recently asked first. Urgent: asked for soon.
+     */
+    nextToCheck(family: Family): { id: string; urgent: boolean } | undefined {
       const at = now()
       for (const [id, until] of urgent) {
         if (until < at) urgent.delete(id)
-        else if (members.get(id)?.outcomePending) return id
+        else if (pending.has(id) && family.members.has(id)) return { id, urgent: true }
       }
-      return [...members.values()].find((row) => row.outcomePending)?.id
+      let best: string | undefined
+      let bestAt = Infinity
+      const consider = (id: string) => {
+        const asked = checkedAt.get(id) ?? 0
+        if (asked < bestAt) [best, bestAt] = [id, asked]
+      }
+      for (const id of pending) if (family.members.has(id)) consider(id)
+      for (const id of family.unconfirmed.keys()) consider(id)
+      return best === undefined ? undefined : { id: best, urgent: false }
+    },
+    /** The index asked this execution's attempts now. */
+    checked(id: string) {
+      checkedAt.set(id, now())
     },
     families: families as ReadonlyMap<string, Family>,
     intern,
@@ -81,24 +122,63 @@ export function createPartition(id: string, now: () => number = Date.now) {
     dropFamily(key: string) {
       families.delete(key)
     },
-    /** Keeps what a list said of an execution, unless the index already knows something newer. */
+    /**
+     * Keeps what a list said of an execution, unless the index already knows something newer. Any sight of it
+     * confirms it where it was unconfirmed.
+     */
     upsert(row: IndexedExecution): boolean {
       const known = rows.get(row.id)
       if (known) known.lastSeenAt = Math.max(known.lastSeenAt, row.lastSeenAt)
-      if (!isNewer(row, known)) return false
-      // In place: the families hold this very object.
-      if (known) Object.assign(known, row)
-      else rows.set(row.id, row)
-      dirty.rows.add(row.id)
-      changed()
-      return true
+      const newer = isNewer(row, known)
+      if (newer) {
+        // In place: the families hold this very object.
+        if (known) Object.assign(known, row)
+        else rows.set(row.id, row)
+        if (row.outcomePending) pending.add(row.id)
+        else pending.delete(row.id)
+        dirty.rows.add(row.id)
+      }
+      const own = rows.get(row.id)
+      if (own && unconfirmedIn.has(row.id)) reconfirm(own)
+      if (newer) changed()
+      return newer
     },
     /** The index saw it leave the active set without seeing where to. */
     markOutcomePending(executionId: string) {
       const row = rows.get(executionId)
       if (!row || row.outcomePending) return
       row.outcomePending = true
+      pending.add(executionId)
       dirty.rows.add(executionId)
+      changed()
+    },
+    /** A round of `family` did not find this member again: not counted until it is found again or known gone. */
+    unconfirm(family: Family, executionId: string) {
+      const row = family.members.get(executionId)
+      if (!row) return
+      family.members.delete(executionId)
+      family.unconfirmed.set(executionId, row)
+      const where = unconfirmedIn.get(executionId) ?? new Set<Family>()
+      where.add(family)
+      unconfirmedIn.set(executionId, where)
+      markMember(family, executionId, false)
+      dirty.families.add(family.key)
+      changed()
+    },
+    /** The API says this execution is no more (its attempts answered 404): gone from the index and the store. */
+    forget(executionId: string) {
+      for (const family of families.values()) {
+        family.unconfirmed.delete(executionId)
+        if (family.members.delete(executionId)) markMember(family, executionId, false)
+        dirty.families.add(family.key)
+      }
+      rows.delete(executionId)
+      pending.delete(executionId)
+      unconfirmedIn.delete(executionId)
+      checkedAt.delete(executionId)
+      urgent.delete(executionId)
+      dirty.rows.delete(executionId)
+      dirty.gone.add(executionId)
       changed()
     },
     /** A row the API returned for `family`: a member, unless it contradicts the family's filter. */
@@ -113,17 +193,13 @@ export function createPartition(id: string, now: () => number = Date.now) {
       }
       const own = rows.get(row.id)
       if (!own) return false
+      if (family.unconfirmed.delete(row.id)) unconfirmedIn.get(row.id)?.delete(family)
       if (!family.members.has(row.id)) {
         family.members.set(row.id, own)
         markMember(family, row.id, true)
         changed()
       }
       return true
-    },
-    removeMember(family: Family, executionId: string) {
-      if (!family.members.delete(executionId)) return
-      markMember(family, executionId, false)
-      changed()
     },
     familyChanged(family: Family) {
       dirty.families.add(family.key)
@@ -153,7 +229,8 @@ export function createPartition(id: string, now: () => number = Date.now) {
     },
     /** A write that failed: its changes are owed again. */
     returnDirty(taken: Dirty) {
-      for (const id of taken.rows) dirty.rows.add(id)
+      for (const id of taken.rows) if (rows.has(id)) dirty.rows.add(id)
+      for (const id of taken.gone) if (!rows.has(id)) dirty.gone.add(id)
       for (const key of taken.families) dirty.families.add(key)
       for (const [key, marks] of taken.members) {
         const current = dirty.members.get(key) ?? new Map<string, boolean>()
@@ -167,6 +244,8 @@ export function createPartition(id: string, now: () => number = Date.now) {
         const known = rows.get(row.id)
         if (known) Object.assign(known, row)
         else rows.set(row.id, row)
+        if (row.outcomePending) pending.add(row.id)
+        else pending.delete(row.id)
         // A membership read before its row (they are read in pages of their own) is taken now.
         for (const key of waiting.get(row.id) ?? [])
           families.get(key)?.members.set(row.id, rows.get(row.id) ?? row)
@@ -178,8 +257,11 @@ export function createPartition(id: string, now: () => number = Date.now) {
           Object.assign(existing, {
             ...family,
             members: existing.members,
+            unconfirmed: existing.unconfirmed,
             wantedAt: existing.wantedAt,
             walk: existing.walk,
+            scanning: existing.scanning,
+            refreshing: existing.refreshing,
           })
         else families.set(family.key, family)
       }

@@ -1,7 +1,6 @@
-import type { MetadataFilter } from '../../shared/filters.ts'
 import { stateMeaning } from '../../shared/states.ts'
 import type { Store, Statement } from '../store/store.ts'
-import { newFamily, storedFamily, type Family, type StoredFamily } from './family.ts'
+import { loadedFamily, storedFamily, type StoredFamily } from './family.ts'
 import type { Partition } from './partition.ts'
 import type { IndexedExecution } from './rows.ts'
 
@@ -67,7 +66,7 @@ export async function flushPartition(
   stored: StoredPartition,
 ): Promise<boolean> {
   const dirty = partition.takeDirty()
-  if (dirty.rows.size + dirty.members.size + dirty.families.size === 0) return false
+  if (dirty.rows.size + dirty.members.size + dirty.families.size + dirty.gone.size === 0) return false
   const now = Date.now()
   const statements: Statement[] = []
   const rows = [...dirty.rows].map((id) => partition.rows.get(id)).filter((row) => row !== undefined)
@@ -102,6 +101,13 @@ export async function flushPartition(
       sql: `insert into index_members (partition_id, family, execution_id, present)
             select $1, x.family, x.id, x.present from jsonb_to_recordset($2::jsonb) as x(family text, id text, present boolean)
             on conflict (partition_id, family, execution_id) do update set present = excluded.present, seq = nextval('index_seq')`,
+      params: [stored.key, JSON.stringify(chunk)],
+    })
+  }
+  // The API said these are no more. Their memberships stay, marked absent, so other replicas hear of it.
+  for (const chunk of chunks([...dirty.gone])) {
+    statements.push({
+      sql: `delete from index_executions where partition_id = $1 and id in (select jsonb_array_elements_text($2::jsonb))`,
       params: [stored.key, JSON.stringify(chunk)],
     })
   }
@@ -194,9 +200,4 @@ export async function syncPartition(
     read += rows.length + members.length
     if (rows.length < SYNC_PAGE && members.length < SYNC_PAGE) return read
   }
-}
-
-function loadedFamily(key: string, stored: StoredFamily): Family {
-  const family = newFamily(JSON.parse(key) as MetadataFilter[], 0)
-  return { ...family, ...stored, wantedAt: 0 }
 }

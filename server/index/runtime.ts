@@ -11,12 +11,14 @@ import {
   type StoredPartition,
   type SyncMark,
 } from './persistence.ts'
-import { fullScan, refreshFamily, type ScanContext } from './scanner.ts'
+import { refreshFamily } from './refresh.ts'
+import { verifyRound } from './rounds.ts'
+import type { ScanContext } from './scanner.ts'
 import type { UpstreamFacts } from './upstreamFacts.ts'
 
 /** A family nobody asked for in this long stops being refreshed. */
 export const FAMILY_IDLE_MS = 10 * 60_000
-/** A failed whole scan is tried again after this long (the budget backs off on its own as well). */
+/** A round that failed or stopped early is tried again after this long (the budget backs off on its own as well). */
 const RETRY_MS = 30_000
 const LOCK_RETRY_MS = 2_000
 const FLUSH_EVERY_MS = 1_000
@@ -77,23 +79,25 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
   const isWanted = (family: Family) =>
     (watchers.get(family.key) ?? 0) > 0 || deps.now() - family.wantedAt < FAMILY_IDLE_MS
 
+  /**
+   * Rounds one after another (a round starts at most once a refresh interval, and after trouble once in RETRY_MS),
+   * and between them the refreshes that bring news.
+   */
   function plan() {
     const now = deps.now()
     const ctx = context()
     for (const family of partition.families.values()) {
       if (!isWanted(family)) continue
-      const scanned = family.phase === 'complete' || family.phase === 'partial'
-      if (!family.scanning) {
-        const due =
-          family.phase === 'new' ||
-          family.phase === 'counting' ||
-          (family.phase === 'failed' && now - family.fullScanAt > RETRY_MS) ||
-          (scanned && now - family.fullScanAt > deps.settings.fullRescanMs)
-        if (due) void fullScan(ctx, family, scanned ? 'rescan' : 'index')
-      }
-      if (scanned && !family.refreshing && now - family.refreshedAt >= deps.settings.refreshMs) {
+      const since = now - family.roundStartedAt
+      const troubled = family.phase === 'failed' || family.phase === 'partial' || family.roundTrouble !== null
+      const due = family.phase === 'new' || since >= (troubled ? RETRY_MS : deps.settings.refreshMs)
+      if (!family.scanning && due) void verifyRound(ctx, family)
+      if (
+        family.verifiedAt !== null &&
+        !family.refreshing &&
+        now - family.refreshedAt >= deps.settings.refreshMs
+      )
         void refreshFamily(ctx, family)
-      }
     }
   }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TimeWindow } from '../../shared/timeWindow.ts'
 import { execution, pageOf, startFakeApi, type FakeRequest } from '../testing/fakeApi.ts'
 import { startTestIndex, type TestIndex } from '../testing/indexTestKit.ts'
-import { NEWEST_FIRST_BASIS } from './walkProgress.ts'
+import { IF_ORDER_HOLDS } from './claims.ts'
 
 vi.setConfig({ testTimeout: 30_000 })
 const cleanups: (() => Promise<void>)[] = []
@@ -59,18 +59,23 @@ async function pollCoverage(index: TestIndex, window: TimeWindow, kind: string) 
 }
 
 describe('a created_at window on an API that lists newest first', () => {
-  it('is exact once the walk passed the window’s start, after ceil(window / page) + 1 calls', async () => {
+  it('is complete if the order holds once the walk passed the window’s start, after ceil(window / page) + 1 calls', async () => {
     // The window's pages (the first is the page-size probe's answer) and the one that goes below its start.
     const needed = Math.ceil(IN_WINDOW / PAGE) + 1
-    const { index, windowed } = await gatedIndex(ordered, needed)
-    await pollCoverage(index, createdWindow, 'exact')
+    const { index, gate, windowed } = await gatedIndex(ordered, needed)
+    await pollCoverage(index, createdWindow, 'at_least')
     const answer = await windowed(createdWindow)
-    expect(answer.coverage).toMatchObject({ kind: 'exact', calls: needed, basis: NEWEST_FIRST_BASIS })
+    expect(answer.coverage).toMatchObject({
+      kind: 'at_least',
+      calls: needed,
+      reason: IF_ORDER_HOLDS,
+      ifOrderHolds: true,
+    })
     expect(answer.total).toBe(IN_WINDOW)
     expect(answer.counts.failed).toBe(
       ordered.slice(0, IN_WINDOW).filter((row) => row.state === 'failed').length,
     )
-    // The whole set is still being counted, and the window's list says exact as well.
+    // The whole set is still being counted, and the window's list says the same as its counts.
     expect((await index.overview()).coverage.kind).toBe('counting')
     const page = await index.index.page(index.credentials, all, {
       window: createdWindow,
@@ -79,7 +84,12 @@ describe('a created_at window on an API that lists newest first', () => {
       after: null,
     })
     expect(page.rows).toHaveLength(IN_WINDOW)
-    expect(page.coverage.kind).toBe('exact')
+    expect(page.coverage).toMatchObject({ kind: 'at_least', ifOrderHolds: true })
+    // Exact once the whole walk has ended, where the order held throughout.
+    gate.open = Infinity
+    gate.release()
+    await pollCoverage(index, createdWindow, 'exact')
+    expect((await windowed(createdWindow)).total).toBe(IN_WINDOW)
   })
 
   it('stays counting while the walk has not passed the window’s start', async () => {
@@ -92,7 +102,7 @@ describe('a created_at window on an API that lists newest first', () => {
   it('keeps an updated_at window counting, and a window without a start', async () => {
     const { windowed, atGate } = await gatedIndex(ordered, 5)
     await atGate()
-    expect((await windowed(createdWindow)).coverage.kind).toBe('exact')
+    expect((await windowed(createdWindow)).coverage.kind).toBe('at_least')
     const from = createdWindow.kind === 'absolute' ? createdWindow.from : null
     expect((await windowed({ ...createdWindow, field: 'updated' })).coverage.kind).toBe('counting')
     const before: TimeWindow = { kind: 'absolute', from: null, to: (from ?? 0) + 1, field: 'created' }
@@ -115,7 +125,7 @@ describe('a window on an API without that order', () => {
     const lying = [...ordered.slice(0, 5 * PAGE), late, ...ordered.slice(5 * PAGE)]
     const { index, gate, windowed, atGate } = await gatedIndex(lying, 5)
     await atGate()
-    expect((await windowed(createdWindow)).coverage.kind).toBe('exact')
+    expect((await windowed(createdWindow)).coverage).toMatchObject({ kind: 'at_least', ifOrderHolds: true })
     gate.open = 6
     gate.release()
     await pollCoverage(index, createdWindow, 'counting')

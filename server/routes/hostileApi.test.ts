@@ -32,7 +32,8 @@ function listAnswer(): unknown {
   if (listMode === 'one_row') return { data: [row(served)], page_info: next }
   const data = [row(1), row(2)]
   if (listMode === 'token_row') data[1] = { ...row(2), metadata: { env: `prod ${TOKEN}` } }
-  if (listMode === 'no_metadata') return { data: data.map(({ metadata: _, ...rest }) => rest), page_info: {} }
+  if (listMode === 'no_metadata')
+    return { data: data.map(({ metadata: _, ...rest }) => rest), page_info: { has_next_page: false } }
   return { data, page_info: { has_next_page: false, end_cursor: 'e2' } }
 }
 

@@ -11,6 +11,7 @@ export interface FakeAnswer {
   status?: number
   json?: unknown
   text?: string
+  headers?: Record<string, string>
 }
 
 /** A small API written to another reading of the spec; `answer` sees each request's parsed body (and may wait). */
@@ -28,7 +29,8 @@ export async function startFakeApi(answer: (request: FakeRequest) => FakeAnswer 
       }
       requests.push(request)
       void Promise.resolve(answer(request)).then((reply) => {
-        res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json' })
+        if (res.destroyed) return
+        res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json', ...reply.headers })
         res.end(reply.text ?? JSON.stringify(reply.json ?? {}))
       })
     })

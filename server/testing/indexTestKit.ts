@@ -25,9 +25,15 @@ export async function startTestIndex(options: {
   store?: Store | null
   settings?: Partial<IndexSettings>
   budget?: { burst: number; ratePerSecond: number }
+  /** The deadline of one upstream answer (EXEC_API_TIMEOUT_MS). */
+  timeoutMs?: number
 }): Promise<TestIndex> {
   const client = createUpstreamClient(
-    parseUpstreamConfig({ EXEC_API_URL: options.url, EXEC_API_TOKEN: options.token }),
+    parseUpstreamConfig({
+      EXEC_API_URL: options.url,
+      EXEC_API_TOKEN: options.token,
+      EXEC_API_TIMEOUT_MS: options.timeoutMs === undefined ? undefined : String(options.timeoutMs),
+    }),
     {
       budget: options.budget ?? { burst: 50, ratePerSecond: 500 },
       reuseMs: 0,

@@ -25,20 +25,58 @@ describe('the request budget', () => {
     budget.close()
   })
 
-  it('never makes a person wait, and serves live views, the index, attempt samples and re-scans in that order', async () => {
+  it('never makes a person wait, and serves one waiting call of each lane in lane order', async () => {
     const budget = createBudget({ burst: 1, ratePerSecond: 1 })
-    await budget.acquire('index')
+    await budget.acquire('user')
     const order: string[] = []
-    grant(budget.acquire('rescan'), () => order.push('rescan'))
     grant(budget.acquire('sample'), () => order.push('sample'))
+    grant(budget.acquire('verify'), () => order.push('verify'))
     grant(budget.acquire('index'), () => order.push('index'))
     grant(budget.acquire('live'), () => order.push('live'))
     await budget.acquire('user')
     order.push('user')
     // The person's call went at once and left a debt: the others wait for it to be paid, in lane order.
     await vi.advanceTimersByTimeAsync(6_000)
-    expect(order).toEqual(['user', 'live', 'index', 'sample', 'rescan'])
-    expect(budget.stats().calls).toMatchObject({ user: 1, live: 1, index: 2, sample: 1, rescan: 1 })
+    expect(order).toEqual(['user', 'live', 'index', 'verify', 'sample'])
+    expect(budget.stats().calls).toMatchObject({ user: 2, live: 1, index: 1, verify: 1, sample: 1 })
+    budget.close()
+  })
+
+  it('shares the tokens between busy lanes by weight: the index’s verification is never starved', async () => {
+    const budget = createBudget({ burst: 1, ratePerSecond: 1 })
+    await budget.acquire('user')
+    const served: string[] = []
+    for (let call = 0; call < 40; call += 1) {
+      grant(budget.acquire('live'), () => served.push('live'))
+      grant(budget.acquire('index'), () => served.push('index'))
+      grant(budget.acquire('verify'), () => served.push('verify'))
+      grant(budget.acquire('sample'), () => served.push('sample'))
+    }
+    await vi.advanceTimersByTimeAsync(55_000)
+    const share = (lane: string) => served.filter((name) => name === lane).length
+    expect(served).toHaveLength(55)
+    // 4 : 4 : 2 : 1 of 55 calls.
+    expect([share('live'), share('index'), share('verify'), share('sample')]).toEqual([20, 20, 10, 5])
+    budget.close()
+  })
+
+  it('lets a lane alone take every token, and a lane that was idle not bank its turns', async () => {
+    const budget = createBudget({ burst: 1, ratePerSecond: 1 })
+    await budget.acquire('user')
+    const served: string[] = []
+    for (let call = 0; call < 10; call += 1) grant(budget.acquire('verify'), () => served.push('verify'))
+    await vi.advanceTimersByTimeAsync(11_000)
+    expect(served).toEqual(Array.from({ length: 10 }, () => 'verify'))
+    for (let call = 0; call < 20; call += 1) {
+      grant(budget.acquire('verify'), () => served.push('verify'))
+      grant(budget.acquire('live'), () => served.push('live'))
+    }
+    await vi.advanceTimersByTimeAsync(12_000)
+    // live waited for nothing while verify ran alone: from now on it gets its 2 : 1 share, not a run of its own.
+    const after = served.slice(10, 22)
+    expect(after).toHaveLength(12)
+    expect(after.filter((lane) => lane === 'verify')).toHaveLength(4)
+    expect(after.slice(0, 4)).toContain('verify')
     budget.close()
   })
 

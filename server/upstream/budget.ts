@@ -1,19 +1,22 @@
 /*
  * The per-upstream request budget: a token bucket (at most `burst` calls at once, `ratePerSecond` on average)
  * shared by everything the server asks the API on its own. Lanes: `user` calls (a person's own request)
- * never wait, but they use tokens too, so the server's own work slows down when people are busy; `live`
- * (refreshing views people watch) is served before `index` (building and keeping the index), that before
- * `sample` (reading attempts for the failure board's attempt shapes) and that before `rescan` (the slow periodic
- * re-scan of a complete index).
+ * never wait, but they use tokens too, so the server's own work slows down when people are busy. The waiting
+ * lanes share what is left by weight (stride scheduling), so none is starved while another is busy: `live`
+ * (refreshing views people watch) and `index` (first counts, refreshing the index) 4 each, `verify` (the index's
+ * rolling re-verification of every family, see docs/decisions) 2, `sample` (reading attempts for the failure
+ * board's attempt shapes) 1. A lane alone takes every token; ties go in that order.
  * After a 429 the waiting lanes pause for its Retry-After; after a 5xx or no answer, for 1, 2, 4 … 60 s, until
  * the API answers again.
  */
 import type { CallSignal } from './cancel.ts'
 
-export type Lane = 'user' | 'live' | 'index' | 'sample' | 'rescan'
+export type Lane = 'user' | 'live' | 'index' | 'verify' | 'sample'
 type WaitingLane = Exclude<Lane, 'user'>
-/** Served in this order as tokens come. */
-const WAITING_LANES: readonly WaitingLane[] = ['live', 'index', 'sample', 'rescan']
+/** Ties are served in this order. */
+const WAITING_LANES: readonly WaitingLane[] = ['live', 'index', 'verify', 'sample']
+/** Each lane's share of the tokens while several lanes wait. */
+export const LANE_WEIGHTS: Readonly<Record<WaitingLane, number>> = { live: 4, index: 4, verify: 2, sample: 1 }
 
 export interface BudgetSettings {
   burst: number
@@ -49,8 +52,11 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   let limitedUntil = 0
   let failures = 0
   let timer: NodeJS.Timeout | undefined
-  const queues: Record<WaitingLane, Waiter[]> = { live: [], index: [], sample: [], rescan: [] }
-  const calls: Record<Lane, number> = { user: 0, live: 0, index: 0, sample: 0, rescan: 0 }
+  const queues: Record<WaitingLane, Waiter[]> = { live: [], index: [], verify: [], sample: [] }
+  const calls: Record<Lane, number> = { user: 0, live: 0, index: 0, verify: 0, sample: 0 }
+  /** Stride scheduling: each lane's virtual time, which advances by 1 / weight per call it is granted. */
+  const passes: Record<WaitingLane, number> = { live: 0, index: 0, verify: 0, sample: 0 }
+  let virtualTime = 0
   const waitingCount = () => WAITING_LANES.reduce((sum, lane) => sum + queues[lane].length, 0)
 
   function refill() {
@@ -60,11 +66,13 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   }
 
   function nextWaiter(): Waiter | undefined {
-    for (const lane of WAITING_LANES) {
-      const waiter = queues[lane].shift()
-      if (waiter) return waiter
-    }
-    return undefined
+    let chosen: WaitingLane | null = null
+    for (const lane of WAITING_LANES)
+      if (queues[lane].length > 0 && (chosen === null || passes[lane] < passes[chosen])) chosen = lane
+    if (chosen === null) return undefined
+    virtualTime = passes[chosen]
+    passes[chosen] += 1 / LANE_WEIGHTS[chosen]
+    return queues[chosen].shift()
   }
 
   function pump() {
@@ -105,6 +113,8 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
           reject(new WaitAbandonedError())
         }
         signal?.addEventListener('abort', waiter.onAbort, { once: true })
+        // A lane that was idle joins at the present: it does not bank the turns it did not need.
+        if (queues[lane].length === 0) passes[lane] = Math.max(passes[lane], virtualTime)
         queues[lane].push(waiter)
         pump()
       })
@@ -135,8 +145,8 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
         waiting: {
           live: queues.live.length,
           index: queues.index.length,
+          verify: queues.verify.length,
           sample: queues.sample.length,
-          rescan: queues.rescan.length,
         },
         tokens,
         pausedUntil,

@@ -93,7 +93,7 @@ export interface SendOptions {
   maxAnswerBytes: number
   /** A shorter deadline than the configured one (readiness probes). */
   timeoutMs?: number
-  /** Whose call it is (user, live, index, rescan): said in the User-Agent, so the API's logs can tell them apart. */
+  /** Whose call it is (user, live, index, verify, sample): said in the User-Agent, so the API's logs can tell them apart. */
   lane?: string
 }
 

@@ -133,16 +133,24 @@ describe('OverviewStrip', () => {
     expect(onShowRunningBefore).toHaveBeenCalledWith(10 * HOUR)
   })
 
-  it('says a window made exact early is exact, and what runs from before it a lower bound', () => {
+  it('says what a window counted before the walk ended rests on, and what runs from before it a lower bound', () => {
     renderStrip({
       window: { kind: 'relative', preset: '1h', field: 'created' },
       answer: answer({
-        coverage: { kind: 'exact', asOf: 0, executions: 500, calls: 3, basis: 'the walk passed the start' },
+        coverage: {
+          kind: 'at_least',
+          asOf: 0,
+          executions: 500,
+          calls: 3,
+          reason: "complete if the API keeps its newest-first order: the walk has passed the window's start",
+          ifOrderHolds: true,
+        },
         window: { from: 10 * HOUR, to: null, field: 'created' },
         runningBefore: 4,
       }),
     })
     expect(screen.getByText(/^At least 4 created before this window are still running/)).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent(/complete if the API keeps its newest-first order/)
   })
 
   it('offers Retry when the counts cannot be had, and keeps the last ones when a refresh fails', async () => {

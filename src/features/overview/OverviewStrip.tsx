@@ -179,11 +179,8 @@ function OverviewBody({
   )
 }
 
-/**
- * How many from before the window still run: exact only when the index holds the whole filtered set. A window made
- * exact early (the walk passed its start, `basis`) has not seen everything older yet, so that count is a lower bound.
- */
+/** How many from before the window still run: exact only when the index holds the whole filtered set. */
 function runningBeforeText(answer: OverviewAnswer): string {
-  const exact = answer.coverage.kind === 'exact' && answer.coverage.basis === undefined
+  const exact = answer.coverage.kind === 'exact'
   return `${exact ? '' : 'At least '}${formatCount(answer.runningBefore)}`
 }

@@ -23,6 +23,14 @@ function asSentence(reason: string): string {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`
 }
 
+/** A walk held up (the API asks to wait, or the last one stopped early), and what the counts rest on meanwhile. */
+function verifyTroubleLine(answer: OverviewAnswer, trouble: { since: number; reason: string }): string {
+  const { coverage } = answer
+  const held = `since ${clock(trouble.since)}: ${asSentence(trouble.reason)}`
+  if (coverage.kind === 'counting' || coverage.kind === 'failed') return `Counting has been held up ${held}`
+  return `Verifying again has been held up ${held} The counts stay verified as of ${clock(coverage.asOf)}.`
+}
+
 /** The notes that change how the counts read; nothing when there is nothing to say. */
 export function noteLines(answer: OverviewAnswer): string[] {
   const notes: CoverageNotes = answer.notes
@@ -31,6 +39,7 @@ export function noteLines(answer: OverviewAnswer): string[] {
     lines.push(
       `Refreshing has failed since ${clock(notes.refreshFailing.since)}: ${asSentence(notes.refreshFailing.reason)} The counts are as of the last success.`,
     )
+  if (notes.verifyTrouble) lines.push(verifyTroubleLine(answer, notes.verifyTrouble))
   if (notes.excluded > 0)
     lines.push(
       `${formatCount(notes.excluded)} rows the API returned do not match these filters and were left out.`,

@@ -1,0 +1,103 @@
+/*
+ * Between rounds, a family is kept fresh by reads that bring news, not proof (claims.ts): its first pages (new
+ * executions; more of them only while every row is new and the API lists newest first), then every active
+ * execution again (created, started, unknown states). An active one that is no longer active and was not seen
+ * elsewhere has finished: its outcome is pending, and checks.ts asks its attempts.
+ */
+import { walkList } from '../../shared/listWalker.ts'
+import type { ApiRow } from '../upstream/listPage.ts'
+import { checkFates } from './checks.ts'
+import type { Family } from './family.ts'
+import { isActive } from './rows.ts'
+import { askPage, ensurePageSize, fetcher, idOf, takeRows, type ScanContext } from './scanner.ts'
+
+/** At most this many head pages a refresh reads when every row on them is new. */
+const MAX_HEAD_PAGES = 10
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+export async function refreshFamily(ctx: ScanContext, family: Family): Promise<void> {
+  family.refreshing = true
+  const started = ctx.now()
+  try {
+    // A family one page long is read whole by each round, every refresh interval: news and proof at once.
+    if (!roundsKeepFresh(ctx, family)) {
+      const { size: first } = await ensurePageSize(ctx, family, 'index')
+      await readHead(ctx, family)
+      // The unfiltered family's re-read of the active set covers every family's rows (they are shared objects), so
+      // a metadata family asks for its own only when that one is not kept fresh (at a million executions, 9,000 rows each).
+      if (!baseKeepsActiveFresh(ctx, family)) await rescanActive(ctx, family, first)
+    }
+    // Best effort: a fate not learned now is asked again in the next cycle.
+    await checkFates(ctx, family).catch(() => {})
+    family.refreshedAt = started
+    family.refreshFailing = null
+  } catch (error) {
+    if (!ctx.signal.aborted) {
+      const reason = reasonOf(error)
+      family.refreshFailing = { since: family.refreshFailing?.since ?? started, reason }
+    }
+  } finally {
+    family.refreshing = false
+    ctx.partition.familyChanged(family)
+  }
+}
+
+/** Rounds of one page, one every refresh interval, read every member anyway. */
+function roundsKeepFresh(ctx: ScanContext, family: Family): boolean {
+  return (
+    family.verifiedAt !== null &&
+    family.calls <= 1 &&
+    family.roundTrouble === null &&
+    ctx.now() - family.verifiedAt < 2 * ctx.settings.refreshMs
+  )
+}
+
+async function readHead(ctx: ScanContext, family: Family) {
+  const head = fetcher(ctx, family, 'index')
+  let after: string | null = null
+  for (let pages = 0; pages < MAX_HEAD_PAGES; pages += 1) {
+    // No waiting: the next refresh asks again.
+    const page = await askPage(ctx, head, after, { maxWaits: 0 })
+    let fresh = 0
+    takeRows(ctx, family, page.rows, (_id, wasMember) => (fresh += wasMember ? 0 : 1))
+    const allNew = fresh === page.rows.length && page.rows.length > 0
+    if (!allNew || ctx.facts.order() !== 'created_desc' || page.hasNext === false || !page.endCursor) break
+    after = page.endCursor
+  }
+}
+
+function baseKeepsActiveFresh(ctx: ScanContext, family: Family): boolean {
+  if (family.metadata.length === 0) return false
+  const base = ctx.partition.families.get('[]')
+  return (
+    base !== undefined &&
+    base.verifiedAt !== null &&
+    base.refreshFailing === null &&
+    ctx.now() - base.refreshedAt < 2 * ctx.settings.refreshMs
+  )
+}
+
+async function rescanActive(ctx: ScanContext, family: Family, first: number) {
+  const { partition } = ctx
+  const activeBefore = [...family.members.values()]
+    .filter((row) => !row.outcomePending && isActive(row))
+    .map((row) => row.id)
+  const stillActive = new Set<string>()
+  const fetch = fetcher(ctx, family, 'index', ctx.facts.activeStates())
+  const report = await walkList<ApiRow>({
+    first,
+    maxRows: ctx.settings.maxRows,
+    maxPages: ctx.settings.maxRows,
+    signal: ctx.signal,
+    idOf,
+    fetchPage: (after) => askPage(ctx, fetch, after, { maxWaits: 0 }),
+    onRows: (rows) => takeRows(ctx, family, rows, (id) => stillActive.add(id)),
+  })
+  if (report.stop.kind === 'failed') throw report.stop.error
+  if (report.stop.kind !== 'end') return
+  for (const id of activeBefore) {
+    const row = partition.rows.get(id)
+    if (row && isActive(row) && !stillActive.has(id)) partition.markOutcomePending(id)
+  }
+}
