@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { contradictsFilters } from './filters'
 import { filtersKey } from './filtersKey'
-import { readMetadata } from './metadata'
+import { readMetadata, readMetadataValues } from './metadata'
 
 describe('contradictsFilters', () => {
   const filters = { states: ['failed', 'started'], metadata: [{ key: 'env', values: ['prod', 'staging'] }] }
@@ -18,9 +18,22 @@ describe('contradictsFilters', () => {
   })
 
   it('reads metadata sent as an array of key/value pairs', () => {
-    const metadata = [{ key: 'env', value: 'prod' }, { key: 'n', value: 1 }, null]
-    expect(readMetadata(metadata)).toEqual({ env: 'prod' })
+    const metadata = [{ key: 'env', value: 'prod' }, { key: 'n', value: 1 }, { key: 'o', value: {} }, null]
+    expect(readMetadata(metadata)).toEqual({ env: 'prod', n: '1' })
     expect(contradictsFilters({ state: 'failed', metadata }, filters)).toBe(false)
+  })
+
+  it('matches numbers, booleans and lists as the API does: by text, and a list by any member', () => {
+    const row = { state: 'failed', metadata: { build: 1234, canary: true, tags: ['a', 'b'] } }
+    const asks = (key: string, values: string[]) => ({ states: [], metadata: [{ key, values }] })
+    expect(contradictsFilters(row, asks('build', ['1234']))).toBe(false)
+    expect(contradictsFilters(row, asks('build', ['123']))).toBe(true)
+    expect(contradictsFilters(row, asks('canary', ['true']))).toBe(false)
+    expect(contradictsFilters(row, asks('tags', ['a']))).toBe(false)
+    expect(contradictsFilters(row, asks('tags', ['c', 'b']))).toBe(false)
+    expect(contradictsFilters(row, asks('tags', ['c']))).toBe(true)
+    expect(readMetadata(row.metadata)).toEqual({ build: '1234', canary: 'true', tags: 'a, b' })
+    expect(readMetadataValues({ tags: ['a', 2], odd: ['a', {}], none: null })).toEqual({ tags: ['a', '2'] })
   })
 })
 

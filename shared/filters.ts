@@ -1,4 +1,4 @@
-import { readMetadata, hasMetadata } from './metadata'
+import { hasMetadata, metadataMatches, readMetadataValues } from './metadata'
 import { sameState } from './states'
 
 export interface MetadataFilter {
@@ -22,18 +22,16 @@ export interface FilterableRow {
 
 /**
  * Whether a returned row contradicts the filters as the dashboard asks for them: states OR'ed,
- * metadata entries AND'ed, the values of one entry OR'ed. A row that carries no metadata at all
+ * metadata entries AND'ed, the values of one entry OR'ed, each value read as the API matches it (shared/metadata:
+ * a number by its text, a list by any member). A row that carries no metadata at all
  * cannot be judged on metadata (the spec's Execution has none), so it never counts against it.
  */
 export function contradictsFilters(row: FilterableRow, filters: ListFilters): boolean {
   const { states, metadata } = filters
   if (states.length > 0 && !states.some((state) => sameState(state, row.state))) return true
   if (metadata.length === 0 || !hasMetadata(row.metadata)) return false
-  const values = readMetadata(row.metadata)
-  return metadata.some((entry) => {
-    const value = values[entry.key]
-    return value === undefined || !entry.values.includes(value)
-  })
+  const values = readMetadataValues(row.metadata)
+  return metadata.some((entry) => !metadataMatches(values[entry.key], entry.values))
 }
 
 /** A row the metadata filters cannot be checked on: it carries no metadata at all (see contradictsFilters). */

@@ -88,7 +88,8 @@ export interface GroupKey {
 
 export interface TriageAnswer {
   groupBy:
-    | { kind: 'key'; key: string }
+    /** `overlapping`: some failures hold a list of values for the key, and are in the group of each. */
+    | { kind: 'key'; key: string; overlapping?: boolean }
     | { kind: 'burst'; field: WindowField; gapMs: number }
     /** Groups are the shapes read on a sample of the view's failures; each group's size counts the sample only. */
     | { kind: 'shape'; sample: Omit<ShapeSample, 'top'> }

@@ -2,7 +2,8 @@ import { stateMeaning } from '../../shared/states.ts'
 import type { Store, Statement } from '../store/store.ts'
 import { loadedFamily, storedFamily, type StoredFamily } from './family.ts'
 import type { Partition } from './partition.ts'
-import type { IndexedExecution } from './rows.ts'
+import { internedMetadata, type IndexedExecution } from './rows.ts'
+import { readMetadataValues } from '../../shared/metadata.ts'
 
 /** Rows per statement: large enough to be few statements, small enough for one JSON parameter. */
 const CHUNK = 2_000
@@ -128,17 +129,14 @@ interface StoredRow {
   updated_at: number | null
   created_raw: string | null
   updated_raw: string | null
-  metadata: Record<string, string> | null
+  metadata: Record<string, unknown> | null
   last_seen_at: number
   outcome_pending: boolean
   seq: number
 }
 
 function fromStored(row: StoredRow, intern: (text: string) => string): IndexedExecution {
-  const metadata =
-    row.metadata === null
-      ? null
-      : Object.fromEntries(Object.entries(row.metadata).map(([k, v]) => [intern(k), intern(v)]))
+  const metadata = row.metadata === null ? null : internedMetadata(readMetadataValues(row.metadata), intern)
   return {
     id: row.id,
     state: intern(row.state),

@@ -1,4 +1,4 @@
-import { readMetadata } from '../../shared/metadata.ts'
+import { readMetadataValues, type MetadataValue } from '../../shared/metadata.ts'
 import { stateMeaning, type KnownExecutionState } from '../../shared/states.ts'
 import { normaliseTimestamp, timestampInstant } from '../../shared/timestamps.ts'
 
@@ -13,8 +13,8 @@ export interface IndexedExecution {
   updatedAt: number | null
   createdRaw: string | null
   updatedRaw: string | null
-  /** Null when the API sent none: such a row is never judged by a metadata filter. */
-  metadata: Readonly<Record<string, string>> | null
+  /** As the API matches it (shared/metadata); null when the API sent none: never judged by a metadata filter. */
+  metadata: Readonly<Record<string, MetadataValue>> | null
   lastSeenAt: number
   /** It left the active set (created, started) without the index seeing where to: finished, outcome unknown. */
   outcomePending: boolean
@@ -31,6 +31,17 @@ export function createInterner(limit = 200_000) {
   }
 }
 export type Interner = ReturnType<typeof createInterner>
+
+/** Metadata with one copy of each key and value. */
+export function internedMetadata(
+  values: Readonly<Record<string, MetadataValue>>,
+  intern: Interner,
+): Record<string, MetadataValue> {
+  const metadata: Record<string, MetadataValue> = {}
+  for (const [key, value] of Object.entries(values))
+    metadata[intern(key)] = typeof value === 'string' ? intern(value) : value.map(intern)
+  return metadata
+}
 
 /** A time as the API sent it (a number kept as its digits), or null when it sent none. */
 export const rawTime = (value: unknown): string | null =>
@@ -50,12 +61,7 @@ export function readApiRow(
   const id = typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : null
   if (id === null || id === '' || typeof row.state !== 'string') return null
   const hasMetadata = row.metadata !== undefined && row.metadata !== null
-  let metadata: Record<string, string> | null = null
-  if (hasMetadata) {
-    metadata = {}
-    for (const [key, value] of Object.entries(readMetadata(row.metadata)))
-      metadata[intern(key)] = intern(value)
-  }
+  const metadata = hasMetadata ? internedMetadata(readMetadataValues(row.metadata), intern) : null
   return {
     id,
     state: intern(row.state),

@@ -211,3 +211,20 @@ describe('where the API says wait, or smaller', () => {
     expect(index.index.pageSize()).toBe(1000)
   })
 })
+
+describe('metadata that is not a string', () => {
+  it('counts numbers and lists as the API matches them, and groups by each value a list holds', async () => {
+    const rows = readingRows(40).map((row, n) => ({
+      ...row,
+      metadata: { build: n % 2 ? 1234 : 99, tags: n % 4 === 0 ? ['a', 'b'] : ['b'], canary: n < 10 },
+    }))
+    const { index } = await indexOver(rows)
+    const build = await index.until('exact', { metadata: [{ key: 'build', values: ['1234'] }] })
+    expect(build.total).toBe(20)
+    expect(build.notes.excluded).toBe(0)
+    const tagged = await index.until('exact', { metadata: [{ key: 'tags', values: ['a'] }] })
+    expect(tagged.total).toBe(10)
+    const canary = await index.until('exact', { metadata: [{ key: 'canary', values: ['true'] }] })
+    expect(canary.total).toBe(10)
+  })
+})

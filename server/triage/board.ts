@@ -188,7 +188,9 @@ export function failureBoard(input: BoardInput): TriageAnswer {
       ? { ...choice, gapMs: gapMs ?? 0 }
       : choice?.kind === 'shape'
         ? { kind: 'shape', sample: sample ?? { sampled: 0, read: 0, unreadable: 0, pending: 0 } }
-        : choice
+        : choice?.kind === 'key' && failed.some((row) => Array.isArray(row.metadata?.[choice.key]))
+          ? { ...choice, overlapping: true }
+          : choice
   const shown = drafts.slice(0, MOST_GROUPS)
   const left = drafts.slice(MOST_GROUPS)
   // Each group's attempts on a sample, the largest groups first, within what one board may have read.

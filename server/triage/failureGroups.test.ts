@@ -5,7 +5,7 @@ import { findBursts, groupByKey, rankKeys } from './failureGroups.ts'
 const intern = createInterner()
 const BASE = Date.parse('2026-11-24T00:00:00Z')
 let next = 0
-function row(state: string, metadata: Record<string, string> | null, minute = next): IndexedExecution {
+function row(state: string, metadata: Record<string, unknown> | null, minute = next): IndexedExecution {
   next += 1
   const at = new Date(BASE + minute * 60_000).toISOString()
   const read = readApiRow({ id: `e${next}`, state, created_at: at, updated_at: at, metadata }, 0, intern)
@@ -112,5 +112,30 @@ describe('findBursts', () => {
     const { bursts, rest } = findBursts([row('failed', {}), untimed], 'created')
     expect(bursts).toEqual([])
     expect(rest).toHaveLength(2)
+  })
+})
+
+describe('metadata that is not a string', () => {
+  it('offers numbers and lists as keys, and puts a list’s execution in the group of each value', () => {
+    const view = [
+      row('failed', { build: 1234, tags: ['a', 'b'] }),
+      row('failed', { build: 1234, tags: ['b'] }),
+      row('failed', { build: 99, tags: [] }),
+      row('succeed', { build: 99, tags: ['a'] }),
+    ]
+    expect(
+      rankKeys(view)
+        .map((key) => key.key)
+        .sort(),
+    ).toEqual(['build', 'tags'])
+    const failed = view.filter((execution) => execution.state === 'failed')
+    const byBuild = groupByKey(failed, 'build')
+    expect(byBuild.get('1234')?.length).toBe(2)
+    const byTag = groupByKey(failed, 'tags')
+    expect([...byTag].map(([value, members]) => [value, members.length])).toEqual([
+      ['a', 1],
+      ['b', 2],
+      [null, 1],
+    ])
   })
 })

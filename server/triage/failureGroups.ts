@@ -1,3 +1,4 @@
+import { matchableValues } from '../../shared/metadata.ts'
 import type { GroupKey } from '../../shared/triage.ts'
 import type { WindowField } from '../../shared/timeWindow.ts'
 import { timeOf } from '../index/counting.ts'
@@ -72,11 +73,13 @@ export function rankKeys(view: readonly IndexedExecution[]): GroupKey[] {
     const failed = isFailed(row) ? 1 : 0
     for (const [key, values] of keys) {
       if (values.size > MOST_VALUES) continue
-      const value = row.metadata?.[key] ?? MISSING
-      const counts = values.get(value) ?? [0, 0]
-      counts[0] += 1
-      counts[1] += failed
-      values.set(value, counts)
+      const held = matchableValues(row.metadata?.[key])
+      for (const value of held.length > 0 ? held : [MISSING]) {
+        const counts = values.get(value) ?? [0, 0]
+        counts[0] += 1
+        counts[1] += failed
+        values.set(value, counts)
+      }
     }
   }
   const total = judged.length
@@ -95,17 +98,22 @@ export function rankKeys(view: readonly IndexedExecution[]): GroupKey[] {
     .map(({ key, score, values }) => ({ key, score, values }))
 }
 
-/** The failures per value of `key`; those without the key (or without metadata) under null. */
+/**
+ * The failures per value of `key`; those without the key (or without metadata) under null. A list value puts its
+ * execution in the group of each member, as the API's filter by that value would select it: groups may overlap.
+ */
 export function groupByKey(
   failed: readonly IndexedExecution[],
   key: string,
 ): Map<string | null, IndexedExecution[]> {
   const groups = new Map<string | null, IndexedExecution[]>()
   for (const row of failed) {
-    const value = row.metadata?.[key] ?? null
-    const members = groups.get(value)
-    if (members) members.push(row)
-    else groups.set(value, [row])
+    const held = matchableValues(row.metadata?.[key])
+    for (const value of held.length > 0 ? held : [null]) {
+      const members = groups.get(value)
+      if (members) members.push(row)
+      else groups.set(value, [row])
+    }
   }
   return groups
 }

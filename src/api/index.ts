@@ -21,7 +21,7 @@ export {
   rescheduleKeys,
 } from './queries'
 export { attemptListQuery } from './attemptQueries'
-export { KNOWN_EXECUTION_STATES, readMetadata } from './schemas'
+export { KNOWN_EXECUTION_STATES, metadataFilterPairs, readMetadata } from './schemas'
 export { nextPageOf, sameStart, toListPage } from './listPage'
 export { walkPageOf } from './walkPage'
 export type { NextPage } from './listPage'

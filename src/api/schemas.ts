@@ -1,5 +1,5 @@
 import type { Coverage } from '../../shared/overview'
-import { readMetadata as readMetadataValue } from '../../shared/metadata'
+import { matchableValues, readMetadata as readMetadataValue, readMetadataValues } from '../../shared/metadata'
 import type { KnownExecutionState } from '../../shared/states'
 import type { PageInfo, StateResource } from '../../shared/listAnswer'
 
@@ -51,4 +51,11 @@ export type AttemptList = ListPage<Attempt>
 /** The execution's metadata as strings, whichever shape the API sent it in. */
 export function readMetadata(item: Execution): Record<string, string> {
   return readMetadataValue(item['metadata'])
+}
+
+/** Each key with each value a filter could match it by (a list's members one by one). */
+export function metadataFilterPairs(item: Execution): [key: string, value: string][] {
+  return Object.entries(readMetadataValues(item['metadata'])).flatMap(([key, value]) =>
+    matchableValues(value).map((member): [string, string] => [key, member]),
+  )
 }

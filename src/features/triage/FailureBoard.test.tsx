@@ -101,6 +101,36 @@ describe('FailureBoard', () => {
     expect(screen.getByText('≥ 0 unaddressed failures of ≥ 0 failed')).toHaveRole('status')
   })
 
+  it('says the count failed, and why, rather than that it is still counting', async () => {
+    const reason = 'The API answered HTTP 400: metadata filters are not supported.'
+    mswServer.use(
+      http.get('*/api/triage', () =>
+        HttpResponse.json(answer([], { kind: 'failed', at: 0, executions: 0, calls: 1, reason })),
+      ),
+    )
+    showBoard()
+    expect(
+      await screen.findByText(
+        `No failed executions found, but the index could not count this view: ${reason}`,
+      ),
+    ).toBeVisible()
+    expect(screen.queryByText(/still counting/)).not.toBeInTheDocument()
+  })
+
+  it('says when groups overlap: an execution with several values of the key is in each of their groups', async () => {
+    mswServer.use(
+      http.get('*/api/triage', () =>
+        HttpResponse.json({
+          ...answer([], { kind: 'exact', asOf: 0, executions: 10, calls: 1 }),
+          groupBy: { kind: 'key', key: 'tags', overlapping: true },
+          failed: 3,
+        }),
+      ),
+    )
+    showBoard()
+    expect(await screen.findByText(/Some executions hold several values of tags/)).toBeVisible()
+  })
+
   it('acknowledges a group with a note in one request, and undoes it', async () => {
     const sent: { url: string; body: unknown }[] = []
     let acked = false

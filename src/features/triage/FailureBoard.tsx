@@ -39,7 +39,7 @@ const asGroupBy = (answer: TriageAnswer): GroupBy =>
   answer.groupBy === null
     ? { kind: 'auto' }
     : answer.groupBy.kind === 'key'
-      ? answer.groupBy
+      ? { kind: 'key', key: answer.groupBy.key }
       : { kind: answer.groupBy.kind }
 
 /** Attempts are still being read for this answer's shapes. */
@@ -54,11 +54,19 @@ function summaryText(answer: TriageAnswer): string {
   return `${prefix}${plural(answer.unaddressed, 'unaddressed failure')} of ${prefix}${answer.failed.toLocaleString('en')} failed`
 }
 
-/** Nothing to group: said as what is known, never "none" while the index still counts. */
+/** Nothing to group: said as what is known, never "none" while the index still counts or could not. */
 function noFailuresText(answer: TriageAnswer, window: TimeWindow): string {
-  if (answer.coverage.kind !== 'exact')
-    return 'No failed executions found yet; the index is still counting this view.'
-  return `No failed executions in this view${window.kind === 'any' ? '' : ' and time window'}.`
+  const { coverage } = answer
+  switch (coverage.kind) {
+    case 'exact':
+      return `No failed executions in this view${window.kind === 'any' ? '' : ' and time window'}.`
+    case 'counting':
+      return 'No failed executions found yet; the index is still counting this view.'
+    case 'failed':
+      return `No failed executions found, but the index could not count this view: ${coverage.reason}`
+    case 'at_least':
+      return `No failed executions found so far, but the count is not complete: ${coverage.reason}`
+  }
 }
 
 /** The view's failures as the few causes they are, with what was done about each, from the server's index. */
@@ -121,6 +129,12 @@ export function FailureBoard(props: FailureBoardProps) {
             Unaddressed: failed, not rescheduled since, not acknowledged. {coverageLine(answer.coverage)}.
           </p>
           <SampleLine groupBy={answer.groupBy} />
+          {answer.groupBy?.kind === 'key' && answer.groupBy.overlapping ? (
+            <p className="muted">
+              Some executions hold several values of {answer.groupBy.key}: each is in the group of every value
+              it holds, as a filter by that value selects it, so the groups add up to more than the failures.
+            </p>
+          ) : null}
           {answer.failed === 0 ? (
             <p className="triage-empty">{noFailuresText(answer, window)}</p>
           ) : (

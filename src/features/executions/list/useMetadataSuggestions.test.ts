@@ -4,7 +4,7 @@ import { executionListQuery, type Execution } from '../../../api'
 import { metadataSuggestions } from './useMetadataSuggestions'
 
 /** A row that counts how often its metadata is read. */
-function countedRow(id: string, metadata: Record<string, string>, reads: { count: number }): Execution {
+function countedRow(id: string, metadata: Record<string, unknown>, reads: { count: number }): Execution {
   const row = { id, state: 'failed', created_at: '2026-11-25T09:00:00Z', updated_at: '2026-11-25T09:00:00Z' }
   Object.defineProperty(row, 'metadata', {
     enumerable: true,
@@ -47,5 +47,16 @@ describe('metadata suggestions', () => {
       team: ['ml'],
     })
     expect(reads.count).toBe(3)
+  })
+
+  it('suggests each value a filter can match: a number as its text, each member of a list', () => {
+    const client = new QueryClient()
+    const reads = { count: 0 }
+    const rows = [countedRow('a', { build: 1234, tags: ['a', 'b'] }, reads)]
+    client.setQueryData(executionListQuery({ first: 20 }).queryKey, page(rows))
+    expect(metadataSuggestions(client, { pairs: new WeakMap(), last: null })).toEqual({
+      build: ['1234'],
+      tags: ['a', 'b'],
+    })
   })
 })

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { executionKeys, readMetadata, type Execution, type ExecutionList } from '../../../api'
+import { executionKeys, metadataFilterPairs, type Execution, type ExecutionList } from '../../../api'
 import { useQueryCacheSelector } from '../../../lib/useQueryCacheSelector'
 
 /** Metadata keys with their values, sorted, from every execution page in the cache. */
@@ -32,7 +32,7 @@ export function metadataSuggestions(
   for (const rows of pages) {
     let pairs = reading.pairs.get(rows)
     if (!pairs) {
-      pairs = rows.flatMap((execution) => Object.entries(readMetadata(execution)))
+      pairs = rows.flatMap(metadataFilterPairs)
       reading.pairs.set(rows, pairs)
     }
     for (const [key, value] of pairs) {
