@@ -69,6 +69,17 @@ function noFailuresText(answer: TriageAnswer, window: TimeWindow): string {
   }
 }
 
+/** Groups by a key some failures hold several values of overlap: said, so their sizes are not added up. */
+function OverlapNote({ groupBy }: { groupBy: TriageAnswer['groupBy'] }) {
+  if (groupBy?.kind !== 'key' || !groupBy.overlapping) return null
+  return (
+    <p className="muted">
+      Some executions hold several values of {groupBy.key}: each is in the group of every value it holds, as a
+      filter by that value selects it, so the groups add up to more than the failures.
+    </p>
+  )
+}
+
 /** The view's failures as the few causes they are, with what was done about each, from the server's index. */
 export function FailureBoard(props: FailureBoardProps) {
   const { filters, window, utc } = props
@@ -129,12 +140,7 @@ export function FailureBoard(props: FailureBoardProps) {
             Unaddressed: failed, not rescheduled since, not acknowledged. {coverageLine(answer.coverage)}.
           </p>
           <SampleLine groupBy={answer.groupBy} />
-          {answer.groupBy?.kind === 'key' && answer.groupBy.overlapping ? (
-            <p className="muted">
-              Some executions hold several values of {answer.groupBy.key}: each is in the group of every value
-              it holds, as a filter by that value selects it, so the groups add up to more than the failures.
-            </p>
-          ) : null}
+          <OverlapNote groupBy={answer.groupBy} />
           {answer.failed === 0 ? (
             <p className="triage-empty">{noFailuresText(answer, window)}</p>
           ) : (
