@@ -1,5 +1,5 @@
-import { readMetadata, hasMetadata } from './metadata'
-import { sameState } from './states'
+import { readMetadata, hasMetadata } from './metadata.ts'
+import { sameState } from './states.ts'
 
 export interface MetadataFilter {
   key: string
