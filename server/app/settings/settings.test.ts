@@ -69,6 +69,20 @@ describe('the declarations', () => {
     expect(names.filter((name) => !read.has(name) && !nested.includes(name)).sort()).toEqual([])
   })
 
+  it('are every variable the README and docs/ name', () => {
+    const pages = ['README.md', ...readdirSync(path.join(root, 'docs')).map((file) => `docs/${file}`)]
+    const named = pages
+      .filter((page) => page.endsWith('.md'))
+      .flatMap((page) => [
+        ...readFileSync(path.join(root, page), 'utf8').matchAll(
+          /\b((?:EXEC_API|DASHBOARD|DEMO_API)_[A-Z0-9_]*[A-Z0-9])\b/g,
+        ),
+      ])
+      .map((match) => match[1] ?? '')
+    expect(named.length).toBeGreaterThan(50)
+    expect([...new Set(named)].filter((name) => !names.includes(name)).sort()).toEqual([])
+  })
+
   it('are the only way the server reads its environment: process.env is only ever passed whole', () => {
     for (const file of sourcesUnder(path.join(root, 'server')))
       expect({ file, reads: readFileSync(file, 'utf8').match(/process\.env(\.|\[)\w*/g) }).toEqual({
