@@ -103,7 +103,7 @@ export default tseslint.config(
       complexity: ['error', 20],
     },
   },
-  // The architecture as rules: each zone lists what it may not import (see docs/architecture.md and docs/decisions).
+  // The architecture as rules: each zone lists what it may not import (see docs/decisions and the README).
   clientBoundary(['shared/**/*.ts'], [SHARED_IMPORTS], { ignores: ['shared/**/*.test.ts'] }),
   // A feature may keep its files in subfolders (executions/list, grid, …); they import each other freely.
   clientBoundary(['src/features/*/*.{ts,tsx}'], [SRC_TO_SERVER, featureToFeature(1), TO_APP]),
