@@ -34,7 +34,7 @@ test('an id pasted from an alert opens at once with its state from the index, an
   await page.keyboard.press('Control+k')
   await expect(palette(page).getByRole('combobox', { name: 'Execution id or command' })).toBeFocused()
   await page.keyboard.insertText(id)
-  // The README's "5 keys after the paste": these, and no others, reschedule it.
+  // The operator's guide's "5 keys after the paste" (docs/operators-guide.md): these, and no others, reschedule it.
   const keys = ['Enter', 'Control+k', 'r', 'Enter', 'Enter']
   await page.keyboard.press(keys[0] as string)
   const panel = attemptsPanel(page, id)

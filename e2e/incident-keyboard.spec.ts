@@ -111,13 +111,13 @@ test('the incident, walked with the keyboard alone in at most 30 keys besides ty
   await keys.press('l')
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(page.url())
 
-  // The README's count (the issue's goal was at most 30; the walk took 95 before).
+  // The incident walk's count in docs/operators-guide.md (the issue's goal was at most 30; it took 95 before).
   expect(keys.count).toBe(22)
 })
 
 // The walk above leaves the time window out (the demo's reset between tests rewinds executions the server's index
-// has already read, so a window's list from the index can be short). The README's "a time window from the palette
-// takes 2 more, and “Copy link with this time window” from the palette 2 (l's plain link takes 1)" is counted
+// has already read, so a window's list from the index can be short). docs/operators-guide.md's "a time window from
+// the palette takes 2 more, and “Copy link with this time window” from the palette 2 (l's plain link takes 1)" is counted
 // here, on the window and the link, not on the rows.
 test('a time window from the palette takes 2 keys besides typing, and the link that pins it 1 more than l', async ({
   page,

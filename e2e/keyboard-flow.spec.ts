@@ -59,7 +59,7 @@ test('filter → page → open attempts → reschedule, by keyboard alone in at 
   await keys.press('Enter')
   await expect(page.getByRole('status').filter({ hasText: `Execution ${target} rescheduled` })).toBeVisible()
   expect((await demo.stats()).reschedules_by_id).toEqual({ [target]: 1 })
-  // The README's count: 12 key presses besides typing.
+  // The operator's guide's count (docs/operators-guide.md): 12 key presses besides typing.
   expect(keys.count).toBe(12)
 })
 

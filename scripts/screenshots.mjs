@@ -1,4 +1,4 @@
-// npm run screenshots: takes the README's pictures from the real app (production build, frozen demo API,
+// npm run screenshots: takes the README's and docs/operators-guide.md's pictures from the real app (production build, frozen demo API,
 // headless Chromium): the list with an execution's attempts open at 1440×900 in light (docs/screenshot.png)
 // and dark (docs/screenshot-dark.png), the list on a 390 px phone (docs/screenshot-phone.png), and a
 // finished bulk run (docs/bulk-run.png).

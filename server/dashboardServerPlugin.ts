@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Logger, Plugin } from 'vite'
-import { settingsFromEnv } from './app/config.ts'
+import { dashboardSettings, readSettings, requestLogEnv } from './app/config.ts'
 import { createDashboards } from './app/dashboards.ts'
 import type { Middleware } from './routes/api.ts'
 import { createRequestLogger, logBackgroundError, logProxyEvent } from './http/requestLog.ts'
@@ -28,8 +28,9 @@ async function installDashboard(server: ServerLike): Promise<void> {
       ? `  ➜  Execution API: built-in demo at ${where} (${demoNote(upstream.config)}; set EXEC_API_URL to use a real deployment)`
       : `  ➜  Execution API: ${where}${upstream.config.token ? '' : ' (no EXEC_API_TOKEN: users sign in)'}`,
   )
-  const requestLogger = createRequestLogger()
-  const settings = settingsFromEnv(process.env, {
+  const values = readSettings(process.env)
+  const requestLogger = createRequestLogger(requestLogEnv(values))
+  const settings = dashboardSettings(values, {
     production: false,
     signInMode: (upstream.named ?? [upstream]).some((named) => named.config.token === null),
   })

@@ -2,7 +2,13 @@ import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { readFileSync } from 'node:fs'
-import { parseNumber, settingsFromEnv } from './app/config.ts'
+import {
+  dashboardSettings,
+  readSettings,
+  requestLogEnv,
+  upstreamEnv,
+  type EnvSettings,
+} from './app/config.ts'
 import { createDashboards } from './app/dashboards.ts'
 import { parseUpstreams } from './upstream/upstreams.ts'
 import { connectionCap, limitConnections, openFilesLimit } from './http/connectionLimits.ts'
@@ -35,11 +41,16 @@ function sendPlain(res: http.ServerResponse, status: number, body: string, type 
   res.end(body)
 }
 
-async function upstreamFor(env: NodeJS.ProcessEnv, demo: boolean) {
-  const named = parseUpstreams(env)
+async function upstreamFor(env: NodeJS.ProcessEnv, values: EnvSettings, demo: boolean) {
+  const named = parseUpstreams(upstreamEnv(values))
   if (named?.[0]) return { config: named[0].config, named, isDemo: false, close: async () => {} }
-  if (env.EXEC_API_URL?.trim())
-    return { config: parseUpstreamConfig(env), named: null, isDemo: false, close: async () => {} }
+  if (values.EXEC_API_URL)
+    return {
+      config: parseUpstreamConfig(upstreamEnv(values)),
+      named: null,
+      isDemo: false,
+      close: async () => {},
+    }
   if (!demo) {
     throw new Error(
       'EXEC_API_URL is not set. Set it (and EXEC_API_TOKEN) to the Execution API (or EXEC_API_UPSTREAMS to several), or start the built-in demo API ' +
@@ -54,15 +65,16 @@ async function upstreamFor(env: NodeJS.ProcessEnv, demo: boolean) {
 /** Serves the built dashboard and the same /api proxy that `vite` and `vite preview` mount. */
 export async function startProductionServer(options: ProductionOptions) {
   const env = options.env ?? process.env
-  const upstream = await upstreamFor(env, options.demo ?? false)
+  const values = readSettings(env)
+  const upstream = await upstreamFor(env, values, options.demo ?? false)
   const signInMode = (upstream.named ?? [upstream]).some((named) => named.config.token === null)
-  const settings = settingsFromEnv(env, { production: true, signInMode })
+  const settings = dashboardSettings(values, { production: true, signInMode })
   const indexHtml = readFileSync(path.join(options.distDir, 'index.html'), 'utf8')
   const https = settings.publicOrigin?.startsWith('https:') ?? false
   const staticFiles = createStaticFiles(options.distDir, htmlSecurityHeaders(indexHtml, { https }))
-  const logger = createRequestLogger(env)
+  const logger = createRequestLogger(requestLogEnv(values))
   let gauges: () => Gauge[] = () => []
-  const metrics = env.DASHBOARD_METRICS === '1' ? createMetrics(() => gauges()) : null
+  const metrics = values.DASHBOARD_METRICS ? createMetrics(() => gauges()) : null
   let dashboard: Awaited<ReturnType<typeof createDashboards>>
   try {
     dashboard = await createDashboards({
@@ -124,18 +136,8 @@ export async function startProductionServer(options: ProductionOptions) {
   server.requestTimeout = timeouts.requestMs
   server.keepAliveTimeout = 5_000
   limitConnections(server, {
-    cap: connectionCap(
-      parseNumber('DASHBOARD_MAX_CONNECTIONS', env.DASHBOARD_MAX_CONNECTIONS, {
-        min: 16,
-        unit: 'connections',
-      }) ?? 1000,
-      openFilesLimit(),
-    ),
-    perAddress:
-      parseNumber('DASHBOARD_CONNECTIONS_PER_ADDRESS', env.DASHBOARD_CONNECTIONS_PER_ADDRESS, {
-        min: 1,
-        unit: 'connections',
-      }) ?? 200,
+    cap: connectionCap(values.DASHBOARD_MAX_CONNECTIONS, openFilesLimit()),
+    perAddress: values.DASHBOARD_CONNECTIONS_PER_ADDRESS,
     trust: settings.trust,
   })
   server.listen(options.port, options.host)
@@ -144,7 +146,7 @@ export async function startProductionServer(options: ProductionOptions) {
     server.once('error', reject)
   })
   const port = (server.address() as AddressInfo).port
-  allowedHosts = allowedHostsFrom(env.DASHBOARD_ALLOWED_HOSTS, { host: options.host, port })
+  allowedHosts = allowedHostsFrom(values.DASHBOARD_ALLOWED_HOSTS, { host: options.host, port })
   const where = upstream.named
     ? upstream.named.map((named) => `${named.name}: ${describeUpstream(named.config)}`).join(', ')
     : describeUpstream(upstream.config)
@@ -153,7 +155,7 @@ export async function startProductionServer(options: ProductionOptions) {
   )
 
   /** Stops accepting, lets requests in flight finish (a reschedule gets its answer), then exits by the deadline. */
-  const close = async (deadlineMs = Number(env.DASHBOARD_SHUTDOWN_MS ?? 10_000)) => {
+  const close = async (deadlineMs = values.DASHBOARD_SHUTDOWN_MS) => {
     draining = true
     // Live streams never finish on their own: end them, and their tabs reconnect (to another replica if any).
     dashboard.endStreams()
@@ -182,11 +184,12 @@ export type { UpstreamConfig }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   try {
+    const values = readSettings(process.env)
     const running = await startProductionServer({
-      port: Number(process.env.PORT ?? 4173),
-      host: process.env.HOST ?? '127.0.0.1',
+      port: values.PORT,
+      host: values.HOST,
       distDir: 'dist',
-      demo: process.argv.includes('--demo') || process.env.DEMO_API === '1',
+      demo: process.argv.includes('--demo') || values.DEMO_API,
     })
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => void running.close().then(() => process.exit(0)))

@@ -1,6 +1,7 @@
 import { startDemoApi } from './demo-api/index.ts'
 import { parseDemoCauses, parseDemoMaxPage, parseDemoSize } from './demo-api/options.ts'
 import { readingsSchema, RESCHEDULE_ANSWERS, STATE_SPELLINGS } from './demo-api/readings.ts'
+import { readSettings, upstreamEnv } from './app/config.ts'
 import { parseUpstreamConfig, type UpstreamConfig } from './upstream/config.ts'
 import { parseUpstreams, type NamedUpstream } from './upstream/upstreams.ts'
 
@@ -15,14 +16,16 @@ export interface ResolvedUpstream {
 
 /** EXEC_API_URL points at a real deployment; without it the built-in demo API starts on a free port. */
 export async function resolveUpstream(env: NodeJS.ProcessEnv = process.env): Promise<ResolvedUpstream> {
-  const named = parseUpstreams(env)
+  const values = readSettings(env)
+  const upstream = upstreamEnv(values)
+  const named = parseUpstreams(upstream)
   if (named?.[0]) return { config: named[0].config, named, isDemo: false, close: async () => {} }
-  if (env.EXEC_API_URL?.trim()) {
-    return { config: parseUpstreamConfig(env), named: null, isDemo: false, close: async () => {} }
+  if (values.EXEC_API_URL) {
+    return { config: parseUpstreamConfig(upstream), named: null, isDemo: false, close: async () => {} }
   }
   const readings = readingsSchema.safeParse({
-    rescheduleAnswer: env.DEMO_API_RESCHEDULE_ANSWER || undefined,
-    stateSpelling: env.DEMO_API_STATE_SPELLING || undefined,
+    rescheduleAnswer: values.DEMO_API_RESCHEDULE_ANSWER,
+    stateSpelling: values.DEMO_API_STATE_SPELLING,
   })
   if (!readings.success) {
     throw new Error(
@@ -31,12 +34,12 @@ export async function resolveUpstream(env: NodeJS.ProcessEnv = process.env): Pro
     )
   }
   const demo = await startDemoApi({
-    simulate: env.DEMO_API_FROZEN !== '1',
-    executionCount: parseDemoSize(env.DEMO_API_SIZE),
-    maxPageSize: parseDemoMaxPage(env.DEMO_API_MAX_PAGE),
-    causes: parseDemoCauses(env.DEMO_API_CAUSES),
+    simulate: !values.DEMO_API_FROZEN,
+    executionCount: parseDemoSize(values.DEMO_API_SIZE),
+    maxPageSize: parseDemoMaxPage(values.DEMO_API_MAX_PAGE),
+    causes: parseDemoCauses(values.DEMO_API_CAUSES),
     readings: readings.data,
   })
-  const config = parseUpstreamConfig({ ...env, EXEC_API_URL: demo.url, EXEC_API_TOKEN: demo.token })
+  const config = parseUpstreamConfig({ ...upstream, EXEC_API_URL: demo.url, EXEC_API_TOKEN: demo.token })
   return { config, named: null, isDemo: true, close: () => demo.close() }
 }

@@ -4,7 +4,7 @@
  * route that answers it and the browser that reads it.
  */
 
-import { isWholeCount } from './coverage'
+import { isWholeCount } from './coverage.ts'
 
 /**
  * Where a member stands now. `waiting`: the re-run was accepted and the index has not read the execution since; `not_seen`: the index does not hold it; `not_rescheduled`: the API refused it; `outcome_unknown`: whether

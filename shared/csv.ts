@@ -1,4 +1,4 @@
-import { visibleCellText } from './visibleText'
+import { visibleCellText } from './visibleText.ts'
 
 const FORMULA_START = /^[=+\-@\t\r]/
 

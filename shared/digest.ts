@@ -2,7 +2,7 @@
  * "Since you last looked": what changed in a view between a user's last look and now, from the server's index and
  * the audit trail. One shape for the server that computes it and the browser that shows it.
  */
-import type { Coverage } from './coverage'
+import type { Coverage } from './coverage.ts'
 
 /** At most this many ids per part; the count says how many there are. */
 export const DIGEST_SAMPLE = 10

@@ -65,4 +65,4 @@ export function dashboardErrorInfo(code: unknown): CodeInfo | null {
 }
 
 // Kept in a module of their own, so code that needs only these does not carry the table above.
-export { DASHBOARD_ERROR_HEADER, REFUSED_TOKEN_CODES } from './errorSignals'
+export { DASHBOARD_ERROR_HEADER, REFUSED_TOKEN_CODES } from './errorSignals.ts'

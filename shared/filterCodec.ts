@@ -1,5 +1,5 @@
-import type { ListFilters, MetadataFilter } from './filters'
-import { stateMeaning } from './states'
+import type { ListFilters, MetadataFilter } from './filters.ts'
+import { stateMeaning } from './states.ts'
 
 /*
  * The page URL's filter parameters, read and written the same way by the browser (the URL is the view's

@@ -1,5 +1,5 @@
-import { hasMetadata, metadataMatches, readMetadataValues } from './metadata'
-import { sameState } from './states'
+import { hasMetadata, metadataMatches, readMetadataValues } from './metadata.ts'
+import { sameState } from './states.ts'
 
 export interface MetadataFilter {
   key: string

@@ -1,4 +1,4 @@
-import type { ListFilters } from './filters'
+import type { ListFilters } from './filters.ts'
 
 // Apart from filters.ts, which the first load takes whole: only lazily loaded parts (the overview, the digest, the
 // tools) key things by a filter set.

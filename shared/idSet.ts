@@ -4,7 +4,7 @@
  * cap. Shared by the route that answers it and the browser that reads it.
  */
 
-import { isWholeCount } from './coverage'
+import { isWholeCount } from './coverage.ts'
 
 /** One execution of the set: enough to say what will be sent and to export the set as counted. */
 export interface IdSetEntry {

@@ -3,7 +3,7 @@
  * by the browser (the attempts panel) and the server (the export's link columns) the same way. A template
  * names its values in braces; each value is URL-encoded and times are UTC, whatever the display zone.
  */
-import { normaliseTimestamp, timestampInstant } from './timestamps'
+import { normaliseTimestamp, timestampInstant } from './timestamps.ts'
 
 export interface LinkTemplate {
   label: string

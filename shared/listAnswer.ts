@@ -1,5 +1,5 @@
-import { isRecord, notRead, type ReadProblem, type ReadResult } from './readResult'
-import { normaliseTimestamp } from './timestamps'
+import { isRecord, notRead, type ReadProblem, type ReadResult } from './readResult.ts'
+import { normaliseTimestamp } from './timestamps.ts'
 
 /*
  * Reading a list answer of the API, for the browser (the list, the attempts, the walkers) and the server

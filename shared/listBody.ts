@@ -1,4 +1,4 @@
-import type { MetadataFilter } from './filters'
+import type { MetadataFilter } from './filters.ts'
 
 export interface ListBodyInput {
   first: number

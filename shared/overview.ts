@@ -1,14 +1,14 @@
-import type { ListFilters } from './filters'
-import { readCoverage, type Coverage } from './coverage'
-import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from './states'
-import { isRecord, notRead, type ReadResult } from './readResult'
+import type { ListFilters } from './filters.ts'
+import { readCoverage, type Coverage } from './coverage.ts'
+import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from './states.ts'
+import { isRecord, notRead, type ReadResult } from './readResult.ts'
 
 /*
  * The overview answer as the server sends it (GET /api/overview, and the `overview` event of /api/live), and the
  * browser's reader of it. The server builds it; the types are here so both sides name the same fields.
  */
 
-export type { Coverage } from './coverage'
+export type { Coverage } from './coverage.ts'
 
 /** What a list from the index may be missing while its coverage is not exact, in words; null when exact. */
 export function coverageDoubtText(coverage: Coverage): string | null {

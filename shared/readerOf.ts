@@ -1,4 +1,4 @@
-import { notRead, type ReadResult } from './readResult'
+import { notRead, type ReadResult } from './readResult.ts'
 
 /** A reader from a check that gives null (or undefined) for an answer it cannot read. */
 export function readerOf<T>(read: (payload: unknown) => T | null | undefined, expected: string) {

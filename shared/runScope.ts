@@ -1,4 +1,4 @@
-import { isWholeCount } from './coverage'
+import { isWholeCount } from './coverage.ts'
 
 /*
  * A list limited to one bulk run's executions (`run=` in the page URL and in GET /api/index/executions): the run's

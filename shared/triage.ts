@@ -4,8 +4,8 @@
  * `triage=1` opens the board, `group=key:<key>`, `group=burst` or `group=shape` chooses the grouping (without it,
  * the key that splits the set best).
  */
-import type { Coverage } from './coverage'
-import type { WindowField } from './timeWindow'
+import type { Coverage } from './coverage.ts'
+import type { WindowField } from './timeWindow.ts'
 
 export const TRIAGE_PARAM = 'triage'
 export const GROUP_PARAM = 'group'

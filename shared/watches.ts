@@ -3,8 +3,8 @@
  * of /api/watches/stream). A watch follows one execution, or a view with a threshold ("more than 10 failed in the
  * last 15 minutes"); the server follows it through its index, once for all of a user's tabs.
  */
-import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from './states'
-import { isRecord } from './readResult'
+import { KNOWN_EXECUTION_STATES, type KnownExecutionState } from './states.ts'
+import { isRecord } from './readResult.ts'
 
 export const WATCH_LIMITS = { perUser: 50, label: 120, count: 1_000_000, minutes: 7 * 24 * 60 } as const
 /** At most one notice per watch in this long; what changes meanwhile is grouped into the next one. */

@@ -1,4 +1,4 @@
-import type { TimeWindow, WindowPreset } from './timeWindow'
+import type { TimeWindow, WindowPreset } from './timeWindow.ts'
 
 /* What a window covers in instants, and the histogram's buckets: the index's and a share link's arithmetic. */
 

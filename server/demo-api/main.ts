@@ -2,12 +2,15 @@ import { parseArgs } from 'node:util'
 import { startDemoApi } from './index.ts'
 import { parseDemoCauses, parseDemoMaxPage, parseDemoRecent, parseDemoSize } from './options.ts'
 import { readingsSchema } from './readings.ts'
+import { demoSettings } from '../app/settings/demo.ts'
+import { readVariables } from '../app/settings/kinds.ts'
 
 const USAGE = `Usage: tsx server/demo-api/main.ts [--port N] [--host HOST] [--frozen] [--size N] [--max-page N] [--causes] [--recent N]
   [--reschedule-answer spec|top-level|202|204|new-execution] [--state-spelling spec|upper|succeeded]
 Environment: DEMO_API_PORT (default 4010), DEMO_API_TOKEN (default demo-token), DEMO_API_SIZE (default 2400),
-  DEMO_API_MAX_PAGE (largest page.first/page.last, default 100),
-  DEMO_API_CAUSES=1 (seed three failure causes on top; ground truth at GET /__demo/causes);
+  DEMO_API_MAX_PAGE (largest page.first/page.last, default 100), DEMO_API_FROZEN=1,
+  DEMO_API_CAUSES=1 (seed three failure causes on top; ground truth at GET /__demo/causes),
+  DEMO_API_RESCHEDULE_ANSWER, DEMO_API_STATE_SPELLING (the flags win over them; docs/configuration.md);
   --recent N: exactly N executions created in the last hour (50 to 10 minutes before start-up), the rest before it`
 
 function parsePort(text: string): number {
@@ -36,23 +39,26 @@ async function main(): Promise<void> {
     return
   }
 
+  const env = readVariables(process.env, demoSettings)
+  const frozen = values.frozen || env.DEMO_API_FROZEN
+  const causes = values.causes || (parseDemoCauses(env.DEMO_API_CAUSES) ?? false)
   const api = await startDemoApi({
-    port: parsePort(values.port ?? process.env.DEMO_API_PORT ?? '4010'),
+    port: parsePort(values.port ?? env.DEMO_API_PORT),
     host: values.host ?? '127.0.0.1',
-    token: process.env.DEMO_API_TOKEN || undefined,
-    simulate: !values.frozen,
-    executionCount: parseDemoSize(values.size ?? process.env.DEMO_API_SIZE),
-    maxPageSize: parseDemoMaxPage(values['max-page'] ?? process.env.DEMO_API_MAX_PAGE),
-    causes: values.causes || parseDemoCauses(process.env.DEMO_API_CAUSES),
+    token: env.DEMO_API_TOKEN,
+    simulate: !frozen,
+    executionCount: parseDemoSize(values.size ?? env.DEMO_API_SIZE),
+    maxPageSize: parseDemoMaxPage(values['max-page'] ?? env.DEMO_API_MAX_PAGE),
+    causes,
     recentCount: parseDemoRecent(values.recent),
     readings: readingsSchema.parse({
-      rescheduleAnswer: values['reschedule-answer'],
-      stateSpelling: values['state-spelling'],
+      rescheduleAnswer: values['reschedule-answer'] ?? env.DEMO_API_RESCHEDULE_ANSWER,
+      stateSpelling: values['state-spelling'] ?? env.DEMO_API_STATE_SPELLING,
     }),
   })
   console.log(`Demo Execution API listening at ${api.url} (token: ${api.token})`)
-  if (values.frozen) console.log('Simulation frozen')
-  if (values.causes) console.log('Failure causes seeded: GET /__demo/causes lists them')
+  if (frozen) console.log('Simulation frozen')
+  if (causes) console.log('Failure causes seeded: GET /__demo/causes lists them')
 
   const shutdown = (signal: NodeJS.Signals) => {
     console.log(`Received ${signal}, shutting down`)

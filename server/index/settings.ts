@@ -1,9 +1,7 @@
 export interface IndexSettings {
   enabled: boolean
-  /** How often the index looks for new and changed executions of a watched view. */
+  /** How often the index reads news of a watched view, and the shortest time between two of its rounds. */
   refreshMs: number
-  /** How often a complete index is scanned again whole, for what it cannot see otherwise. */
-  fullRescanMs: number
   maxRows: number
   /** The shortest refresh of a live view, whatever a browser asks for. */
   liveMinMs: number
@@ -12,7 +10,6 @@ export interface IndexSettings {
 export const DEFAULT_INDEX: IndexSettings = {
   enabled: true,
   refreshMs: 5_000,
-  fullRescanMs: 30 * 60_000,
   maxRows: 2_000_000,
   liveMinMs: 2_000,
 }
