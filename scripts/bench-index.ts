@@ -1,10 +1,12 @@
-// npm run bench:index [-- --sizes 100000,1000000 --window 30 --rate 50 --burst 20 --recent 2000]: the execution
-// index of the production server in front of the demo API with its page size raised to 1,000 and --recent of its
-// executions created in the last hour, at a budget of --rate calls a second in bursts of --burst (the server's own
-// defaults are --rate 1 --burst 10). Per size: the list calls until the last hour's overview is exact (the API lists
-// newest first), the cold build (calls, time), warm count answers (p50/p95), memory and store size, how fast a new
-// execution reaches the counts, and upstream list calls per minute in steady state for 1, 10 and 50 viewers of one
-// view and of five views. `npm run build` first.
+// npm run bench:index [-- --sizes 100000,1000000 --window 30 --rate 50 --burst 20 --recent 2000 --verify 0]: the
+// execution index of the production server in front of the demo API with its page size raised to 1,000 and --recent
+// of its executions created in the last hour, at a budget of --rate calls a second in bursts of --burst (the
+// server's own defaults are --rate 1 --burst 10). Per size: the list calls until the last hour's overview is complete
+// if the API keeps its order (it lists newest first), the cold build (calls, time), warm count answers (p50/p95),
+// memory and store size, the verification rounds (calls per round, and how old the oldest verification the exact
+// count rests on gets, watched for --verify seconds; 0: three rounds' worth at the budget), how fast a new execution
+// reaches the counts, and upstream list calls per minute in steady state for 1, 10 and 50 viewers of one view and of
+// five views. `npm run build` first.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '50' },
     burst: { type: 'string', default: '20' },
     recent: { type: 'string', default: '2000' },
+    verify: { type: 'string', default: '0' },
   },
 })
 requireBuild()
@@ -31,7 +34,7 @@ const recent = Number(values.recent)
 
 interface Overview {
   total: number
-  coverage: { kind: string; calls?: number; executions?: number; basis?: string }
+  coverage: { kind: string; calls?: number; executions?: number; asOf?: number; ifOrderHolds?: boolean }
 }
 
 const percentile = (list: number[], p: number) =>
@@ -56,11 +59,16 @@ async function overview(origin: string, view = ''): Promise<Overview> {
   return (await (await fetch(`${origin}/api/overview?${view}`)).json()) as Overview
 }
 
-async function untilExact(origin: string, view = '', everyMs = 200): Promise<Overview> {
+async function untilExact(
+  origin: string,
+  view = '',
+  everyMs = 200,
+  enough = (answer: Overview) => answer.coverage.kind === 'exact',
+): Promise<Overview> {
   const deadline = Date.now() + 3_600_000
   for (;;) {
     const answer = await overview(origin, view)
-    if (answer.coverage.kind === 'exact') return answer
+    if (enough(answer)) return answer
     if (Date.now() > deadline) throw new Error(`${view || 'all'} stayed ${JSON.stringify(answer.coverage)}`)
     await wait(everyMs)
   }
@@ -85,6 +93,27 @@ async function steadyCalls(
   for (const stream of streams) stream.close()
   await Promise.all(streams.map((stream) => stream.closed))
   return (calls * 60_000) / windowMs
+}
+
+/**
+ * The verification rounds of the unfiltered view, watched for `seconds`: the calls of a round (what the exact
+ * count's coverage says), how many rounds ended, and how old the oldest verification the count rests on got.
+ */
+async function verification(origin: string, seconds: number) {
+  const ages: number[] = []
+  const times = new Set<number>()
+  let calls = 0
+  const end = Date.now() + seconds * 1000
+  while (Date.now() < end) {
+    const { coverage } = await overview(origin)
+    if (coverage.kind === 'exact' && coverage.asOf !== undefined) {
+      ages.push(Date.now() - coverage.asOf)
+      times.add(coverage.asOf)
+      calls = coverage.calls ?? calls
+    }
+    await wait(1_000)
+  }
+  return { calls, rounds: times.size - 1, oldestS: Math.max(...ages) / 1000, medianS: median(ages) / 1000 }
 }
 
 async function freshness(origin: string, demoOrigin: string): Promise<number[]> {
@@ -131,8 +160,13 @@ for (const size of values.sizes.split(',').map(Number)) {
   const heapBefore = await gauge(server.origin, 'dashboard_memory_bytes{kind="heap_used"}')
   const callsBefore = await listCalls(demoOrigin)
   const cold = performance.now()
-  // The last hour's overview starts the cold build; its coverage says the calls its walk took to be exact.
-  const lastHour = await untilExact(server.origin, 'window=1h', 20)
+  // The last hour's overview starts the cold build; its coverage says the calls its walk took to pass the window.
+  const lastHour = await untilExact(
+    server.origin,
+    'window=1h',
+    20,
+    (answer) => answer.coverage.kind === 'exact' || answer.coverage.ifOrderHolds === true,
+  )
   const lastHourAnswered = (await listCalls(demoOrigin)) - callsBefore
   const exact = await untilExact(server.origin)
   const coldSeconds = (performance.now() - cold) / 1000
@@ -148,6 +182,11 @@ for (const size of values.sizes.split(',').map(Number)) {
   const rss = rssMb(server.child.pid ?? 0)
   const heap = await gauge(server.origin, 'dashboard_memory_bytes{kind="heap_used"}')
   const storeMb = Number(execFileSync('du', ['-sm', dataDir], { encoding: 'utf8' }).split('\t')[0])
+  const roundSeconds = Math.ceil(size / PAGE) / Number(values.rate)
+  const verified = await verification(
+    server.origin,
+    Number(values.verify) || Math.ceil(3 * roundSeconds + 10),
+  )
   const fresh = await freshness(server.origin, demoOrigin)
   const steady: Record<string, number> = {}
   for (const viewers of [1, 10, 50]) {
@@ -163,6 +202,7 @@ for (const size of values.sizes.split(',').map(Number)) {
       `${median(latencies).toFixed(1)} / ${percentile(latencies, 0.95).toFixed(1)} ms`,
       `${((heap - heapBefore) / 1e6).toFixed(0)} MB heap (RSS ${rss.toFixed(0)} MB)`,
       `${storeMb} MB`,
+      `${verified.calls} calls/round, ${verified.rounds} rounds ended; oldest ${verified.oldestS.toFixed(0)} s (median ${verified.medianS.toFixed(0)} s)`,
       `${(median(fresh) / 1000).toFixed(1)} s (max ${(Math.max(...fresh) / 1000).toFixed(1)})`,
       Object.entries(steady)
         .map(([key, calls]) => `${key}: ${calls.toFixed(0)}`)
@@ -179,9 +219,9 @@ console.log(
   `\nThe execution index, production server in front of the demo API (page size 1,000, ${recent.toLocaleString('en-US')} created in the last hour; budget ${values.rate} calls/s, bursts of ${values.burst})\n`,
 )
 console.log(
-  'executions | demo seeding | last hour exact: calls | cold build: calls, time | warm count p50 / p95 | index memory | store on disk | new execution in counts | list calls/min, viewers×views',
+  'executions | demo seeding | last hour complete if ordered: calls | cold build: calls, time | warm count p50 / p95 | index memory | store on disk | verification: calls per round, age of the oldest | new execution in counts | list calls/min, viewers×views',
 )
 console.log(
-  '---------- | ------------ | ------------------------ | ----------------------- | -------------------- | ------------ | ------------- | ----------------------- | ----------------------------',
+  '---------- | ------------ | ------------------------ | ----------------------- | -------------------- | ------------ | ------------- | ------------------------------------------------- | ----------------------- | ----------------------------',
 )
 for (const row of rows) console.log(row)

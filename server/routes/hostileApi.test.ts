@@ -11,7 +11,7 @@ import { close, jsonOf, listen, rawRequest } from '../testing/httpTestKit.ts'
 const TOKEN = 'hostile-api-secret-token'
 const EXPORT_MAX_ROWS = 100
 
-type ListMode = 'normal' | 'empty_pages' | 'one_row' | 'token_row' | 'no_metadata'
+type ListMode = 'normal' | 'empty_pages' | 'one_row' | 'token_row' | 'no_metadata' | 'silent_cap'
 let listMode: ListMode = 'normal'
 let listCalls = 0
 let served = 0
@@ -25,8 +25,20 @@ const row = (n: number) => ({
   metadata: { env: 'prod' },
 })
 
-function listAnswer(): unknown {
+/** Two rows a page whatever `first` asks, an end_cursor and no has_next_page, over `SILENT_ROWS` rows. */
+const SILENT_ROWS = 5
+function silentCap(body: string): unknown {
+  const after = (JSON.parse(body || '{}') as { page?: { after?: string } }).page?.after
+  const from = after ? Number(after.slice(1)) : 0
+  const data = Array.from({ length: Math.max(0, Math.min(2, SILENT_ROWS - from)) }, (_, n) =>
+    row(from + n + 1),
+  )
+  return { data, page_info: { end_cursor: data.length ? `c${from + data.length}` : null } }
+}
+
+function listAnswer(body: string): unknown {
   served += 1
+  if (listMode === 'silent_cap') return silentCap(body)
   const next = { has_next_page: true, end_cursor: `cursor-${served}` }
   if (listMode === 'empty_pages') return { data: [], page_info: next }
   if (listMode === 'one_row') return { data: [row(served)], page_info: next }
@@ -38,7 +50,12 @@ function listAnswer(): unknown {
 }
 
 const upstream = http.createServer((req, res) => {
-  req.resume()
+  const chunks: Buffer[] = []
+  req.on('data', (chunk: Buffer) => chunks.push(chunk))
+  req.on('end', () => answerUpstream(req, res, Buffer.concat(chunks).toString()))
+})
+
+function answerUpstream(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
   const path = req.url ?? ''
   const bombed = /\/executions\/bomb-(\d+)\/attempts$/.exec(path)
   if (bombed) {
@@ -46,8 +63,8 @@ const upstream = http.createServer((req, res) => {
     return res.end(bomb)
   }
   if (path.endsWith('/executions')) listCalls += 1
-  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(listAnswer()))
-})
+  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(listAnswer(body)))
+}
 
 /** A gigabyte of zeros as brotli: about 190 KB on the wire. */
 async function brotliBomb(bytes: number): Promise<Buffer> {
@@ -173,6 +190,19 @@ describe('rows the filters cannot be checked on', () => {
     const ids = jsonOf(await rawRequest(`${dashboard.url}/api/executions/ids?m.env=prod&max=5`))
     expect(ids).toMatchObject({ count: 2, complete: true })
     expect(ids.note).toMatch(/^2 rows carry no metadata/)
+  })
+})
+
+describe('an API that caps its pages silently', () => {
+  it('is followed to its end: the export and the count hold every row, not the first page', async () => {
+    listMode = 'silent_cap'
+    const file = await rawRequest(`${dashboard.url}/api/export/executions?format=csv`)
+    const lines = file.body.trimEnd().split('\r\n')
+    // The header and five rows, with no marker: the empty page after the last cursor is the API's end.
+    expect(lines).toHaveLength(1 + SILENT_ROWS)
+    expect(file.body).not.toMatch(/incomplete/)
+    const ids = jsonOf(await rawRequest(`${dashboard.url}/api/executions/ids?max=50`))
+    expect(ids).toMatchObject({ count: SILENT_ROWS, complete: true })
   })
 })
 

@@ -46,8 +46,8 @@ const isLasting = (error: unknown) =>
   ((error.status >= 400 && error.status < 500 && error.status !== 429) || UNUSABLE.has(error.code))
 
 /**
- * The attempts of sampled failures, read through the one upstream client in the `sample` lane (after the live views
- * and the index) and kept until the execution changes (its updated_at): a second look at a board costs no call.
+ * The attempts of sampled failures, read through the one upstream client in the `sample` lane (the smallest share,
+ * beside live views and the index) and kept until the execution changes (its updated_at): a second look at a board costs no call.
  * Reading is asked for, never awaited: a board shows what is known and how much is still being read.
  */
 export function createShapeSampler(deps: {
