@@ -64,19 +64,35 @@ describe('the request budget', () => {
     const budget = createBudget({ burst: 1, ratePerSecond: 1 })
     await budget.acquire('user')
     const served: string[] = []
-    for (let call = 0; call < 10; call += 1) grant(budget.acquire('verify'), () => served.push('verify'))
+    for (let call = 0; call < 10; call += 1) grant(budget.acquire('index'), () => served.push('index'))
     await vi.advanceTimersByTimeAsync(11_000)
-    expect(served).toEqual(Array.from({ length: 10 }, () => 'verify'))
+    expect(served).toEqual(Array.from({ length: 10 }, () => 'index'))
     for (let call = 0; call < 20; call += 1) {
-      grant(budget.acquire('verify'), () => served.push('verify'))
-      grant(budget.acquire('live'), () => served.push('live'))
+      grant(budget.acquire('sample'), () => served.push('sample'))
+      grant(budget.acquire('index'), () => served.push('index'))
     }
-    await vi.advanceTimersByTimeAsync(12_000)
-    // live waited for nothing while verify ran alone: from now on it gets its 2 : 1 share, not a run of its own.
-    const after = served.slice(10, 22)
-    expect(after).toHaveLength(12)
-    expect(after.filter((lane) => lane === 'verify')).toHaveLength(4)
-    expect(after.slice(0, 4)).toContain('verify')
+    await vi.advanceTimersByTimeAsync(10_000)
+    // sample waited for nothing while index ran alone: from now on it gets its 1 : 4 share, not a run of its own.
+    const after = served.slice(10, 20)
+    expect(after).toHaveLength(10)
+    expect(after.filter((lane) => lane === 'sample')).toHaveLength(2)
+    expect(after.slice(0, 5)).toContain('sample')
+    budget.close()
+  })
+
+  it('gives verification at most its share of the rate, even when nothing else waits', async () => {
+    const budget = createBudget({ burst: 4, ratePerSecond: 4 })
+    const served: number[] = []
+    for (let call = 0; call < 40; call += 1) grant(budget.acquire('verify'), () => served.push(Date.now()))
+    await vi.advanceTimersByTimeAsync(10_000)
+    // A quarter of 4 a second, and a burst of a quarter of 4: 1 at once, then 1 a second.
+    expect(served.length).toBeGreaterThanOrEqual(10)
+    expect(served.length).toBeLessThanOrEqual(11)
+    // The rest of the rate stays for everyone else: an index call goes at once.
+    let indexed = false
+    grant(budget.acquire('index'), () => (indexed = true))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(indexed).toBe(true)
     budget.close()
   })
 

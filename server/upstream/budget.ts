@@ -21,9 +21,16 @@ export const LANE_WEIGHTS: Readonly<Record<WaitingLane, number>> = { live: 4, in
 export interface BudgetSettings {
   burst: number
   ratePerSecond: number
+  /** The most of the rate the index's verification rounds take, even when nothing else waits (default 1/4). */
+  verifyShare?: number
 }
 
 export const DEFAULT_BUDGET: BudgetSettings = { burst: 10, ratePerSecond: 1 }
+/**
+ * Verification walks every watched family again and again; on its own it would take every token. It takes at most
+ * this share of the rate (and a burst of that share), so a watched view costs the API a bounded, steady rate.
+ */
+export const VERIFY_SHARE = 0.25
 
 /** A wait for a token that its caller gave up (the scan stopped, the browser left). */
 export class WaitAbandonedError extends Error {}
@@ -57,21 +64,30 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   /** Stride scheduling: each lane's virtual time, which advances by 1 / weight per call it is granted. */
   const passes: Record<WaitingLane, number> = { live: 0, index: 0, verify: 0, sample: 0 }
   let virtualTime = 0
+  const verifyRate = settings.ratePerSecond * (settings.verifyShare ?? VERIFY_SHARE)
+  const verifyBurst = Math.max(1, settings.burst * (settings.verifyShare ?? VERIFY_SHARE))
+  let verifyTokens = verifyBurst
   const waitingCount = () => WAITING_LANES.reduce((sum, lane) => sum + queues[lane].length, 0)
 
   function refill() {
     const time = now()
-    tokens = Math.min(settings.burst, tokens + ((time - refilledAt) / 1000) * settings.ratePerSecond)
+    const seconds = (time - refilledAt) / 1000
+    tokens = Math.min(settings.burst, tokens + seconds * settings.ratePerSecond)
+    verifyTokens = Math.min(verifyBurst, verifyTokens + seconds * verifyRate)
     refilledAt = time
   }
+
+  /** A lane with a waiter that may be served now: verification only within its share. */
+  const eligible = (lane: WaitingLane) => queues[lane].length > 0 && (lane !== 'verify' || verifyTokens >= 1)
 
   function nextWaiter(): Waiter | undefined {
     let chosen: WaitingLane | null = null
     for (const lane of WAITING_LANES)
-      if (queues[lane].length > 0 && (chosen === null || passes[lane] < passes[chosen])) chosen = lane
+      if (eligible(lane) && (chosen === null || passes[lane] < passes[chosen])) chosen = lane
     if (chosen === null) return undefined
     virtualTime = passes[chosen]
     passes[chosen] += 1 / LANE_WEIGHTS[chosen]
+    if (chosen === 'verify') verifyTokens -= 1
     return queues[chosen].shift()
   }
 
@@ -82,7 +98,7 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
     const time = now()
     while (time >= pausedUntil && tokens >= 1) {
       const waiter = nextWaiter()
-      if (!waiter) return
+      if (!waiter) break
       tokens -= 1
       calls[waiter.lane] += 1
       waiter.signal?.removeEventListener('abort', waiter.onAbort)
@@ -90,7 +106,10 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
     }
     if (waitingCount() === 0) return
     const untilToken = tokens >= 1 ? 0 : ((1 - tokens) / settings.ratePerSecond) * 1000
-    const wait = Math.max(pausedUntil - time, untilToken, 1)
+    // Only verification waits, beyond its share: until its own next token.
+    const onlyVerify = WAITING_LANES.every((lane) => lane === 'verify' || queues[lane].length === 0)
+    const untilVerify = onlyVerify && verifyTokens < 1 ? ((1 - verifyTokens) / verifyRate) * 1000 : 0
+    const wait = Math.max(pausedUntil - time, untilToken, untilVerify, 1)
     timer = setTimeout(pump, wait)
     timer.unref?.()
   }
