@@ -4,7 +4,7 @@
 // server's own defaults are --rate 1 --burst 10). Per size: the list calls until the last hour's overview is complete
 // if the API keeps its order (it lists newest first), the cold build (calls, time), warm count answers (p50/p95),
 // memory and store size, the verification rounds (calls per round, and how old the oldest verification the exact
-// count rests on gets, watched for --verify seconds; 0: three rounds' worth at the budget), how fast a new execution
+// count rests on gets, watched for --verify seconds; 0: two rounds' worth at the budget), how fast a new execution
 // reaches the counts, and upstream list calls per minute in steady state for 1, 10 and 50 viewers of one view and of
 // five views. `npm run build` first.
 import { execFileSync } from 'node:child_process'
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { openSse, type SseStream } from '../server/testing/sseClient.ts'
+import { VERIFY_SHARE } from '../server/upstream/budget.ts'
 import { median, requireBuild, rssMb, startDemo, startProduction } from './benchSupport.mjs'
 
 const { values } = parseArgs({

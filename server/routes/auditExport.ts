@@ -1,4 +1,4 @@
-import { once } from 'node:events'
+import { writeAndDrain } from '../http/eventStream.ts'
 import type { ServerResponse } from 'node:http'
 import { CSV_BOM, csvLine } from '../../shared/csv.ts'
 import type { AuditQuery, AuditRecord, AuditTrail } from '../audit/trail.ts'
@@ -62,9 +62,7 @@ export async function streamAuditExport(
   })
   const gone = new AbortController()
   res.once('close', () => gone.abort())
-  const write = async (text: string) => {
-    if (!res.write(text)) await once(res, 'drain', { signal: gone.signal })
-  }
+  const write = (text: string) => writeAndDrain(res, text, gone.signal)
   let rows = 0
   try {
     if (options.format === 'csv') await write(CSV_BOM + csvLine([...COLUMNS]))

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { once } from 'node:events'
+import { writeAndDrain } from '../http/eventStream.ts'
 import { filterChecks } from '../../shared/filters.ts'
 import { buildListBody, type StateSpeller } from '../../shared/listBody.ts'
 import {
@@ -78,10 +78,7 @@ function markerLine(format: ExportFormat, report: WalkReport, unsureOfIndex: str
     : `${JSON.stringify({ export_failed: true, rows, reason, ...(excluded > 0 ? { excluded } : {}) })}\n`
 }
 
-/** Writes and waits for the socket to take it, so memory stays flat whatever the row count. */
-async function write(res: ServerResponse, text: string, signal: AbortSignal): Promise<void> {
-  if (!res.write(text)) await once(res, 'drain', { signal })
-}
+const write = writeAndDrain
 
 function startFile(res: ServerResponse, request: ExportRequest, now: Date) {
   res.writeHead(200, {

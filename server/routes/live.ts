@@ -43,10 +43,6 @@ function readLiveRequest(params: URLSearchParams): LiveRequest {
   return { first, after, everyMs: every * 1000, initial: initial !== '0', list: list !== '0', problems }
 }
 
-function write(res: ServerResponse, event: { event: string; data: unknown }) {
-  res.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`)
-}
-
 /**
  * GET /api/live?state=…&m.<key>=…&size=…&after=…&every=<seconds>[&window=…][&histogram=1][&initial=0][&list=0]: one Server-Sent Events
  * stream per tab with the list page it shows (`list`, or `list-error`), the overview of its filters and window
@@ -85,11 +81,13 @@ export function liveRoute(
         list: request.list,
         overview: { window, histogram: params.get('histogram') === '1' },
       },
-      (event) => write(res, event),
-      () => res.end(),
+      (event) => stream.send(event),
+      () => {
+        if (!stream.ended()) res.end()
+      },
     )
     const unsubscribeSides =
-      sides?.subscribe(credentials, { filters, window }, request.everyMs, (event) => write(res, event)) ??
+      sides?.subscribe(credentials, { filters, window }, request.everyMs, (event) => stream.send(event)) ??
       (() => {})
     await stream.closed
     stream.stop()

@@ -118,10 +118,9 @@ export function stopWatchRoute(options: WatchRouteOptions): OwnAction {
   }
 }
 
-function write(res: ServerResponse, event: WatchEvent) {
-  const id = event.event === 'notice' ? `id: ${event.data.seq}\n` : ''
-  res.write(`${id}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`)
-}
+/** A notice carries its sequence as the event id: it must not be missed, and a reconnect resumes from it. */
+const streamEvent = (event: WatchEvent) =>
+  event.event === 'notice' ? { ...event, id: String(event.data.seq) } : event
 
 /**
  * GET /api/watches/stream: one Server-Sent Events stream per tab, open in background tabs too: the user's watches
@@ -143,7 +142,12 @@ export function watchStreamRoute(options: WatchRouteOptions): OwnRoute {
       const disconnect = await follower.connect(
         who.user,
         credentials,
-        { send: (event) => write(res, event), end: () => res.end() },
+        {
+          send: (event) => stream.send(streamEvent(event)),
+          end: () => {
+            if (!stream.ended()) res.end()
+          },
+        },
         afterSeq,
       )
       await stream.closed
