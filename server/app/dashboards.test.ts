@@ -8,7 +8,7 @@ import { openEmbeddedStore } from '../store/embedded.ts'
 import { migrate } from '../store/migrations.ts'
 import type { Store } from '../store/store.ts'
 import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
-import { close, listen, rawRequest } from '../testing/httpTestKit.ts'
+import { close, jsonOf, listen, rawRequest } from '../testing/httpTestKit.ts'
 import { parseUpstreams } from '../upstream/upstreams.ts'
 import { DEFAULT_INDEX, settingsFromEnv } from './config.ts'
 import { createDashboards, type DashboardSet } from './dashboards.ts'
@@ -162,6 +162,15 @@ describe('several APIs that users sign in to', () => {
         const other = await list(path)
         expect([path, other.status]).toEqual([path, 401])
       }
+      // Renamed to the other API's cookie, it does not open there (sealed to its own name): still nothing sent.
+      const renamed = cookie.replace(/^exec_dashboard_session_staging=/, 'exec_dashboard_session_prod=')
+      const asProd = await rawRequest(`${base}/api/u/prod/executions`, {
+        method: 'POST',
+        headers: { Cookie: renamed, 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'GET' },
+        body: '{"page":{"first":1}}',
+      })
+      expect(asProd.status).toBe(401)
+      expect(jsonOf(asProd).error.code).toBe('session_expired')
       expect(
         (await prod.client.control<{ requests: Record<string, number> }>('GET', '/stats')).json.requests,
       ).toEqual(before)

@@ -22,6 +22,13 @@ describe('sealed session cookie', () => {
     expect(unseal(seal({ token: 't', iat: Date.now() - 2 * HOUR }, key), key, HOUR)).toBeNull()
   })
 
+  it('opens only under the cookie name it was sealed to: one API’s session renamed to another’s does not open', () => {
+    const value = seal({ token: 'prod-token', iat: Date.now() }, key, 'exec_dashboard_session_prod')
+    expect(unseal(value, key, HOUR, Date.now(), 'exec_dashboard_session_prod')?.token).toBe('prod-token')
+    expect(unseal(value, key, HOUR, Date.now(), 'exec_dashboard_session_staging')).toBeNull()
+    expect(unseal(value, key, HOUR)).toBeNull()
+  })
+
   it('accepts hex or base64 keys of 32 bytes only', () => {
     expect(sessionKeyFrom(Buffer.alloc(32, 7).toString('base64'))).toHaveLength(32)
     expect(() => sessionKeyFrom('abcd')).toThrow(/32 bytes/)

@@ -19,10 +19,14 @@ interface SessionPayload {
   name?: string
 }
 
-/** AES-256-GCM: the cookie neither reveals the token nor can be forged or altered without the key. */
-export function seal(payload: SessionPayload, key: Buffer): string {
+/**
+ * AES-256-GCM: the cookie neither reveals the token nor can be forged or altered without the key. `boundTo` (the
+ * cookie's name, one per API) is authenticated with it: a cookie renamed to another API's name does not open.
+ */
+export function seal(payload: SessionPayload, key: Buffer, boundTo: string | null = null): string {
   const iv = randomBytes(IV_BYTES)
   const cipher = createCipheriv('aes-256-gcm', key, iv)
+  if (boundTo !== null) cipher.setAAD(Buffer.from(boundTo, 'utf8'))
   const encrypted = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()])
   return Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString('base64url')
 }
@@ -32,11 +36,13 @@ export function unseal(
   key: Buffer,
   maxAgeMs: number,
   now = Date.now(),
+  boundTo: string | null = null,
 ): SessionPayload | null {
   try {
     const raw = Buffer.from(value, 'base64url')
     if (raw.length <= IV_BYTES + TAG_BYTES) return null
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES))
+    if (boundTo !== null) decipher.setAAD(Buffer.from(boundTo, 'utf8'))
     decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES))
     const text = Buffer.concat([
       decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)),

@@ -36,11 +36,12 @@ export function setSessionCookie(
   issuedAt = Date.now(),
   name: string | null = null,
 ): void {
-  const value = seal({ token, iat: issuedAt, ...(name ? { name } : {}) }, settings.keys.current)
+  const cookie = settings.cookie ?? SESSION_COOKIE
+  const value = seal({ token, iat: issuedAt, ...(name ? { name } : {}) }, settings.keys.current, cookie)
   const remainingSeconds = Math.max(1, Math.round((issuedAt + settings.ttlMs - Date.now()) / 1000))
   res.setHeader(
     'Set-Cookie',
-    `${settings.cookie ?? SESSION_COOKIE}=${value}; ${cookieAttributes(req, remainingSeconds, settings.trust)}`,
+    `${cookie}=${value}; ${cookieAttributes(req, remainingSeconds, settings.trust)}`,
   )
 }
 
@@ -62,17 +63,22 @@ export type SessionRead =
 
 /** The request's session: none, a cookie that no longer opens (expired, tampered, old key), or a token. */
 export function readSession(req: IncomingMessage, settings: SessionSettings): SessionRead {
-  const value = readCookie(req, settings.cookie ?? SESSION_COOKIE)
+  const cookie = settings.cookie ?? SESSION_COOKIE
+  const value = readCookie(req, cookie)
   if (!value) return { state: 'none' }
   const keys = [settings.keys.current, ...settings.keys.previous]
   for (const [index, key] of keys.entries()) {
-    const payload = unseal(value, key, settings.ttlMs)
+    // Sealed to this cookie's name (one per API); with one API, a cookie sealed before that still opens, and is
+    // sealed again as it should be (`sealedWithPrevious`).
+    const bound = unseal(value, key, settings.ttlMs, Date.now(), cookie)
+    const unbound = bound ?? (cookie === SESSION_COOKIE ? unseal(value, key, settings.ttlMs) : null)
+    const payload = bound ?? unbound
     if (payload) {
       return {
         state: 'valid',
         token: payload.token,
         issuedAt: payload.iat,
-        sealedWithPrevious: index > 0,
+        sealedWithPrevious: index > 0 || bound === null,
         name: payload.name ?? null,
       }
     }

@@ -62,6 +62,16 @@ describe('the webhook', () => {
     expect(hook.posts).toHaveLength(3)
   })
 
+  it('escapes what Slack would read as a mention or a link: a label is posted as typed', async () => {
+    const hook = receiver([], 200)
+    const webhook = createWebhook(URL_SECRET, { onError: vi.fn(), fetch: hook.fetch })
+    const label = '<!channel> see <https://evil.example|docs> & more'
+    await webhook.post({ ...notice, title: label, body: label }, 'olga')
+    expect(JSON.parse(hook.posts[0]?.body ?? '{}')).toEqual({
+      text: '&lt;!channel&gt; see &lt;https://evil.example|docs&gt; &amp; more\n(watched by olga)',
+    })
+  })
+
   it('gives up after 3 tries on a receiver that always fails, says so without the URL, and posts the next notice', async () => {
     const hook = receiver([500, 'network error'], 502)
     const onError = vi.fn()

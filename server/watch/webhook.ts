@@ -9,6 +9,13 @@ export interface Webhook {
 }
 
 /**
+ * Text as Slack reads it, with `&`, `<` and `>` escaped: a watch label (or an id) of `<!channel>` or
+ * `<https://evil|docs>` is shown as typed, never as a mention or a disguised link.
+ */
+export const slackText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
  * Posts a notice as Slack-compatible JSON (`{"text": …}`), from the server, once per notice (the replica that wrote
  * it). The address is a secret: failures are reported by status or error code only, never with the URL.
  */
@@ -19,7 +26,9 @@ export function createWebhook(
   const send = options.fetch ?? fetch
   return {
     async post(notice, owner) {
-      const text = `${notice.title}${notice.body === notice.title ? '' : `\n${notice.body}`}\n(watched by ${owner})`
+      const text = slackText(
+        `${notice.title}${notice.body === notice.title ? '' : `\n${notice.body}`}\n(watched by ${owner})`,
+      )
       let failure = ''
       for (let attempt = 0; attempt <= BACKOFF_MS.length; attempt += 1) {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, BACKOFF_MS[attempt - 1]))
