@@ -35,6 +35,9 @@ export interface ProductionOptions {
 }
 
 const DRAIN_GRACE_MS = 250
+/** How long an API request that arrives while the store opens waits for it before it hears "starting". */
+const STARTING_WAIT_MS = 30_000
+const STARTING = { status: 'starting', reason: 'its store is opening' }
 
 function sendPlain(res: http.ServerResponse, status: number, body: string, type = 'application/json') {
   res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' })
@@ -75,27 +78,12 @@ export async function startProductionServer(options: ProductionOptions) {
   const logger = createRequestLogger(requestLogEnv(values))
   let gauges: () => Gauge[] = () => []
   const metrics = values.DASHBOARD_METRICS ? createMetrics(() => gauges()) : null
-  let dashboard: Awaited<ReturnType<typeof createDashboards>>
-  try {
-    dashboard = await createDashboards({
-      upstream: upstream.config,
-      upstreams: upstream.named,
-      isDemo: upstream.isDemo,
-      settings,
-      onEvent: (event) => {
-        logProxyEvent(logger, event)
-        metrics?.record(event)
-      },
-      onError: (what, error) => logBackgroundError(logger, what, error),
-    })
-  } catch (error) {
-    await upstream.close()
-    throw error
-  }
-  gauges = dashboard.gauges
-  const proxy = dashboard.handle
-  const readiness = dashboard.readiness
-  let allowedHosts = new Set<string>()
+  /** Set once the dashboard is built (its store open): until then the server answers health, not requests. */
+  let dashboard: Awaited<ReturnType<typeof createDashboards>> | null = null
+  let allowedHosts = allowedHostsFrom(values.DASHBOARD_ALLOWED_HOSTS, {
+    host: options.host,
+    port: options.port,
+  })
   let draining = false
 
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS
@@ -112,7 +100,7 @@ export async function startProductionServer(options: ProductionOptions) {
       }
       // While draining, no connection is kept for another request.
       if (draining) res.setHeader('Connection', 'close')
-      const pathname = (req.url ?? '/').split('?')[0]
+      const pathname = (req.url ?? '/').split('?')[0] ?? '/'
       if (pathname === '/healthz') return sendPlain(res, 200, '{"status":"ok"}')
       if (pathname === '/metrics' && metrics)
         return sendPlain(res, 200, metrics.render(), 'text/plain; version=0.0.4')
@@ -120,13 +108,30 @@ export async function startProductionServer(options: ProductionOptions) {
         metrics.started()
         res.once('close', metrics.ended)
       }
+      const ready = dashboard
       if (pathname === '/readyz') {
-        void readiness
+        if (!ready) return sendPlain(res, 503, JSON.stringify(STARTING))
+        void ready.readiness
           .check(draining)
           .then(({ status, body }) => sendPlain(res, status, JSON.stringify(body)))
         return
       }
-      proxy(req, res, () => staticFiles(req, res, () => sendPlain(res, 404, 'Not found', 'text/plain')))
+      const files = () => staticFiles(req, res, () => sendPlain(res, 404, 'Not found', 'text/plain'))
+      if (ready) return ready.handle(req, res, files)
+      // The page is served at once; the API's requests wait for the store, then go on (or hear it is starting).
+      if (!pathname.startsWith('/api/')) return files()
+      void whenStarted(STARTING_WAIT_MS).then((started) => {
+        if (started) started.handle(req, res, files)
+        else {
+          res.setHeader('Retry-After', '5')
+          sendJsonError(
+            res,
+            503,
+            'starting',
+            `The dashboard is starting: ${STARTING.reason}; try again shortly.`,
+          )
+        }
+      })
     } catch (error) {
       logger.error({ err_name: error instanceof Error ? error.name : typeof error }, 'request failed')
       sendJsonError(res, 500, 'internal_error', "The dashboard's server failed on this request.")
@@ -147,6 +152,35 @@ export async function startProductionServer(options: ProductionOptions) {
   })
   const port = (server.address() as AddressInfo).port
   allowedHosts = allowedHostsFrom(values.DASHBOARD_ALLOWED_HOSTS, { host: options.host, port })
+  // Listening first: /healthz answers while the store opens (seconds on a first start), /readyz says why not yet.
+  const building = createDashboards({
+    upstream: upstream.config,
+    upstreams: upstream.named,
+    isDemo: upstream.isDemo,
+    settings,
+    onEvent: (event) => {
+      logProxyEvent(logger, event)
+      metrics?.record(event)
+    },
+    onError: (what, error) => logBackgroundError(logger, what, error),
+  })
+  const startedAt = Date.now()
+  const whenStarted = (waitMs: number) =>
+    Promise.race([
+      building.catch(() => null),
+      new Promise<null>((resolve) => setTimeout(resolve, Math.max(0, startedAt + waitMs - Date.now()), null)),
+    ])
+  let built: Awaited<typeof building>
+  try {
+    built = await building
+  } catch (error) {
+    await new Promise((resolve) => server.close(resolve))
+    server.closeAllConnections()
+    await upstream.close()
+    throw error
+  }
+  dashboard = built
+  gauges = built.gauges
   const where = upstream.named
     ? upstream.named.map((named) => `${named.name}: ${describeUpstream(named.config)}`).join(', ')
     : describeUpstream(upstream.config)
@@ -158,7 +192,7 @@ export async function startProductionServer(options: ProductionOptions) {
   const close = async (deadlineMs = values.DASHBOARD_SHUTDOWN_MS) => {
     draining = true
     // Live streams never finish on their own: end them, and their tabs reconnect (to another replica if any).
-    dashboard.endStreams()
+    built.endStreams()
     // net.Server's close, not http.Server's: that one also drops connections whose request has not been
     // read yet, which a load balancer has already sent (it then answers 502 instead of trying the next replica).
     const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve))
@@ -174,7 +208,7 @@ export async function startProductionServer(options: ProductionOptions) {
     clearTimeout(grace)
     clearInterval(sweep)
     clearTimeout(timer)
-    await dashboard.close()
+    await built.close()
     await upstream.close()
   }
   return { port, close, server }

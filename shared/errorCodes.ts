@@ -28,6 +28,7 @@ export const DASHBOARD_ERROR_CODES = {
   export_in_progress: { origin: 'refusal', lead: 'The dashboard is busy for you:' },
   too_many_streams: { origin: 'refusal', lead: 'The dashboard is busy for you:' },
   too_many_connections: { origin: 'refusal', lead: 'The dashboard is busy:' },
+  starting: { origin: 'refusal', lead: 'The dashboard is busy:' },
   forbidden_role: { origin: 'refusal', lead: 'You may not do this here:' },
   index_unavailable: { origin: 'refusal', lead: 'The dashboard cannot count this:' },
   store_unavailable: { origin: 'refusal', lead: 'The dashboard’s database is not available:' },
