@@ -87,6 +87,8 @@ describe('several APIs in one dashboard', () => {
     const unknown = await json<{ error: { message: string } }>('/api/u/qa/overview')
     expect(unknown.status).toBe(404)
     expect(unknown.json.error.message).toBe('This dashboard has no API named "qa"; it has prod, staging.')
+    const badlyEncoded = await json<{ error: { code: string } }>('/api/u/%E0%A4%A/overview')
+    expect([badlyEncoded.status, badlyEncoded.json.error.code]).toEqual([400, 'bad_request'])
   })
 
   it('keeps each API’s index, counts and reschedules apart, with overlapping ids', async () => {

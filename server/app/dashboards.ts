@@ -143,13 +143,25 @@ export async function createDashboards(
     defaultName: upstreams[0]?.name ?? null,
   }
   const first = dashboards.get(list.defaultName ?? '') as Dashboard
+  const decodedName = (raw: string): string | null => {
+    try {
+      return decodeURIComponent(raw)
+    } catch {
+      return null
+    }
+  }
   const handle: Middleware = (req: IncomingMessage, res: ServerResponse, next: NextFunction) => {
     const url = req.url ?? ''
     const match = PREFIX.exec(url)
     if (url.split('?')[0] === UPSTREAMS_PATH || match?.[2] === '/upstreams')
       return answerList(list, options.settings, req, res)
     if (!match) return first.handle(req, res, next)
-    const dashboard = dashboards.get(decodeURIComponent(match[1] ?? ''))
+    const name = decodedName(match[1] ?? '')
+    if (name === null) {
+      req.resume()
+      return sendJsonError(res, 400, 'bad_request', `The API's name in this path is not valid percent-encoding.`)
+    }
+    const dashboard = dashboards.get(name)
     if (!dashboard) {
       req.resume()
       return sendJsonError(
