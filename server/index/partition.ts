@@ -102,6 +102,21 @@ export function createPartition(id: string, now: () => number = Date.now) {
       for (const id of family.unconfirmed.keys()) consider(id)
       return best === undefined ? undefined : { id: best, urgent: false }
     },
+    /** How many of `family`'s members finished without the index seeing how. */
+    pendingIn(family: Family): number {
+      let count = 0
+      for (const id of pending) if (family.members.has(id)) count += 1
+      return count
+    },
+    /** The oldest created_at among `family`'s members whose outcome is pending; null when none has one. */
+    oldestPendingIn(family: Family): number | null {
+      let oldest: number | null = null
+      for (const id of pending) {
+        const created = family.members.get(id)?.createdAt ?? null
+        if (created !== null && (oldest === null || created < oldest)) oldest = created
+      }
+      return oldest
+    },
     /** The index asked this execution's attempts now. */
     checked(id: string) {
       checkedAt.set(id, now())

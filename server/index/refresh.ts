@@ -8,11 +8,15 @@ import { walkList } from '../../shared/listWalker.ts'
 import type { ApiRow } from '../upstream/listPage.ts'
 import { checkFates } from './checks.ts'
 import type { Family } from './family.ts'
-import { isActive } from './rows.ts'
+import { isActive, readApiRow } from './rows.ts'
 import { askPage, ensurePageSize, fetcher, idOf, takeRows, type ScanContext } from './scanner.ts'
 
 /** At most this many head pages a refresh reads when every row on them is new. */
 const MAX_HEAD_PAGES = 10
+/** From this many outcomes pending, the finished executions are read first: one page answers many at once. */
+const BULK_OUTCOMES_FROM = 3
+/** At most this many pages of finished executions a refresh reads for them. */
+const MAX_FINISHED_PAGES = 5
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -27,6 +31,7 @@ export async function refreshFamily(ctx: ScanContext, family: Family): Promise<v
       // The unfiltered family's re-read of the active set covers every family's rows (they are shared objects), so
       // a metadata family asks for its own only when that one is not kept fresh (at a million executions, 9,000 rows each).
       if (!baseKeepsActiveFresh(ctx, family)) await rescanActive(ctx, family, first)
+      if (ctx.partition.pendingIn(family) >= BULK_OUTCOMES_FROM) await readFinished(ctx, family)
     }
     // Best effort: a fate not learned now is asked again in the next cycle.
     await checkFates(ctx, family).catch(() => {})
@@ -63,6 +68,28 @@ async function readHead(ctx: ScanContext, family: Family) {
     takeRows(ctx, family, page.rows, (_id, wasMember) => (fresh += wasMember ? 0 : 1))
     const allNew = fresh === page.rows.length && page.rows.length > 0
     if (!allNew || ctx.facts.order() !== 'created_desc' || page.hasNext === false || !page.endCursor) break
+    after = page.endCursor
+  }
+}
+
+/**
+ * The family's finished executions (succeed and failed, as the API spells them), newest first, down to the oldest
+ * whose outcome is pending: a page settles many outcomes that would each cost an attempts call. Only on an API
+ * seen to list newest first (otherwise nothing says where they are), and at most MAX_FINISHED_PAGES pages.
+ */
+async function readFinished(ctx: ScanContext, family: Family) {
+  if (ctx.facts.order() !== 'created_desc') return
+  const oldest = ctx.partition.oldestPendingIn(family)
+  if (oldest === null) return
+  const finished = [...ctx.facts.spell('succeed'), ...ctx.facts.spell('failed')]
+  const fetch = fetcher(ctx, family, 'index', finished)
+  let after: string | null = null
+  for (let pages = 0; pages < MAX_FINISHED_PAGES; pages += 1) {
+    const page = await askPage(ctx, fetch, after, { maxWaits: 0 })
+    takeRows(ctx, family, page.rows)
+    const last = readApiRow(page.rows.at(-1) ?? {}, 0, ctx.partition.intern)?.createdAt ?? null
+    if (ctx.partition.pendingIn(family) === 0 || last === null || last < oldest) return
+    if (page.hasNext === false || !page.endCursor) return
     after = page.endCursor
   }
 }

@@ -228,3 +228,31 @@ describe('metadata that is not a string', () => {
     expect(canary.total).toBe(10)
   })
 })
+
+describe('outcomes learned in bulk', () => {
+  it('settles many outcomes nobody saw from the finished list, not an attempts call each', async () => {
+    const rows = readingRows(300)
+    const running = ['x00040', 'x00041', 'x00042', 'x00043', 'x00044']
+    for (const row of rows) if (running.includes(row.id)) row.state = 'started'
+    let holdRounds = false
+    const { api, index } = await indexOver(rows, {
+      cap: 30,
+      hold: (page) =>
+        holdRounds && page.after !== undefined && page.states.length === 0
+          ? new Promise<void>(() => {})
+          : undefined,
+    })
+    expect((await index.until('exact')).counts.started).toBe(5)
+    // No round sees them finish: only the active re-read (they left it) and what follows.
+    holdRounds = true
+    for (const id of running) api.set(id, 'failed')
+    await expect.poll(async () => (await index.overview()).counts.started).toBe(0)
+    await expect
+      .poll(async () => {
+        const answer = await index.overview()
+        return answer.pending === 0 ? answer.counts.failed : null
+      })
+      .toBe(60 + 5 - 1)
+    expect(running.map((id) => api.attemptsAsked(id)).reduce((a, b) => a + b, 0)).toBeLessThan(5)
+  })
+})
