@@ -35,6 +35,7 @@ async function checkAttempts(ctx: ScanContext, id: string, urgent: boolean): Pro
     authorization,
     lane: urgent ? 'index' : 'verify',
     signal: ctx.signal,
+    owner: ctx.partition.id,
   })
   if (answer.status === 404) {
     ctx.partition.forget(id)

@@ -32,7 +32,8 @@ export function fetcher(ctx: ScanContext, family: Family, lane: Lane, states: re
     if (authorization === null) return Promise.reject(new Error('nobody uses this index any more'))
     const input = { first, after, states, metadata: family.metadata }
     const body = Buffer.from(JSON.stringify(buildListBody(input, (state) => ctx.facts.spell(state))))
-    return fetchListPage(ctx.client, { body, authorization, lane, signal: ctx.signal }).then((page) => {
+    const request = { body, authorization, lane, signal: ctx.signal, owner: ctx.partition.id }
+    return fetchListPage(ctx.client, request).then((page) => {
       ctx.facts.learnStates(page.rows.map((row) => String(row.state)))
       return page
     })

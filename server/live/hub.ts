@@ -27,6 +27,8 @@ export interface LiveView {
   initial?: boolean
   /** False when the tab wants only the overview: no list view is refreshed for it. */
   list?: boolean
+  /** Who asks (a client address or user): views are refreshed in turn by owner, and each owner's are capped. */
+  owner?: string
 }
 
 interface Subscriber {
@@ -41,6 +43,8 @@ interface Subscriber {
 interface View {
   body: Buffer
   authorization: string
+  /** Whoever first asked for it: its refreshes wait in turn with that owner's others. */
+  owner: string
   subscribers: Set<Subscriber>
   timer: NodeJS.Timeout | undefined
   refreshing: boolean
@@ -104,6 +108,7 @@ export function createLiveHub(options: {
         body: view.body,
         authorization: view.authorization,
         lane: 'live',
+        owner: view.owner,
       })
       const text = answer.body.toString('utf8')
       const secret = secretOf(view.authorization)
@@ -182,6 +187,7 @@ export function createLiveHub(options: {
         view = {
           body: live.body,
           authorization: credentials.authorization,
+          owner: live.owner ?? '',
           subscribers: new Set(),
           timer: undefined,
           refreshing: false,

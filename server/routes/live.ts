@@ -80,6 +80,7 @@ export function liveRoute(
         initial: request.initial,
         list: request.list,
         overview: { window, histogram: params.get('histogram') === '1' },
+        owner: address,
       },
       (event) => stream.send(event),
       () => {

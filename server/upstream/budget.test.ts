@@ -96,6 +96,35 @@ describe('the request budget', () => {
     budget.close()
   })
 
+  it('takes a lane’s calls in turn by owner: fifty of one client’s do not delay another’s one', async () => {
+    const budget = createBudget({ burst: 1, ratePerSecond: 1 })
+    await budget.acquire('user')
+    const served: string[] = []
+    for (let call = 0; call < 50; call += 1)
+      grant(budget.acquire('live', undefined, 'greedy'), () => served.push('greedy'))
+    await vi.advanceTimersByTimeAsync(3_000)
+    grant(budget.acquire('live', undefined, 'honest'), () => served.push('honest'))
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(served).toContain('honest')
+    expect(served.indexOf('honest')).toBeLessThanOrEqual(served.filter((who) => who === 'greedy').length)
+    expect(served.slice(-3)).toContain('honest')
+    budget.close()
+  })
+
+  it('keeps a quarter of the rate for the server’s own work however many calls people make', async () => {
+    const budget = createBudget({ burst: 4, ratePerSecond: 4 })
+    const served: number[] = []
+    for (let call = 0; call < 100; call += 1) grant(budget.acquire('live'), () => served.push(Date.now()))
+    // Someone calls ten times a second for 20 s: calls that never wait.
+    for (let tick = 0; tick < 200; tick += 1) {
+      await budget.acquire('user')
+      await vi.advanceTimersByTimeAsync(100)
+    }
+    // 4 a second, 3 of them people's allowance: at least 1 a second stays for live views (after the first burst).
+    expect(served.length).toBeGreaterThanOrEqual(20)
+    budget.close()
+  })
+
   it('pauses for Retry-After after a 429 and backs off after 5xx, for the server’s own calls only', async () => {
     const budget = createBudget({ burst: 5, ratePerSecond: 5 })
     budget.report({ status: 429, retryAfterSeconds: 3 })

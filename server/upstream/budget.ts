@@ -5,11 +5,15 @@
  * lanes share what is left by weight (stride scheduling), so none is starved while another is busy: `live`
  * (refreshing views people watch) and `index` (first counts, refreshing the index) 4 each, `verify` (the index's
  * rolling re-verification of every family, see docs/decisions) 2, `sample` (reading attempts for the failure
- * board's attempt shapes) 1. A lane alone takes every token; ties go in that order.
+ * board's attempt shapes) 1. A lane alone takes every token; ties go in that order. Within a lane, calls are taken
+ * in turn by owner (laneQueue.ts): a client's live views, an index partition. People's calls never wait, and slow
+ * the server's own work by at most three quarters of the rate: past that they take no tokens, so however many they
+ * make, the server's own work keeps a quarter.
  * After a 429 the waiting lanes pause for its Retry-After; after a 5xx or no answer, for 1, 2, 4 … 60 s, until
  * the API answers again.
  */
 import type { CallSignal } from './cancel.ts'
+import { createLaneQueue } from './laneQueue.ts'
 
 export type Lane = 'user' | 'live' | 'index' | 'verify' | 'sample'
 type WaitingLane = Exclude<Lane, 'user'>
@@ -31,6 +35,8 @@ export const DEFAULT_BUDGET: BudgetSettings = { burst: 10, ratePerSecond: 1 }
  * this share of the rate (and a burst of that share), so a watched view costs the API a bounded, steady rate.
  */
 export const VERIFY_SHARE = 0.25
+/** The server's own work keeps this share of the rate whatever people's own calls take. */
+export const RESERVED_SHARE = 0.25
 
 /** A wait for a token that its caller gave up (the scan stopped, the browser left). */
 export class WaitAbandonedError extends Error {}
@@ -38,6 +44,7 @@ const MAX_BACKOFF_MS = 60_000
 
 interface Waiter {
   lane: WaitingLane
+  owner: string
   resolve: () => void
   reject: (error: unknown) => void
   signal: CallSignal | undefined
@@ -59,7 +66,12 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   let limitedUntil = 0
   let failures = 0
   let timer: NodeJS.Timeout | undefined
-  const queues: Record<WaitingLane, Waiter[]> = { live: [], index: [], verify: [], sample: [] }
+  const queues: Record<WaitingLane, ReturnType<typeof createLaneQueue<Waiter>>> = {
+    live: createLaneQueue(),
+    index: createLaneQueue(),
+    verify: createLaneQueue(),
+    sample: createLaneQueue(),
+  }
   const calls: Record<Lane, number> = { user: 0, live: 0, index: 0, verify: 0, sample: 0 }
   /** Stride scheduling: each lane's virtual time, which advances by 1 / weight per call it is granted. */
   const passes: Record<WaitingLane, number> = { live: 0, index: 0, verify: 0, sample: 0 }
@@ -67,18 +79,23 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   const verifyRate = settings.ratePerSecond * (settings.verifyShare ?? VERIFY_SHARE)
   const verifyBurst = Math.max(1, settings.burst * (settings.verifyShare ?? VERIFY_SHARE))
   let verifyTokens = verifyBurst
-  const waitingCount = () => WAITING_LANES.reduce((sum, lane) => sum + queues[lane].length, 0)
+  /** What people's calls may take from the server's tokens: all but its reserved share. */
+  const allowanceRate = settings.ratePerSecond * (1 - RESERVED_SHARE)
+  const allowanceBurst = Math.max(1, settings.burst * (1 - RESERVED_SHARE))
+  let allowance = allowanceBurst
+  const waitingCount = () => WAITING_LANES.reduce((sum, lane) => sum + queues[lane].size(), 0)
 
   function refill() {
     const time = now()
     const seconds = (time - refilledAt) / 1000
     tokens = Math.min(settings.burst, tokens + seconds * settings.ratePerSecond)
     verifyTokens = Math.min(verifyBurst, verifyTokens + seconds * verifyRate)
+    allowance = Math.min(allowanceBurst, allowance + seconds * allowanceRate)
     refilledAt = time
   }
 
   /** A lane with a waiter that may be served now: verification only within its share. */
-  const eligible = (lane: WaitingLane) => queues[lane].length > 0 && (lane !== 'verify' || verifyTokens >= 1)
+  const eligible = (lane: WaitingLane) => queues[lane].size() > 0 && (lane !== 'verify' || verifyTokens >= 1)
 
   function nextWaiter(): Waiter | undefined {
     let chosen: WaitingLane | null = null
@@ -107,7 +124,7 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
     if (waitingCount() === 0) return
     const untilToken = tokens >= 1 ? 0 : ((1 - tokens) / settings.ratePerSecond) * 1000
     // Only verification waits, beyond its share: until its own next token.
-    const onlyVerify = WAITING_LANES.every((lane) => lane === 'verify' || queues[lane].length === 0)
+    const onlyVerify = WAITING_LANES.every((lane) => lane === 'verify' || queues[lane].size() === 0)
     const untilVerify = onlyVerify && verifyTokens < 1 ? ((1 - verifyTokens) / verifyRate) * 1000 : 0
     const wait = Math.max(pausedUntil - time, untilToken, untilVerify, 1)
     timer = setTimeout(pump, wait)
@@ -115,26 +132,30 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   }
 
   return {
-    /** Resolves when a call in `lane` may go out; a `user` call goes at once. */
-    acquire(lane: Lane, signal?: CallSignal): Promise<void> {
+    /** Resolves when a call in `lane` may go out, in turn with `owner`'s others; a `user` call goes at once. */
+    acquire(lane: Lane, signal?: CallSignal, owner = ''): Promise<void> {
       if (lane === 'user') {
         refill()
-        // A debt of at most one burst: people's calls slow the server's own work, never the reverse.
-        tokens = Math.max(tokens - 1, -settings.burst)
+        // People's calls slow the server's own work, never the reverse: a debt of at most one burst, and no more
+        // than their allowance, so the server keeps its reserved share however many they make.
+        if (allowance >= 1) {
+          allowance -= 1
+          tokens = Math.max(tokens - 1, -settings.burst)
+        }
         calls.user += 1
         return Promise.resolve()
       }
       return new Promise((resolve, reject) => {
         if (signal?.aborted) return reject(new WaitAbandonedError())
-        const waiter: Waiter = { lane, resolve, reject, signal, onAbort: () => {} }
+        const waiter: Waiter = { lane, owner, resolve, reject, signal, onAbort: () => {} }
         waiter.onAbort = () => {
-          queues[lane] = queues[lane].filter((other) => other !== waiter)
+          queues[lane].remove(owner, waiter)
           reject(new WaitAbandonedError())
         }
         signal?.addEventListener('abort', waiter.onAbort, { once: true })
         // A lane that was idle joins at the present: it does not bank the turns it did not need.
-        if (queues[lane].length === 0) passes[lane] = Math.max(passes[lane], virtualTime)
-        queues[lane].push(waiter)
+        if (queues[lane].size() === 0) passes[lane] = Math.max(passes[lane], virtualTime)
+        queues[lane].push(owner, waiter)
         pump()
       })
     },
@@ -162,10 +183,10 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
       return {
         calls: { ...calls },
         waiting: {
-          live: queues.live.length,
-          index: queues.index.length,
-          verify: queues.verify.length,
-          sample: queues.sample.length,
+          live: queues.live.size(),
+          index: queues.index.size(),
+          verify: queues.verify.size(),
+          sample: queues.sample.size(),
         },
         tokens,
         pausedUntil,
@@ -173,10 +194,8 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
     },
     close() {
       clearTimeout(timer)
-      for (const lane of WAITING_LANES) {
-        for (const waiter of queues[lane]) waiter.reject(new Error('closed'))
-        queues[lane] = []
-      }
+      for (const lane of WAITING_LANES)
+        for (const waiter of queues[lane].drain()) waiter.reject(new Error('closed'))
     },
   }
 }

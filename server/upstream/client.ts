@@ -15,6 +15,8 @@ export interface CallOptions {
   timeoutMs?: number
   /** A person asked for the API's answer now (Refresh now): no answer of a moment ago stands in for it. */
   fresh?: boolean
+  /** Whose call it is within its lane (a client, an index partition): the budget takes each owner's in turn. */
+  owner?: string
 }
 
 export interface UpstreamAnswer extends RawAnswer {
@@ -74,7 +76,7 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
   let lastAnsweredAt = 0
 
   async function send(options: CallOptions, signal: CallSignal | undefined): Promise<UpstreamAnswer> {
-    await budget.acquire(options.lane, signal).catch(() => {
+    await budget.acquire(options.lane, signal, options.owner).catch(() => {
       throw new CallAbandonedError()
     })
     upstreamCalls += 1

@@ -66,6 +66,7 @@ export interface ListPageRequest {
   authorization: string | null
   lane: Lane
   signal?: AbortSignal
+  owner?: string
 }
 
 /** One list page through the upstream client. */
