@@ -27,7 +27,7 @@ export interface LiveView {
   initial?: boolean
   /** False when the tab wants only the overview: no list view is refreshed for it. */
   list?: boolean
-  /** Who asks (a client address or user): views are refreshed in turn by owner, and each owner's are capped. */
+  /** Who asks (a client address or user): views are refreshed in turn by owner. */
   owner?: string
 }
 
