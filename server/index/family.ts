@@ -44,10 +44,6 @@ export interface Family {
   roundTrouble: Trouble | null
   refreshedAt: number
   refreshFailing: Trouble | null
-  /** When a read last brought news of this family (a new member, a changed row). */
-  newsAt: number
-  /** Refreshes in a row that brought no news: a quiet family is refreshed less often (runtime.ts). */
-  quietRefreshes: number
   excluded: number
   /** Someone asked for this family (an overview, a live view): it is kept fresh while they do. */
   wantedAt: number
@@ -84,8 +80,6 @@ export function newFamily(metadata: readonly MetadataFilter[], now: number): Fam
     roundTrouble: null,
     refreshedAt: 0,
     refreshFailing: null,
-    newsAt: 0,
-    quietRefreshes: 0,
     excluded: 0,
     wantedAt: now,
     scanning: false,

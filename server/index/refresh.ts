@@ -25,7 +25,7 @@ export async function refreshFamily(ctx: ScanContext, family: Family): Promise<v
   const started = ctx.now()
   try {
     // A family one page long is read whole by each round, every refresh interval: news and proof at once.
-    if (!roundsKeepFresh(family)) {
+    if (!roundsKeepFresh(ctx, family)) {
       const { size: first } = await ensurePageSize(ctx, family, 'index')
       await readHead(ctx, family)
       // The unfiltered family's re-read of the active set covers every family's rows (they are shared objects), so
@@ -37,7 +37,6 @@ export async function refreshFamily(ctx: ScanContext, family: Family): Promise<v
     await checkFates(ctx, family).catch(() => {})
     family.refreshedAt = started
     family.refreshFailing = null
-    family.quietRefreshes = family.newsAt >= started ? 0 : family.quietRefreshes + 1
   } catch (error) {
     if (!ctx.signal.aborted) {
       const reason = reasonOf(error)
@@ -49,9 +48,14 @@ export async function refreshFamily(ctx: ScanContext, family: Family): Promise<v
   }
 }
 
-/** Rounds of one page, paced as refreshes are (runtime.ts), read every member anyway. */
-function roundsKeepFresh(family: Family): boolean {
-  return family.verifiedAt !== null && family.calls <= 1 && family.roundTrouble === null
+/** Rounds of one page, one every refresh interval, read every member anyway (while they keep that pace). */
+function roundsKeepFresh(ctx: ScanContext, family: Family): boolean {
+  return (
+    family.verifiedAt !== null &&
+    family.calls <= 1 &&
+    family.roundTrouble === null &&
+    ctx.now() - family.verifiedAt < 2 * ctx.settings.refreshMs
+  )
 }
 
 async function readHead(ctx: ScanContext, family: Family) {

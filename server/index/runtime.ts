@@ -21,8 +21,6 @@ export const FAMILY_IDLE_MS = 10 * 60_000
 /** A round that failed or stopped early is tried again after this long (the budget backs off on its own as well). */
 const RETRY_MS = 30_000
 const LOCK_RETRY_MS = 2_000
-/** A quiet family's refresh interval doubles with each refresh that brought no news, up to 2^3: 40 s at 5 s. */
-const MOST_QUIET_DOUBLINGS = 3
 const FLUSH_EVERY_MS = 1_000
 const SYNC_EVERY_MS = 5_000
 
@@ -83,15 +81,14 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
 
   /**
    * Rounds one after another (a round starts at most once a refresh interval, and after trouble once in RETRY_MS),
-   * and between them the refreshes that bring news: both every refresh interval, less often while they bring none
-   * (a quiet view costs the API less; a claim's time says how old it is).
+   * and between them, every refresh interval, the refreshes that bring news.
    */
   function plan() {
     const now = deps.now()
     const ctx = context()
     for (const family of partition.families.values()) {
       if (!isWanted(family)) continue
-      const every = deps.settings.refreshMs * 2 ** Math.min(family.quietRefreshes, MOST_QUIET_DOUBLINGS)
+      const every = deps.settings.refreshMs
       const since = now - family.roundStartedAt
       const troubled = family.phase === 'failed' || family.phase === 'partial' || family.roundTrouble !== null
       const due = family.phase === 'new' || since >= (troubled ? RETRY_MS : every)

@@ -101,10 +101,7 @@ export function takeRows(
     const row = readApiRow(apiRow, seenAt, ctx.partition.intern)
     if (!row) continue
     const wasMember = family.members.has(row.id)
-    const changed = ctx.partition.upsert(row)
-    if (ctx.partition.addMember(family, row)) {
-      if (changed || !wasMember) family.newsAt = seenAt
-      onRow?.(row.id, wasMember)
-    }
+    ctx.partition.upsert(row)
+    if (ctx.partition.addMember(family, row)) onRow?.(row.id, wasMember)
   }
 }
