@@ -8,6 +8,8 @@ export interface WalkPage<Row> {
   rows: readonly Row[]
   hasNext: boolean | null | undefined
   endCursor: string | null | undefined
+  /** When the API was asked for this page (ms epoch), where known. */
+  askedAt?: number
 }
 
 export type WalkStop =

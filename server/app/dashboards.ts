@@ -159,7 +159,12 @@ export async function createDashboards(
     const name = decodedName(match[1] ?? '')
     if (name === null) {
       req.resume()
-      return sendJsonError(res, 400, 'bad_request', `The API's name in this path is not valid percent-encoding.`)
+      return sendJsonError(
+        res,
+        400,
+        'bad_request',
+        `The API's name in this path is not valid percent-encoding.`,
+      )
     }
     const dashboard = dashboards.get(name)
     if (!dashboard) {

@@ -43,7 +43,7 @@ async function checkAttempts(ctx: ScanContext, id: string, urgent: boolean): Pro
   }
   if (answer.status < 200 || answer.status > 299) return false
   const row = ctx.partition.rows.get(id)
-  if (row) ctx.partition.upsert(settled(row, latestAttempt(ctx, answer.body), ctx.now()))
+  if (row) ctx.partition.upsert(settled(row, latestAttempt(ctx, answer.body), answer.sentAt))
   return true
 }
 

@@ -267,7 +267,7 @@ export async function createExecutionIndex(options: IndexOptions) {
       credentials: Credentials,
       operation: { operation: string },
       body: Buffer,
-      answerBytes: { status: number; body: Buffer },
+      answerBytes: { status: number; body: Buffer; sentAt?: number },
     ) {
       const credential = fingerprint(key, credentials.authorization)
       observeAnswer(
@@ -276,7 +276,8 @@ export async function createExecutionIndex(options: IndexOptions) {
         operation,
         body,
         answerBytes,
-        now(),
+        // The API's word as of when it was asked: a page asked before a reschedule never undoes it.
+        answerBytes.sentAt ?? now(),
       )
     },
     /** Every spelling the API uses for a state. */

@@ -143,8 +143,8 @@ export function createPartition(id: string, now: () => number = Date.now) {
      */
     upsert(row: IndexedExecution): boolean {
       const known = rows.get(row.id)
-      if (known) known.lastSeenAt = Math.max(known.lastSeenAt, row.lastSeenAt)
       const newer = isNewer(row, known)
+      if (known) known.lastSeenAt = Math.max(known.lastSeenAt, row.lastSeenAt)
       if (newer) {
         // In place: the families hold this very object.
         if (known) Object.assign(known, row)

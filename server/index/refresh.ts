@@ -65,7 +65,8 @@ async function readHead(ctx: ScanContext, family: Family) {
     // No waiting: the next refresh asks again.
     const page = await askPage(ctx, head, after, { maxWaits: 0 })
     let fresh = 0
-    takeRows(ctx, family, page.rows, (_id, wasMember) => (fresh += wasMember ? 0 : 1))
+    const askedAt = page.askedAt ?? ctx.now()
+    takeRows(ctx, family, page.rows, askedAt, (_id, wasMember) => (fresh += wasMember ? 0 : 1))
     const allNew = fresh === page.rows.length && page.rows.length > 0
     if (!allNew || ctx.facts.order() !== 'created_desc' || page.hasNext === false || !page.endCursor) break
     after = page.endCursor
@@ -86,7 +87,7 @@ async function readFinished(ctx: ScanContext, family: Family) {
   let after: string | null = null
   for (let pages = 0; pages < MAX_FINISHED_PAGES; pages += 1) {
     const page = await askPage(ctx, fetch, after, { maxWaits: 0 })
-    takeRows(ctx, family, page.rows)
+    takeRows(ctx, family, page.rows, page.askedAt ?? ctx.now())
     const last = readApiRow(page.rows.at(-1) ?? {}, 0, ctx.partition.intern)?.createdAt ?? null
     if (ctx.partition.pendingIn(family) === 0 || last === null || last < oldest) return
     if (page.hasNext === false || !page.endCursor) return
@@ -111,6 +112,7 @@ async function rescanActive(ctx: ScanContext, family: Family, first: number) {
     .filter((row) => !row.outcomePending && isActive(row))
     .map((row) => row.id)
   const stillActive = new Set<string>()
+  let askedAt = ctx.now()
   const fetch = fetcher(ctx, family, 'index', ctx.facts.activeStates())
   const report = await walkList<ApiRow>({
     first,
@@ -118,8 +120,12 @@ async function rescanActive(ctx: ScanContext, family: Family, first: number) {
     maxPages: ctx.settings.maxRows,
     signal: ctx.signal,
     idOf,
-    fetchPage: (after) => askPage(ctx, fetch, after, { maxWaits: 0 }),
-    onRows: (rows) => takeRows(ctx, family, rows, (id) => stillActive.add(id)),
+    fetchPage: (after) =>
+      askPage(ctx, fetch, after, { maxWaits: 0 }).then((page) => {
+        askedAt = page.askedAt ?? ctx.now()
+        return page
+      }),
+    onRows: (rows) => takeRows(ctx, family, rows, askedAt, (id) => stillActive.add(id)),
   })
   if (report.stop.kind === 'failed') throw report.stop.error
   if (report.stop.kind !== 'end') return

@@ -30,9 +30,14 @@ export async function verifyRound(ctx: ScanContext, family: Family): Promise<voi
     walk.calls += probe.calls
     let probed = probe.firstPage
     const fetch = fetcher(ctx, family, lane)
+    /** When the page being taken in was asked for: its rows are the API's word as of then. */
+    let askedAt = probed?.askedAt ?? ctx.now()
     const counted: typeof fetch = (first, after) => {
       walk.calls += 1
-      return fetch(first, after)
+      return fetch(first, after).then((page) => {
+        askedAt = page.askedAt ?? ctx.now()
+        return page
+      })
     }
     const report = await walkList<ApiRow>({
       first: probe.size,
@@ -48,7 +53,7 @@ export async function verifyRound(ctx: ScanContext, family: Family): Promise<voi
         if (page) return Promise.resolve(page)
         return askPage(ctx, counted, after, { onWait })
       },
-      onRows: (rows) => takeRound(ctx, family, walk, rows),
+      onRows: (rows) => takeRound(ctx, family, walk, rows, askedAt),
     })
     endRound(ctx, family, walk, report)
   } catch (error) {
@@ -60,9 +65,9 @@ export async function verifyRound(ctx: ScanContext, family: Family): Promise<voi
 }
 
 /** A page of the round: its rows taken in, its order checked at once. */
-function takeRound(ctx: ScanContext, family: Family, walk: WalkProgress, rows: ApiRow[]) {
+function takeRound(ctx: ScanContext, family: Family, walk: WalkProgress, rows: ApiRow[], askedAt: number) {
   const created = rows.map((row) => readApiRow(row, 0, ctx.partition.intern)?.createdAt ?? null)
-  takeRows(ctx, family, rows, (id) => walk.seen.add(id))
+  takeRows(ctx, family, rows, askedAt, (id) => walk.seen.add(id))
   walkSaw(walk, created, walk.calls)
   // An order seen broken withdraws, now, every claim that rested on it (claims.ts reads the learned order).
   const seen = walk.order.verdict()

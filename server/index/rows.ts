@@ -15,6 +15,7 @@ export interface IndexedExecution {
   updatedRaw: string | null
   /** As the API matches it (shared/metadata); null when the API sent none: never judged by a metadata filter. */
   metadata: Readonly<Record<string, MetadataValue>> | null
+  /** When the API was asked for the latest report of it (the request's send time, not its answer's arrival). */
   lastSeenAt: number
   /** It left the active set (created, started) without the index seeing where to: finished, outcome unknown. */
   outcomePending: boolean
@@ -89,11 +90,14 @@ export const asApiRow = (row: IndexedExecution) => ({
 export const isActive = (row: IndexedExecution) =>
   row.meaning === null || row.meaning === 'created' || row.meaning === 'started'
 
-/** Whether `incoming` is news about `known`: newer, or as new and different. An older report never wins. */
+/**
+ * Whether `incoming` is news about `known`: asked of the API no earlier, and different. An answer to a request sent
+ * before the one the index holds never wins (a page read before a reschedule, arriving after it); a later one does,
+ * whatever its updated_at says (the API's word now, even if its times went back).
+ */
 export function isNewer(incoming: IndexedExecution, known: IndexedExecution | undefined): boolean {
   if (!known) return true
-  if (incoming.updatedAt !== null && known.updatedAt !== null && incoming.updatedAt < known.updatedAt)
-    return false
+  if (incoming.lastSeenAt < known.lastSeenAt) return false
   return (
     known.outcomePending ||
     incoming.state !== known.state ||

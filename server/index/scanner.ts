@@ -89,14 +89,18 @@ export async function ensurePageSize(
   return { size, firstPage: family.metadata.length === 0 ? page : null, calls }
 }
 
-/** Takes a page's rows into the partition, as members of `family`. Calls `onRow` for each member taken. */
+/**
+ * Takes a page's rows into the partition, as members of `family`, as the API said them at `askedAt` (when it was
+ * asked for the page). Calls `onRow` for each member taken.
+ */
 export function takeRows(
   ctx: ScanContext,
   family: Family,
   rows: readonly ApiRow[],
+  askedAt: number,
   onRow?: (id: string, wasMember: boolean) => void,
 ) {
-  const seenAt = ctx.now()
+  const seenAt = askedAt
   for (const apiRow of rows) {
     const row = readApiRow(apiRow, seenAt, ctx.partition.intern)
     if (!row) continue

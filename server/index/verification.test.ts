@@ -256,3 +256,46 @@ describe('outcomes learned in bulk', () => {
     expect(running.map((id) => api.attemptsAsked(id)).reduce((a, b) => a + b, 0)).toBeLessThan(5)
   })
 })
+
+describe('which report of an execution wins', () => {
+  const relayed = (index: TestIndex, operation: string, data: unknown, sentAt: number) =>
+    index.index.observe(index.credentials, { operation }, Buffer.from('{}'), {
+      status: 200,
+      body: Buffer.from(JSON.stringify({ data, page_info: { has_next_page: false } })),
+      sentAt,
+    })
+
+  it('the one the API was asked for last: a page asked before a reschedule does not undo it', async () => {
+    const rows = readingRows(40)
+    const { index } = await indexOver(rows)
+    await index.until('exact')
+    const failed = rows[5] as ReadingRow
+    const now = Date.now()
+    const at = new Date(now).toISOString()
+    relayed(index, 'reschedule', { ...failed, state: 'created', updated_at: at }, now)
+    expect((await index.overview({ states: ['created'] })).total).toBe(1)
+    // A list page asked a moment before the reschedule, relayed after it: still failed there.
+    relayed(index, 'list_executions', [failed], now - 1)
+    expect((await index.overview({ states: ['created'] })).total).toBe(1)
+  })
+
+  it('the API’s later word wins, though its updated_at is older than what the index holds', async () => {
+    const rows = readingRows(40)
+    const { api, index } = await indexOver(rows)
+    await index.until('exact')
+    const failed = rows[5] as ReadingRow
+    const now = Date.now()
+    relayed(
+      index,
+      'reschedule',
+      { ...failed, state: 'created', updated_at: new Date(now).toISOString() },
+      now,
+    )
+    expect((await index.overview({ states: ['created'] })).total).toBe(1)
+    // The API puts it back as it was (its time with it): a walk asked after the reschedule says so.
+    expect(api.rows.get(failed.id)?.state).toBe('failed')
+    const after = await exactSince(index, Date.now())
+    expect(after.counts.created).toBe(0)
+    expect(after.counts.failed).toBe(8)
+  })
+})

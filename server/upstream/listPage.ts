@@ -75,5 +75,5 @@ export async function fetchListPage(
   request: ListPageRequest,
 ): Promise<WalkPage<ApiRow>> {
   const answer = await client.call({ operation: LIST_EXECUTIONS, ...request })
-  return parseListAnswer(answer, secretOf(request.authorization))
+  return { ...parseListAnswer(answer, secretOf(request.authorization)), askedAt: answer.sentAt }
 }
