@@ -22,7 +22,8 @@ const NAMES_THE_PAGE = /\bpage\b|\bfirst\b|\bsize\b|\blimit\b|too (?:many|large|
 
 export type Trouble =
   | { kind: 'wait'; reason: string; limited: boolean }
-  | { kind: 'smaller'; reason: string; hinted: number | null }
+  /** `slow`: the page took too long (not refused): a smaller one, for a while (upstreamFacts.ts). */
+  | { kind: 'smaller'; reason: string; hinted: number | null; slow: boolean }
   | { kind: 'refused'; reason: string }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -31,7 +32,7 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 export function troubleOf(error: unknown): Trouble {
   const reason = reasonOf(error)
   if (!(error instanceof UpstreamFailure)) return { kind: 'refused', reason }
-  if (error.code === 'upstream_timeout') return { kind: 'smaller', reason, hinted: null }
+  if (error.code === 'upstream_timeout') return { kind: 'smaller', reason, hinted: null, slow: true }
   if (error.code === 'upstream_unreachable') return { kind: 'wait', reason, limited: false }
   if (error.code !== 'upstream_error') return { kind: 'refused', reason }
   if (error.status === 429) return { kind: 'wait', reason, limited: true }
@@ -40,7 +41,12 @@ export function troubleOf(error: unknown): Trouble {
   const said = /HTTP \d{3}(?:: (.*))?/.exec(reason)?.[1] ?? ''
   if ((error.status === 400 || error.status === 422) && (said === '' || NAMES_THE_PAGE.test(said))) {
     const hinted = Number(LIMIT_HINT.exec(said)?.[1])
-    return { kind: 'smaller', reason, hinted: Number.isInteger(hinted) && hinted >= 1 ? hinted : null }
+    return {
+      kind: 'smaller',
+      reason,
+      hinted: Number.isInteger(hinted) && hinted >= 1 ? hinted : null,
+      slow: false,
+    }
   }
   return { kind: 'refused', reason }
 }
@@ -59,8 +65,8 @@ export interface PatientAsk {
   ask: (first: number) => Promise<WalkPage<ApiRow>>
   /** The size to start from. */
   first: number
-  /** Told each size that was refused or took too long, so it is not asked again. */
-  onSmaller?: (size: number) => void
+  /** Told each smaller size to ask for next, and whether the larger one was refused or only too slow. */
+  onSmaller?: (size: number, slow: boolean) => void
   /** Told each wait, with the API's words; and when the page came (null). */
   onWait?: (reason: string | null) => void
   /** Waits allowed on a 429 (on a failure, at most MAX_FAILURE_WAITS): 0 for a read asked again later anyway. */
@@ -96,7 +102,7 @@ export async function patientPage(options: PatientAsk): Promise<{ page: WalkPage
         )
       }
       first = next
-      options.onSmaller?.(first)
+      options.onSmaller?.(first, trouble.slow)
     }
   }
 }

@@ -52,8 +52,8 @@ export async function askPage(
 ): Promise<WalkPage<ApiRow>> {
   const { page } = await patientPage({
     ask: (first) => fetch(first, after),
-    first: ctx.facts.pageSize() ?? PAGE_SIZES[0],
-    onSmaller: (size) => ctx.facts.setPageSize(size),
+    first: ctx.facts.walkSize() ?? PAGE_SIZES[0],
+    onSmaller: (size, slow) => (slow ? ctx.facts.capSlow(size) : ctx.facts.setPageSize(size)),
     ...options,
   })
   return page
@@ -61,9 +61,10 @@ export async function askPage(
 
 /**
  * The largest page the API accepts, probed once per upstream with the unfiltered list (a family's filter may be
- * what the API refuses): ask high, step down where the API says smaller, and take a capped page (fewer rows than
- * asked, more to come) as the cap. The probe's answer is that list's first page at that size: the unfiltered
- * family's round starts from it rather than asking again.
+ * what the API refuses): ask high, step down where the API refuses a size (learned) or takes too long (for a while:
+ * upstreamFacts' slow cap), and take a capped page (fewer rows than asked, more to come) as the cap. The probe's
+ * answer is that list's first page at that size: the unfiltered family's round starts from it rather than asking
+ * again.
  */
 export async function ensurePageSize(
   ctx: ScanContext,
@@ -71,10 +72,13 @@ export async function ensurePageSize(
   lane: Lane,
   onWait?: (reason: string | null) => void,
 ): Promise<{ size: number; firstPage: WalkPage<ApiRow> | null; calls: number }> {
-  const known = ctx.facts.pageSize()
+  const known = ctx.facts.walkSize()
   if (known !== null) return { size: known, firstPage: null, calls: 0 }
   const fetch = fetcher(ctx, { ...family, metadata: [] }, lane)
   let calls = 0
+  /** The largest size not refused: a size that only took too long is not a limit. */
+  let accepted: number = PAGE_SIZES[0]
+  let slow = false
   const { page, first } = await patientPage({
     ask: (size) => {
       calls += 1
@@ -82,10 +86,15 @@ export async function ensurePageSize(
     },
     first: PAGE_SIZES[0],
     onWait,
+    onSmaller: (size, tooSlow) => {
+      if (tooSlow) slow = true
+      else accepted = size
+    },
   })
   const capped = page.hasNext === true && page.rows.length > 0 && page.rows.length < first
+  ctx.facts.setPageSize(capped ? page.rows.length : accepted)
+  if (slow) ctx.facts.capSlow(first)
   const size = capped ? page.rows.length : first
-  ctx.facts.setPageSize(size)
   return { size, firstPage: family.metadata.length === 0 ? page : null, calls }
 }
 

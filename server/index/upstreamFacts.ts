@@ -2,50 +2,14 @@ import { stateMeaning, type KnownExecutionState } from '../../shared/states.ts'
 import type { Store } from '../store/store.ts'
 import type { OrderKind } from './coverage.ts'
 
-/** Page sizes tried, largest first; a 400 that names its limit ("at most 250") jumps straight to it. */
-const PAGE_SIZES = [1000, 500, 200, 100, 50, 20, 10]
-const MAX_PROBE_CALLS = 5
-const LIMIT_HINT =
-  /(?:at most|maximum(?: of)?|max(?:imum)?(?: page size)?(?: is)?|<=|less than or equal to|up to)\s*(\d{1,6})/i
-
-export type ProbeAnswer =
-  { ok: true; rows: number; hasNext: boolean | null } | { ok: false; status: number; message: string }
-
-/** Probe failed: what the API said to the last page size tried. */
-export class ProbeFailure extends Error {}
-
-function smallerSize(current: number, message: string): number | null {
-  const hinted = Number(LIMIT_HINT.exec(message)?.[1])
-  if (Number.isInteger(hinted) && hinted >= 1 && hinted < current) return hinted
-  return PAGE_SIZES.find((size) => size < current) ?? null
-}
-
-/**
- * The largest `page.first` the API accepts: ask high, step down on a 400 (to the limit it names, if it names
- * one), and take a capped page (fewer rows than asked, more to come) as the cap. Returns the size and the calls.
- */
-export async function probePageSize(
-  ask: (first: number) => Promise<ProbeAnswer>,
-): Promise<{ size: number; calls: number }> {
-  let size = PAGE_SIZES[0] ?? 100
-  let said = ''
-  for (let calls = 1; calls <= MAX_PROBE_CALLS; calls += 1) {
-    const answer = await ask(size)
-    if (answer.ok) {
-      const capped = answer.hasNext === true && answer.rows > 0 && answer.rows < size
-      return { size: capped ? answer.rows : size, calls }
-    }
-    said = answer.message
-    const next = answer.status === 400 || answer.status === 422 ? smallerSize(size, answer.message) : null
-    if (next === null) throw new ProbeFailure(`the API refused a page of ${size}: ${answer.message}`)
-    size = next
-  }
-  throw new ProbeFailure(`the API refused every page size tried, down to ${size}: ${said}`)
-}
+/** How long the index keeps to a smaller page after larger ones took too long, before it tries larger again. */
+export const SLOW_CAP_MS = 10 * 60_000
 
 /** What the index has learned of one upstream: its largest page, its order, how it spells states. */
 export function createUpstreamFacts(upstream: string, store: Store | null) {
   let pageSize: number | null = null
+  /** A smaller page the index uses for a while after larger ones took too long: slowness may pass, a limit not. */
+  let slowCap: { size: number; until: number } | null = null
   let order: OrderKind = 'unknown'
   const spellings = new Map<KnownExecutionState, Set<string>>()
   const unknown = new Set<string>()
@@ -53,10 +17,20 @@ export function createUpstreamFacts(upstream: string, store: Store | null) {
 
   return {
     upstream,
+    /** The largest page the API accepts, as learned (null: not yet). */
     pageSize: () => pageSize,
     setPageSize(size: number) {
       pageSize = size
       dirty = true
+    },
+    /** The page the index's own walks ask for: the largest accepted, or smaller while larger ones are too slow. */
+    walkSize(): number | null {
+      if (slowCap !== null && Date.now() >= slowCap.until) slowCap = null
+      return pageSize === null || slowCap === null ? pageSize : Math.min(pageSize, slowCap.size)
+    },
+    /** Pages above `size` took too long: the walks ask for `size` for SLOW_CAP_MS, then try larger again. */
+    capSlow(size: number) {
+      slowCap = { size, until: Date.now() + SLOW_CAP_MS }
     },
     order: () => order,
     setOrder(kind: OrderKind) {
