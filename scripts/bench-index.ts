@@ -128,6 +128,27 @@ async function verification(origin: string, seconds: number) {
   }
 }
 
+/** /healthz asked every 50 ms until stopped: how long a liveness check waits while the index walks. */
+function sampleHealth(origin: string) {
+  const times: number[] = []
+  let running = true
+  const sampling = (async () => {
+    while (running) {
+      const started = performance.now()
+      await fetch(`${origin}/healthz`).then((answer) => answer.text())
+      times.push(performance.now() - started)
+      await wait(50)
+    }
+  })()
+  return {
+    async stop() {
+      running = false
+      await sampling
+      return { p50: median(times), p99: percentile(times, 0.99), max: Math.max(...times) }
+    },
+  }
+}
+
 async function freshness(origin: string, demoOrigin: string): Promise<number[]> {
   const delays: number[] = []
   for (let change = 0; change < 5; change += 1) {
@@ -172,6 +193,7 @@ for (const size of values.sizes.split(',').map(Number)) {
   const heapBefore = await gauge(server.origin, 'dashboard_memory_bytes{kind="heap_used"}')
   const callsBefore = await listCalls(demoOrigin)
   const cold = performance.now()
+  const health = sampleHealth(server.origin)
   // The last hour's overview starts the cold build; its coverage says the calls its walk took to pass the window.
   const lastHour = await untilExact(
     server.origin,
@@ -181,6 +203,7 @@ for (const size of values.sizes.split(',').map(Number)) {
   )
   const lastHourAnswered = (await listCalls(demoOrigin)) - callsBefore
   const exact = await untilExact(server.origin)
+  const healthDuringWalk = await health.stop()
   const coldSeconds = (performance.now() - cold) / 1000
   const coldCalls = (await listCalls(demoOrigin)) - callsBefore
   for (const view of VIEWS) await untilExact(server.origin, view)
@@ -211,7 +234,7 @@ for (const size of values.sizes.split(',').map(Number)) {
       size.toLocaleString('en-US'),
       `${seedSeconds.toFixed(1)} s`,
       `${lastHour.total.toLocaleString('en-US')} in it: ${lastHour.coverage.calls ?? '?'} (bound ${Math.ceil(recent / PAGE) + 1}; ${lastHourAnswered} answered when read)`,
-      `${coldCalls} (bound ${Math.ceil(size / 1000) + 5}), ${coldSeconds.toFixed(1)} s`,
+      `${coldCalls} (bound ${Math.ceil(size / 1000) + 5}), ${coldSeconds.toFixed(1)} s; /healthz p50 ${healthDuringWalk.p50.toFixed(1)} / p99 ${healthDuringWalk.p99.toFixed(1)} / max ${healthDuringWalk.max.toFixed(0)} ms`,
       `${median(latencies).toFixed(1)} / ${percentile(latencies, 0.95).toFixed(1)} ms`,
       `${((heap - heapBefore) / 1e6).toFixed(0)} MB heap (RSS ${rss.toFixed(0)} MB)`,
       `${storeMb} MB`,
@@ -232,7 +255,7 @@ console.log(
   `\nThe execution index, production server in front of the demo API (page size 1,000, ${recent.toLocaleString('en-US')} created in the last hour; budget ${values.rate} calls/s, bursts of ${values.burst})\n`,
 )
 console.log(
-  'executions | demo seeding | last hour complete if ordered: calls | cold build: calls, time | warm count p50 / p95 | index memory | store on disk | verification: calls per round, age of the oldest | new execution in counts | list calls/min, viewers×views',
+  'executions | demo seeding | last hour complete if ordered: calls | cold build: calls, time, /healthz meanwhile | warm count p50 / p95 | index memory | store on disk | verification: calls per round, age of the oldest | new execution in counts | list calls/min, viewers×views',
 )
 console.log(
   '---------- | ------------ | ------------------------ | ----------------------- | -------------------- | ------------ | ------------- | ------------------------------------------------- | ----------------------- | ----------------------------',
