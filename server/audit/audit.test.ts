@@ -6,7 +6,7 @@ import { migrate } from '../store/migrations.ts'
 import type { Store } from '../store/store.ts'
 import { startTestDashboard, type TestDashboard } from '../testing/dashboardTestKit.ts'
 import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
-import { rawRequest } from '../testing/httpTestKit.ts'
+import { jsonOf, rawRequest } from '../testing/httpTestKit.ts'
 import { identitySettingsFromEnv } from './identity.ts'
 import { proxyTrustFrom } from '../http/origin.ts'
 
@@ -95,6 +95,28 @@ describe('the audit trail', () => {
       .toBe('pending')
     await sent
     expect((await audit(open, `execution=${encodeURIComponent(id)}`)).data[0]?.outcome).toBe('rescheduled')
+  })
+
+  it('keeps a bulk run its user’s: another operator cannot join it, and nothing is sent for them', async () => {
+    const page = await demo.listExecutions({ page: { first: 2 }, filters: { states: ['succeed'] } })
+    const [mine, theirs] = page.json.data.map((execution) => execution.id)
+    if (!mine || !theirs) throw new Error('the demo has two succeeded executions')
+    const as = (user: string) => ({
+      'X-Forwarded-User': user,
+      'X-Forwarded-Groups': 'oncall',
+      'X-Bulk-Run': 'run-owned',
+    })
+    expect((await reschedule(guarded, mine, as('oncall'))).status).toBe(200)
+    const before = await patchesOf(theirs)
+    const joined = await reschedule(guarded, theirs, { ...as('mallory'), 'X-Forwarded-User': 'mallory' })
+    expect(joined.status, joined.body).toBe(403)
+    expect(jsonOf(joined).error.message).toMatch(/started by oncall: a run belongs to its user/)
+    expect(await patchesOf(theirs)).toBe(before)
+    const run = (await audit(guarded, 'bulk=run-owned')).data
+    expect(run.map((record) => [record.user, record.outcome]).sort()).toEqual([
+      ['mallory', 'not_permitted'],
+      ['oncall', 'rescheduled'],
+    ])
   })
 
   it('refuses a viewer, sends nothing to the API, and records the refusal', async () => {

@@ -39,6 +39,21 @@ export type GuardDecision =
  * Before a reschedule leaves: who asks, whether they may (a viewer is refused and recorded), and the intent
  * written durably; if it cannot be written, nothing is sent (a reschedule is never unrecorded).
  */
+/**
+ * A bulk run belongs to the user who started it: a request that names another user's run (its X-Bulk-Run) is
+ * refused, so a run's report never mixes two people's reschedules under the first one's name.
+ */
+async function joinsAnotherRun(
+  trail: AuditTrail | null,
+  run: string | null,
+  user: string,
+): Promise<string | null> {
+  if (trail === null || run === null) return null
+  const owner = await trail.ownerOfRun(run)
+  if (owner === null || owner === user) return null
+  return `This bulk run was started by ${owner}: a run belongs to its user, so start a run of your own.`
+}
+
 export function createRescheduleGuard(options: {
   trail: AuditTrail | null
   identity: IdentitySettings
@@ -70,9 +85,10 @@ export function createRescheduleGuard(options: {
       requestId,
     }
     const { trail } = options
-    if (who.refusal !== null) {
-      await trail?.refused(entry, who.refusal).catch(options.onError)
-      return { kind: 'refused', status: 403, code: 'forbidden_role', message: who.refusal }
+    const refusal = who.refusal ?? (await joinsAnotherRun(trail, bulkRun, who.user))
+    if (refusal !== null) {
+      await trail?.refused(entry, refusal).catch(options.onError)
+      return { kind: 'refused', status: 403, code: 'forbidden_role', message: refusal }
     }
     if (!trail) return { kind: 'allowed', settle: async () => {} }
     let id: string

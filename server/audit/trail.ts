@@ -242,6 +242,14 @@ export function createAuditTrail(
       const last = records.at(-1)
       return { records, hasNext: rows.length > query.first, endCursor: last ? encodeCursor(last) : null }
     },
+    /** Who started a bulk run (its first record's user), or null when the trail has none of it. */
+    async ownerOfRun(run: string): Promise<string | null> {
+      const rows = await store.query<{ user_name: string }>(
+        `select user_name from audit_records where bulk_run = $1 order by at, id limit 1`,
+        [run],
+      )
+      return rows[0]?.user_name ?? null
+    },
     async prune(): Promise<number> {
       const rows = await store.query<{ id: string }>(`delete from audit_records where at < $1 returning id`, [
         now() - options.retentionDays * DAY_MS,

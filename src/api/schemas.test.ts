@@ -91,8 +91,14 @@ describe('list envelopes', () => {
 })
 
 describe('readMetadata', () => {
-  it('reads string values and ignores the rest', () => {
-    expect(readMetadata({ ...execution, metadata: { env: 'prod', count: 3 } })).toEqual({ env: 'prod' })
+  it('reads values as the API matches them (numbers, booleans, lists) and ignores the rest', () => {
+    const metadata = { env: 'prod', count: 3, canary: false, tags: ['a', 'b'], nested: { x: 1 }, none: null }
+    expect(readMetadata({ ...execution, metadata })).toEqual({
+      env: 'prod',
+      count: '3',
+      canary: 'false',
+      tags: 'a, b',
+    })
   })
 
   it('returns an empty object when metadata is absent or not an object', () => {
