@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Credentials } from '../auth/credentials.ts'
 import type { ProxyTrust } from '../http/origin.ts'
 import type { UpstreamAnswer } from '../upstream/client.ts'
+import { rescheduledState } from '../../shared/rescheduleAnswer.ts'
 import { identify, type IdentitySettings } from './identity.ts'
 import type { AuditEntry, AuditTrail } from './trail.ts'
 
@@ -9,22 +10,14 @@ export const BULK_RUN_HEADER = 'x-bulk-run'
 const BULK_RUN = /^[A-Za-z0-9_-]{1,100}$/
 
 /** The state the API says the execution is in after a reschedule, wherever its answer puts it. */
-function resultState(answer: UpstreamAnswer): string | null {
+function resultState(executionId: string, answer: UpstreamAnswer): string | null {
+  let payload: unknown
   try {
-    const body = JSON.parse(answer.body.toString('utf8')) as unknown
-    const pick = (value: unknown): string | null =>
-      typeof value === 'object' && value !== null && 'state' in value && typeof value.state === 'string'
-        ? value.state
-        : null
-    if (typeof body !== 'object' || body === null) return null
-    return (
-      pick(body) ??
-      pick((body as { data?: unknown }).data) ??
-      pick((body as { execution?: unknown }).execution)
-    )
+    payload = JSON.parse(answer.body.toString('utf8'))
   } catch {
     return null
   }
+  return rescheduledState(executionId, answer.status, payload)
 }
 
 export type GuardDecision =
@@ -98,7 +91,7 @@ export function createRescheduleGuard(options: {
               ? {
                   outcome: 'rescheduled' as const,
                   status: answer.status,
-                  resultState: resultState(answer),
+                  resultState: resultState(executionId, answer),
                   detail: null,
                 }
               : answer.status >= 500
