@@ -60,8 +60,6 @@ function compressOnce(body: Buffer, encoding: 'br' | 'gzip'): Buffer | Promise<B
 export interface RelayContext {
   /** The browser's Accept-Encoding. */
   acceptEncoding: string | undefined
-  /** The credential sent upstream; an answer that repeats it is never relayed. */
-  secret: string | null
 }
 
 /** gzip first for an answer compressed on the loop (the cheaper there), brotli first for one sent to the pool. */
@@ -74,10 +72,10 @@ function chooseEncoding(acceptEncoding: string | undefined, size: number): 'br' 
 }
 
 /** Only headers that describe the body go back, and only in a form they can take: never Set-Cookie. */
-function relayedHeaders(answer: UpstreamAnswer, secret: string | null): Record<string, string> {
+function relayedHeaders(answer: UpstreamAnswer): Record<string, string> {
   const headers: Record<string, string> = { ...SECURITY_HEADERS }
   const type = answer.contentType?.trim() ?? ''
-  if (MEDIA_TYPE.test(type) && (secret === null || !type.includes(secret))) headers['content-type'] = type
+  if (MEDIA_TYPE.test(type)) headers['content-type'] = type
   const retryAfter = answer.retryAfter?.trim() ?? ''
   if (retryAfter !== '' && parseRetryAfter(retryAfter) !== null) headers['retry-after'] = retryAfter
   return headers
@@ -118,7 +116,8 @@ export async function relayAnswer(
     sendJsonError(res, 502, 'upstream_invalid_response', message)
     return 'redirect not relayed'
   }
-  const repeatsSecret = context.secret !== null && body.includes(context.secret)
+  // The upstream client dropped an answer that repeated the credential (and a header that held it).
+  const repeatsSecret = answer.withheld
   // An error body past ERROR_BODY_LIMIT_BYTES was dropped as it was read (upstream/answer.ts).
   const tooLarge = answer.bodyCut
   if (repeatsSecret || tooLarge) {
@@ -128,6 +127,6 @@ export async function relayAnswer(
     sendJsonError(res, status >= 400 ? status : 502, 'upstream_error_withheld', message)
     return `withheld: ${why}`
   }
-  await sendBody(res, status, relayedHeaders(answer, context.secret), body, context.acceptEncoding)
+  await sendBody(res, status, relayedHeaders(answer), body, context.acceptEncoding)
   return undefined
 }
