@@ -12,13 +12,9 @@ import { cursor, flag, lenient, oneOf, text, wholeNumber } from './params'
  */
 const histogram = z.optional(z.string()).check(z.meta({ description: '`1`: with the histogram.' }))
 
-const FORMATS = ['csv', 'ndjson'] as const
-const format = (fallback?: 'csv') => {
-  const read = z.enum(FORMATS, {
-    error: (issue) => `Unknown format “${String(issue.input).slice(0, 40)}”: use csv or ndjson`,
-  })
-  return fallback ? z._default(read, fallback) : z.optional(read)
-}
+const format = z.enum(['csv', 'ndjson'], {
+  error: (issue) => `Unknown format “${String(issue.input).slice(0, 40)}”: use csv or ndjson`,
+})
 
 /** An instant as Date.parse reads it (ms epoch); absent or empty is not given. */
 const instant = (name: string) =>
@@ -94,10 +90,10 @@ export const QUERIES = {
     to: instant('to'),
     size: wholeNumber('size', 1, 500, 50).check(z.meta({ description: 'records a page, 1 to 500' })),
     after: text('after', 200).check(z.meta({ description: 'the end_cursor of the page before' })),
-    format: format(),
+    format: z.optional(format),
   }),
   bulkRunReport: z.object({ bulk: z._default(z.string(), '') }),
-  exportExecutions: z.object({ format: format('csv'), links: z.optional(z.string()) }),
+  exportExecutions: z.object({ format: z._default(format, 'csv'), links: z.optional(z.string()) }),
 }
 
 export type QueryRouteName = keyof typeof QUERIES

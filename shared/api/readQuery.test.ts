@@ -15,7 +15,7 @@ describe('a route’s query, read by its schema', () => {
   })
 
   it('names what a strict route does not take, and what it takes', () => {
-    expect(readRouteQuery('audit', params('limit=-1&before=zzz'))).toEqual({
+    expect(readRouteQuery('audit', params('limit=-1&before=zzz'))).toMatchObject({
       ok: false,
       code: 'bad_request',
       message:
@@ -25,9 +25,13 @@ describe('a route’s query, read by its schema', () => {
   })
 
   it('says every problem, the view’s first', () => {
-    expect(readRouteQuery('idSet', params('window=2h&max=0'))).toEqual({
+    expect(readRouteQuery('idSet', params('window=2h&max=0'))).toMatchObject({
       ok: false,
       code: 'bad_request',
+      problems: [
+        'window must be one of 15m, 1h, 6h, 24h, 7d or any',
+        'max must be a whole number from 1 to 100000',
+      ],
       message:
         'window must be one of 15m, 1h, 6h, 24h, 7d or any; max must be a whole number from 1 to 100000.',
     })
@@ -50,6 +54,28 @@ describe('a route’s query, read by its schema', () => {
     })
     expect(readRouteQuery('indexExecution', params(''))).toMatchObject({
       message: 'id must be given, at most 1024 characters.',
+    })
+  })
+
+  // Moved from server/routes/overview.test.ts (reading a view from a request).
+  it('calls a window it cannot read a bad request, whatever the filters', () => {
+    for (const query of [
+      'window=abc',
+      'window=-5',
+      'from=zzz&to=1',
+      `window=abc&m.env=${'x'.repeat(3_000)}`,
+    ]) {
+      const read = readRouteQuery('overview', params(query))
+      expect([query, read.ok ? null : read.code]).toEqual([query, 'bad_request'])
+    }
+  })
+
+  it('keeps filter_too_long for filters past their limits', () => {
+    const read = readRouteQuery('overview', params(`window=1h&m.env=${'x'.repeat(3_000)}`))
+    expect(read).toMatchObject({
+      ok: false,
+      code: 'filter_too_long',
+      problems: [expect.stringContaining('longer than')],
     })
   })
 })

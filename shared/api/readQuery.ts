@@ -6,7 +6,13 @@ import { readViewParams, type ViewRead } from './view'
 
 export type QueryRead<N extends RouteName> =
   | { ok: true; query: RouteQuery<N>; view: ViewRead['view'] | null }
-  | { ok: false; code: Extract<DashboardErrorCode, 'bad_request' | 'filter_too_long'>; message: string }
+  | {
+      ok: false
+      code: Extract<DashboardErrorCode, 'bad_request' | 'filter_too_long'>
+      /** Each problem, and all of them in a sentence. */
+      problems: string[]
+      message: string
+    }
 
 /** The messages of a failed parse, each once, in the order the schema found them. */
 export const issueMessages = (error: z.core.$ZodError): string[] => [
@@ -64,6 +70,7 @@ export function readRouteQuery<N extends RouteName>(name: N, params: URLSearchPa
   return {
     ok: false,
     code: onlyFilters && refusesFilters ? 'filter_too_long' : 'bad_request',
+    problems,
     message: `${problems.join('; ')}.`,
   }
 }
