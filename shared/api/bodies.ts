@@ -87,12 +87,12 @@ export const empty = z.looseObject({})
 export const signIn = z.looseObject({ token: z.string(), name: z.optional(z.nullable(z.string())) })
 
 /** The API's list body, relayed (states spelled as the API spells them): see the API's contract. */
-export const listBody = z.looseObject({
-  page: z.looseObject({ first: z.number(), after: z.optional(z.string()) }),
+export const listBody = z.object({
+  page: z.object({ first: z.number(), after: z.optional(z.string()) }),
   filters: z.optional(
-    z.looseObject({
+    z.object({
       states: z.optional(z.array(z.string())),
-      metadata: z.optional(z.array(z.looseObject({ key: z.string(), values: z.array(z.string()) }))),
+      metadata: z.optional(z.array(z.object({ key: z.string(), values: z.array(z.string()) }))),
     }),
   ),
 })

@@ -40,7 +40,8 @@ const SCHEMAS = {
     errors: [...UPSTREAM, 'upstream_invalid_response', 'upstream_error_withheld'],
   },
   listAttempts: {
-    summary: 'A page of one execution’s attempts from the API.',
+    summary: 'A page of one execution’s attempts from the API (GET with a body, as the list).',
+    body: bodies.listBody,
     answer: answers.apiPage,
     errors: [...UPSTREAM, 'id_not_addressable', 'upstream_invalid_response', 'upstream_error_withheld'],
   },
