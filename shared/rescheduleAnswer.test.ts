@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readRescheduleAnswer, rescheduledState } from './rescheduleAnswer'
+import { readRescheduleAnswer, rescheduledState } from './rescheduleAnswer.ts'
 
 const execution = (id: string, state = 'created') => ({
   id,

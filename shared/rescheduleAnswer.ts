@@ -1,5 +1,5 @@
-import { readStateResource, type StateResource } from './listAnswer'
-import { isRecord } from './readResult'
+import { readStateResource, type StateResource } from './listAnswer.ts'
+import { isRecord } from './readResult.ts'
 
 /*
  * What a 2xx answer to a reschedule says, read once for the browser (what to tell the user, what to write into the

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http'
 import { buildListBody } from '../../shared/listBody.ts'
 import { startEventStream } from '../http/eventStream.ts'
 import { clientAddress, type ProxyTrust } from '../http/origin.ts'

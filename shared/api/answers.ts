@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import { AUDIT_OUTCOMES } from '../auditRecord'
-import { COVERAGE_KINDS } from '../coverage'
-import { RUN_MEMBER_STANDINGS } from '../bulkRunReport'
+import { AUDIT_OUTCOMES } from '../auditRecord.ts'
+import { COVERAGE_KINDS } from '../coverage.ts'
+import { RUN_MEMBER_STANDINGS } from '../bulkRunReport.ts'
 
 /*
  * What each route answers, as far as a caller may rely on it. Objects are open (`looseObject`): the server may add

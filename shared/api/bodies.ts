@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import { readFilterParams, writeFilterParams } from '../filterCodec'
-import { MAX_ACK_NOTE } from '../triage'
-import { readThreshold, WATCH_LIMITS } from '../watches'
+import { readFilterParams, writeFilterParams } from '../filterCodec.ts'
+import { MAX_ACK_NOTE } from '../triage.ts'
+import { readThreshold, WATCH_LIMITS } from '../watches.ts'
 
 /*
  * The JSON bodies the routes take, each refused in words that name what is wrong (the browser shows them). A body

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
-import { RUN_PARAM } from '../filterCodec'
-import { MOST_SET_IDS } from '../idSet'
-import { LIST_SORTS, SORT_PARAM } from '../listSort'
-import { GROUP_PARAM } from '../triage'
-import { AUDIT_KINDS, AUDIT_OUTCOMES } from '../auditRecord'
-import { cursor, flag, lenient, oneOf, text, wholeNumber } from './params'
+import { RUN_PARAM } from '../filterCodec.ts'
+import { MOST_SET_IDS } from '../idSet.ts'
+import { LIST_SORTS, SORT_PARAM } from '../listSort.ts'
+import { GROUP_PARAM } from '../triage.ts'
+import { AUDIT_KINDS, AUDIT_OUTCOMES } from '../auditRecord.ts'
+import { cursor, flag, lenient, oneOf, text, wholeNumber } from './params.ts'
 
 /*
  * Each route's own query parameters (the view's, where a route takes one, are read by ./view.ts). Every value is a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readRouteQuery } from './readQuery'
+import { readRouteQuery } from './readQuery.ts'
 
 const params = (search: string) => new URLSearchParams(search)
 

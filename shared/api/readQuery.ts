@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
-import type { DashboardErrorCode } from '../errorCodes'
-import { API_PREFIX, type RouteName } from './routes'
-import { ROUTE_TABLE, type RouteQuery } from './table'
-import { readViewParams, type ViewRead } from './view'
+import type { DashboardErrorCode } from '../errorCodes.ts'
+import { API_PREFIX, type RouteName } from './routes.ts'
+import { ROUTE_TABLE, type RouteQuery } from './table.ts'
+import { readViewParams, type ViewRead } from './view.ts'
 
 export type QueryRead<N extends RouteName> =
   | { ok: true; query: RouteQuery<N>; view: ViewRead['view'] | null }

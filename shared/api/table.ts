@@ -1,9 +1,9 @@
 import type * as z from 'zod/mini'
-import type { DashboardErrorCode } from '../errorCodes'
-import * as answers from './answers'
-import * as bodies from './bodies'
-import { QUERIES } from './queries'
-import { ROUTES, type RouteAddress, type RouteName } from './routes'
+import type { DashboardErrorCode } from '../errorCodes.ts'
+import * as answers from './answers.ts'
+import * as bodies from './bodies.ts'
+import { QUERIES } from './queries.ts'
+import { ROUTES, type RouteAddress, type RouteName } from './routes.ts'
 
 /*
  * The route table of the dashboard's own API: each route's line (./routes.ts) with what it takes and answers. The

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import { readFilterParams, METADATA_PREFIX, STATE_PARAM } from '../filterCodec'
-import type { ListFilters } from '../filters'
-import { readWindowParams, WINDOW_PRESETS, type TimeWindow } from '../timeWindow'
+import { readFilterParams, METADATA_PREFIX, STATE_PARAM } from '../filterCodec.ts'
+import type { ListFilters } from '../filters.ts'
+import { readWindowParams, WINDOW_PRESETS, type TimeWindow } from '../timeWindow.ts'
 
 /*
  * A view (its filters and time window) as the routes that count, list or watch it take it in their query:
