@@ -1,5 +1,7 @@
+import * as z from 'zod/mini'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROUTE_NAMES, ROUTES } from '../../shared/api/routes.ts'
+import { ROUTE_TABLE, type RouteDefinition } from '../../shared/api/table.ts'
 import { identitySettingsFromEnv } from '../audit/identity.ts'
 import type { RunningDemoApi } from '../demo-api/index.ts'
 import { DemoClient, startTestApi } from '../demo-api/testClient.ts'
@@ -107,6 +109,13 @@ describe('the dashboard’s own routes, every one of the table', () => {
     for (const name of routesOf((route) => ROUTES[route].role === 'viewer')) {
       const answer = await callRoute(guarded.url, name, asVera)
       expect([name, answer.status]).toEqual([name, answers[name] ?? 200])
+      // Its answer is what the table (and so the OpenAPI document) says it is.
+      const route: RouteDefinition = ROUTE_TABLE[name]
+      if (answer.status < 300 && !route.answers)
+        expect([name, z.safeParse(route.answer, JSON.parse(answer.body)).error?.issues ?? []]).toEqual([
+          name,
+          [],
+        ])
     }
     const before = await reschedules()
     const calls = await upstreamCalls()

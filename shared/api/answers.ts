@@ -6,7 +6,7 @@ import { RUN_MEMBER_STANDINGS } from '../bulkRunReport.ts'
 /*
  * What each route answers, as far as a caller may rely on it. Objects are open (`looseObject`): the server may add
  * a field (the index's coverage gains some as it learns) without breaking a caller or this document. The server's
- * real answers are checked against these, route by route (server/routes/routeTable.test.ts).
+ * real answers are checked against these, every JSON route a viewer may call (server/routes/routeSecurity.test.ts).
  */
 const count = z.number().check(z.int(), z.gte(0))
 const instant = z.number().check(z.meta({ description: 'ms since the epoch' }))
