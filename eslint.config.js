@@ -10,10 +10,12 @@ import { SERVER_TO_SRC, TO_DEMO_API, serverLayers } from './eslint.server-layers
 
 const restriction = (regex, message) => ({ regex, message })
 const SRC_TO_SERVER = restriction('^(\\.\\./)+server(/|$)', 'The browser code never imports server/.')
-const SHARED_IMPORTS = restriction(
-  '^(?!\\./)',
-  'shared/ is pure and isomorphic: it imports only its own files, no package, no browser or Node code.',
-)
+const SHARED_MESSAGE =
+  'shared/ is pure and isomorphic: it imports only its own files and zod/mini, no other package, no browser or Node code.'
+/** shared/*.ts: its own files and zod/mini (the route table's schemas; the mini build, as the browser loads it). */
+const SHARED_IMPORTS = restriction('^(?!\\./|zod/mini$)', SHARED_MESSAGE)
+/** One folder down (shared/api/): its own folder, shared/ above it, and zod/mini. */
+const SHARED_SUBFOLDER_IMPORTS = restriction('^(?!\\./|\\.\\./(?!\\.\\.)|zod/mini$)', SHARED_MESSAGE)
 /**
  * From a file `depth` folders below src/features/: `../` that many times reaches the folder of all features,
  * so a path that goes that far up and then into a name is another feature (deeper `../` reach the layers).
@@ -104,7 +106,8 @@ export default tseslint.config(
     },
   },
   // The architecture as rules: each zone lists what it may not import (see docs/decisions and the README).
-  clientBoundary(['shared/**/*.ts'], [SHARED_IMPORTS], { ignores: ['shared/**/*.test.ts'] }),
+  clientBoundary(['shared/*.ts'], [SHARED_IMPORTS], { ignores: ['shared/**/*.test.ts'] }),
+  clientBoundary(['shared/*/*.ts'], [SHARED_SUBFOLDER_IMPORTS], { ignores: ['shared/**/*.test.ts'] }),
   // A feature may keep its files in subfolders (executions/list, grid, …); they import each other freely.
   clientBoundary(['src/features/*/*.{ts,tsx}'], [SRC_TO_SERVER, featureToFeature(1), TO_APP]),
   clientBoundary(['src/features/*/*/*.{ts,tsx}'], [SRC_TO_SERVER, featureToFeature(2), TO_APP]),

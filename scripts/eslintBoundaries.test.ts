@@ -54,7 +54,14 @@ describe('the architecture, as lint rules', () => {
     ['lib/ importing components/', 'src/lib/X.ts', "import { a } from '../components/ErrorPanel'"],
     ['api/ importing components/', 'src/api/X.ts', "import { a } from '../components/describeApiError'"],
     ['shared/ importing lib/', 'shared/X.ts', "import { a } from '../src/lib/cursorTrail'"],
-    ['shared/ importing a package', 'shared/X.ts', "import { a } from 'zod/mini'"],
+    ['shared/ importing a package other than zod/mini', 'shared/X.ts', "import { a } from 'react'"],
+    ['shared/ importing zod’s full build', 'shared/X.ts', "import { a } from 'zod'"],
+    [
+      'a folder of shared/ importing src/',
+      'shared/api/X.ts',
+      "import { a } from '../../src/lib/cursorTrail'",
+    ],
+    ['a folder of shared/ importing a package', 'shared/api/X.ts', "import { a } from 'pg'"],
     ['src/ importing server/', 'src/app/X.ts', "import { a } from '../../server/proxy/apiProxy'"],
     ['server/ importing src/', 'server/proxy/X.ts', "import { a } from '../../src/api'"],
     [
@@ -72,6 +79,7 @@ describe('the architecture, as lint rules', () => {
     ['lib/', 'src/lib/X.ts', '../api/transport'],
     ['api/', 'src/api/X.ts', '../components/ErrorPanel'],
     ['shared/', 'shared/X.ts', '../src/lib/cursorTrail'],
+    ['a folder of shared/', 'shared/api/X.ts', '../../server/routes/api'],
     ['app/', 'src/app/X.ts', '../../server/proxy/apiProxy'],
   ])(
     'reports a dynamic import() out of %s that a static one may not make',
@@ -106,6 +114,16 @@ describe('the architecture, as lint rules', () => {
       'components/ importing api/ and lib/, api/ importing lib/ and shared/',
       'src/components/X.ts',
       "import { a } from '../api'\nimport { c } from '../lib/useNow'\nexport const b = [a, c]",
+    ],
+    [
+      'shared/ importing its own files and zod/mini',
+      'shared/X.ts',
+      "import { a } from './filters'\nimport * as z from 'zod/mini'\nexport const b = [a, z]",
+    ],
+    [
+      'a folder of shared/ importing its own files, shared/ and zod/mini',
+      'shared/api/X.ts',
+      "import { a } from './routes'\nimport { c } from '../filters'\nimport * as z from 'zod/mini'\nexport const b = [a, c, z]",
     ],
     [
       'app/ importing a feature',

@@ -1,41 +1,32 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { UpstreamList } from '../../shared/upstreams.ts'
 import type { ProxyEvent } from '../http/events.ts'
 import { createSignInLimiter } from '../auth/signInLimiter.ts'
 import { createExecutionIndex, type ExecutionIndex } from '../index/executionIndex.ts'
 import { createLiveHub } from '../live/hub.ts'
-import { identify, NO_IDENTITY_SETTINGS } from '../audit/identity.ts'
+import { NO_IDENTITY_SETTINGS } from '../audit/identity.ts'
 import { createRescheduleGuard } from '../audit/rescheduleGuard.ts'
 import { createAuditTrail, type AuditTrail } from '../audit/trail.ts'
-import { AUDIT_PATH, auditRoute, WHOAMI_PATH, whoamiRoute } from '../routes/audit.ts'
+import { auditRoute, whoamiRoute } from '../routes/audit.ts'
 import { describeUpstream } from '../upstream/config.ts'
 import type { Gauge } from '../http/metrics.ts'
 import { dashboardGauges } from './gauges.ts'
-import { createApiRoutes, type Middleware, type OwnRoute } from '../routes/api.ts'
-import { createExportRoute, exportOwner } from '../routes/export.ts'
-import { LIVE_PATH, liveRoute } from '../routes/live.ts'
+import { createApiRoutes, type Middleware, type RouteTable } from '../routes/api.ts'
+import { createExportRoute } from '../routes/export.ts'
+import { liveRoute } from '../routes/live.ts'
 import { createLiveSides } from '../routes/liveSides.ts'
-import { BULK_RUN_REPORT_PATH, bulkRunReportRoute } from '../routes/bulkRunReport.ts'
-import { ID_SET_PATH, idSetRoute } from '../routes/idSet.ts'
-import { INDEX_EXECUTION_PATH, indexExecutionRoute } from '../routes/indexExecution.ts'
-import {
-  DIGEST_PATH,
-  DIGEST_SEEN_PATH,
-  digestRoute,
-  digestSeenRoute,
-  type DigestRouteOptions,
-} from '../routes/digest.ts'
-import { INDEX_LIST_PATH, indexListRoute } from '../routes/indexList.ts'
-import { OVERVIEW_PATH, overviewRoute } from '../routes/overview.ts'
+import { bulkRunReportRoute } from '../routes/bulkRunReport.ts'
+import { idSetRoute } from '../routes/idSet.ts'
+import { indexExecutionRoute } from '../routes/indexExecution.ts'
+import { digestRoute, digestSeenRoute, type DigestRouteOptions } from '../routes/digest.ts'
+import { indexListRoute } from '../routes/indexList.ts'
+import { openapiRoute } from '../routes/openapi.ts'
+import { overviewRoute } from '../routes/overview.ts'
 import { createReadiness } from '../routes/readiness.ts'
-import {
-  ACK_PATH,
-  ackRoute,
-  TRIAGE_PATH,
-  triageRoute,
-  UNDO_ACK_PATH,
-  undoAckRoute,
-  type TriageRouteOptions,
-} from '../routes/triage.ts'
+import { relayRoutes } from '../routes/relayRoutes.ts'
+import { sessionRoutes } from '../routes/session.ts'
+import { ackRoute, triageRoute, undoAckRoute, type TriageRouteOptions } from '../routes/triage.ts'
+import { upstreamsRoute } from '../routes/upstreams.ts'
 import { createAckBook } from '../triage/ackBook.ts'
 import { createVisitBook } from '../audit/visits.ts'
 import { createShapeSampler } from '../triage/shapeSampler.ts'
@@ -44,7 +35,7 @@ import type { Store } from '../store/store.ts'
 import { createUpstreamClient } from '../upstream/client.ts'
 import type { UpstreamConfig } from '../upstream/config.ts'
 import { DEFAULT_INDEX, type DashboardSettings } from './config.ts'
-import { LINKS_PATH, linksRoute } from '../routes/links.ts'
+import { linksRoute } from '../routes/links.ts'
 import { createWatching } from './watching.ts'
 import type { WatchFollower } from '../watch/follower.ts'
 
@@ -60,6 +51,8 @@ export interface DashboardOptions {
   bodyLimitBytes?: number
   /** With several APIs (EXEC_API_UPSTREAMS): this one's name, in its index and its session cookie's name. */
   upstreamName?: string
+  /** Which APIs there are (GET /api/upstreams); none but this one by default. */
+  upstreamList?: UpstreamList
 }
 
 export interface Dashboard {
@@ -121,7 +114,6 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   const spell = index ? (state: string) => index.spell(state) : undefined
   const auditDays = settings.auditDays ?? 90
   const trail = store ? createAuditTrail(store, trailScope(auditDays, options)) : null
-  const identity = settings.identity ?? NO_IDENTITY_SETTINGS
   const acks = store && trail ? createAckBook(store, trail, { retentionDays: auditDays }) : null
   const visits = store ? createVisitBook(store, { retentionDays: auditDays }) : null
   const prune = () => {
@@ -136,7 +128,6 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     upstream,
     upstreamName: () => describeUpstream(upstream),
     settings,
-    identify: (req, credentials) => identify(req, credentials, settings.trust, identity),
     onError,
   })
   prune()
@@ -145,13 +136,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   const shapes = index
     ? createShapeSampler({ client, pageSize: () => index?.pageSize() ?? 100, onError })
     : null
-  const triage: TriageRouteOptions = {
-    index,
-    acks,
-    shapes,
-    upstream: () => describeUpstream(upstream),
-    identify: (req, credentials) => identify(req, credentials, settings.trust, identity),
-  }
+  const triage: TriageRouteOptions = { index, acks, shapes, upstream: () => describeUpstream(upstream) }
   const sides = createLiveSides({ triage, trail, minMs: indexSettings.liveMinMs, onError })
   const digest: DigestRouteOptions = {
     index,
@@ -159,36 +144,28 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     visits,
     trail,
     upstream: () => describeUpstream(upstream),
-    identify: (req, credentials) => identify(req, credentials, settings.trust, identity),
   }
-  const ownRoutes: Record<string, OwnRoute> = {
-    [DIGEST_PATH]: digestRoute(digest),
-    [TRIAGE_PATH]: triageRoute(triage),
-    [LINKS_PATH]: linksRoute(settings.links),
-    [OVERVIEW_PATH]: overviewRoute(index),
-    [INDEX_LIST_PATH]: indexListRoute(index, trail),
-    [INDEX_EXECUTION_PATH]: indexExecutionRoute(index),
-    [ID_SET_PATH]: idSetRoute(
+  const session = sessionOf(options)
+  const routes: RouteTable = {
+    ...relayRoutes({
+      session,
+      spell,
+      observe: index
+        ? (credentials, operation, body, answer) => index.observe(credentials, operation, body, answer)
+        : undefined,
+      guard: createRescheduleGuard({ trail, onError: (error) => onError('writing the audit trail', error) }),
+    }),
+    ...sessionRoutes({
       client,
-      index,
-      (req, credentials) => identify(req, credentials, settings.trust, identity).refusal,
-    ),
-    [LIVE_PATH]: liveRoute(live, index, settings.trust, settings.streamsPerAddress, sides),
-    [AUDIT_PATH]: auditRoute(trail, settings.exportMaxRows),
-    [BULK_RUN_REPORT_PATH]: bulkRunReportRoute(trail, index),
-    [WHOAMI_PATH]: whoamiRoute(identity, settings.trust, trail !== null),
-    ...watching.routes,
-  }
-  const handle = createApiRoutes({
-    client,
-    session: sessionOf(options),
-    origin: { trust: settings.trust, publicOrigin: settings.publicOrigin },
-    limiter: createSignInLimiter(settings.signInAttemptsPerMinute),
-    exportOwnerOf: (req, credentials) => {
-      const who = identify(req, credentials, settings.trust, identity)
-      return who.via === 'proxy header' ? `user:${who.user}` : exportOwner(req, credentials, settings.trust)
-    },
-    exportRoute: createExportRoute({
+      session,
+      isDemo: options.isDemo,
+      limiter: createSignInLimiter(settings.signInAttemptsPerMinute),
+    }),
+    upstreams: upstreamsRoute(options.upstreamList ?? { upstreams: [], defaultName: null }),
+    openapi: openapiRoute(session.cookie),
+    whoami: whoamiRoute(trail !== null),
+    links: linksRoute(settings.links),
+    exportExecutions: createExportRoute({
       client,
       index,
       maxRows: settings.exportMaxRows,
@@ -196,25 +173,33 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
       spell,
       links: settings.links,
     }),
-    ownRoutes,
-    ownActions: {
-      [ACK_PATH]: ackRoute(triage),
-      [UNDO_ACK_PATH]: undoAckRoute(triage),
-      [DIGEST_SEEN_PATH]: digestSeenRoute(digest),
-      ...watching.actions,
+    overview: overviewRoute(index),
+    indexList: indexListRoute(index, trail),
+    indexExecution: indexExecutionRoute(index),
+    idSet: idSetRoute(index),
+    live: liveRoute(live, index, settings.trust, settings.streamsPerAddress, sides),
+    triage: triageRoute(triage),
+    acknowledge: ackRoute(triage),
+    undoAcknowledge: undoAckRoute(triage),
+    audit: auditRoute(trail, settings.exportMaxRows),
+    bulkRunReport: bulkRunReportRoute(trail, index),
+    digest: digestRoute(digest),
+    digestSeen: digestSeenRoute(digest),
+    ...watching.routes,
+  }
+  const handle = createApiRoutes({
+    routes,
+    session,
+    origin: { trust: settings.trust, publicOrigin: settings.publicOrigin },
+    trust: settings.trust,
+    identity: settings.identity ?? NO_IDENTITY_SETTINGS,
+    upstream: {
+      client,
+      // Read when a route asks (describing a broken configuration throws: that request fails, not the server).
+      get name() {
+        return describeUpstream(upstream)
+      },
     },
-    spell,
-    observe: index
-      ? (credentials, operation, body, answer) => index.observe(credentials, operation, body, answer)
-      : undefined,
-    guard: createRescheduleGuard({
-      trail,
-      identity,
-      trust: settings.trust,
-      upstream: () => describeUpstream(upstream),
-      onError: (error) => onError('writing the audit trail', error),
-    }),
-    isDemo: options.isDemo,
     bodyLimitBytes: options.bodyLimitBytes,
     onEvent: options.onEvent,
   })

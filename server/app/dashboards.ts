@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { UpstreamList } from '../../shared/upstreams.ts'
-import { sendJson, sendJsonError } from '../http/json.ts'
-import { isCrossSite } from '../http/origin.ts'
+import { sendJsonError } from '../http/json.ts'
 import type { Gauge } from '../http/metrics.ts'
 import type { Middleware, NextFunction } from '../routes/api.ts'
 import { openStore } from '../store/open.ts'
@@ -10,26 +9,7 @@ import { describeUpstream } from '../upstream/config.ts'
 import type { NamedUpstream } from '../upstream/upstreams.ts'
 import { createDashboard, type Dashboard, type DashboardOptions } from './dashboard.ts'
 
-export const UPSTREAMS_PATH = '/api/upstreams'
 const PREFIX = /^\/api\/u\/([^/?]+)(\/[^?]*)?(\?.*)?$/
-
-/** GET /api/upstreams: which APIs there are (never a token); refused cross-site like every route of the API. */
-function answerList(
-  list: UpstreamList,
-  settings: DashboardOptions['settings'],
-  req: IncomingMessage,
-  res: ServerResponse,
-) {
-  req.resume()
-  if (isCrossSite(req, { trust: settings.trust, publicOrigin: settings.publicOrigin }))
-    return sendJsonError(
-      res,
-      403,
-      'cross_site_refused',
-      'Cross-site requests to the dashboard API are refused.',
-    )
-  return sendJson(res, 200, list)
-}
 
 /** One dashboard per API, or the one: what the servers (vite, preview, npm start) mount and drain. */
 export interface DashboardSet {
@@ -97,12 +77,7 @@ export async function createDashboards(
   const { upstreams, ...rest } = options
   if (!upstreams) {
     const dashboard = await createDashboard(rest)
-    const list: UpstreamList = { upstreams: [], defaultName: null }
-    const handle: Middleware = (req, res, next) =>
-      (req.url ?? '').split('?')[0] === UPSTREAMS_PATH
-        ? answerList(list, options.settings, req, res)
-        : dashboard.handle(req, res, next)
-    return setOf([[null, dashboard]], handle, dashboard.store, false)
+    return setOf([[null, dashboard]], dashboard.handle, dashboard.store, false)
   }
   const settings = options.settings
   const ownStore = options.store === undefined
@@ -111,6 +86,16 @@ export async function createDashboards(
     (settings.index.enabled
       ? await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
       : null)
+  const list: UpstreamList = {
+    upstreams: upstreams.map((upstream) => ({
+      name: upstream.name,
+      api: describeUpstream(upstream.config),
+      color: upstream.color,
+      danger: upstream.danger,
+      mode: upstream.config.token ? 'server-token' : 'sign-in',
+    })),
+    defaultName: upstreams[0]?.name ?? null,
+  }
   const dashboards = new Map<string, Dashboard>()
   try {
     for (const upstream of upstreams)
@@ -120,6 +105,7 @@ export async function createDashboards(
           ...rest,
           upstream: upstream.config,
           upstreamName: upstream.name,
+          upstreamList: list,
           store,
           settings: {
             ...settings,
@@ -132,16 +118,6 @@ export async function createDashboards(
     if (ownStore) await store?.close()
     throw error
   }
-  const list: UpstreamList = {
-    upstreams: upstreams.map((upstream) => ({
-      name: upstream.name,
-      api: describeUpstream(upstream.config),
-      color: upstream.color,
-      danger: upstream.danger,
-      mode: upstream.config.token ? 'server-token' : 'sign-in',
-    })),
-    defaultName: upstreams[0]?.name ?? null,
-  }
   const first = dashboards.get(list.defaultName ?? '') as Dashboard
   const decodedName = (raw: string): string | null => {
     try {
@@ -153,8 +129,6 @@ export async function createDashboards(
   const handle: Middleware = (req: IncomingMessage, res: ServerResponse, next: NextFunction) => {
     const url = req.url ?? ''
     const match = PREFIX.exec(url)
-    if (url.split('?')[0] === UPSTREAMS_PATH || match?.[2] === '/upstreams')
-      return answerList(list, options.settings, req, res)
     if (!match) return first.handle(req, res, next)
     const name = decodedName(match[1] ?? '')
     if (name === null) {

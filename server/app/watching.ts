@@ -1,17 +1,5 @@
-import type { IncomingMessage } from 'node:http'
-import type { Identity } from '../audit/identity.ts'
-import type { Credentials } from '../auth/credentials.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
-import {
-  addWatchRoute,
-  stopWatchRoute,
-  WATCH_STOP_PATH,
-  WATCH_STREAM_PATH,
-  WATCHES_PATH,
-  watchesRoute,
-  watchStreamRoute,
-} from '../routes/watches.ts'
-import type { OwnAction, OwnRoute } from '../routes/api.ts'
+import { addWatchRoute, stopWatchRoute, watchesRoute, watchStreamRoute } from '../routes/watches.ts'
 import type { Store } from '../store/store.ts'
 import type { UpstreamConfig } from '../upstream/config.ts'
 import { createWatchFollower } from '../watch/follower.ts'
@@ -26,7 +14,6 @@ export function createWatching(options: {
   upstream: UpstreamConfig
   upstreamName: () => string
   settings: DashboardSettings
-  identify: (req: IncomingMessage, credentials: Credentials) => Identity
   onError: (what: string, error: unknown) => void
 }) {
   const { store, index, settings } = options
@@ -51,21 +38,16 @@ export function createWatching(options: {
     book,
     follower,
     upstream: options.upstreamName,
-    identify: options.identify,
     trust: settings.trust,
     streamsPerAddress: settings.streamsPerAddress,
   }
-  const routes: Record<string, OwnRoute> = {
-    [WATCHES_PATH]: watchesRoute(routeOptions),
-    [WATCH_STREAM_PATH]: watchStreamRoute(routeOptions),
-  }
-  const actions: Record<string, OwnAction> = {
-    [WATCHES_PATH]: addWatchRoute(routeOptions),
-    [WATCH_STOP_PATH]: stopWatchRoute(routeOptions),
-  }
   return {
-    routes,
-    actions,
+    routes: {
+      watches: watchesRoute(routeOptions),
+      watchStream: watchStreamRoute(routeOptions),
+      addWatch: addWatchRoute(routeOptions),
+      stopWatch: stopWatchRoute(routeOptions),
+    },
     follower,
     prune: () => book?.prune(),
     close: async () => {

@@ -1,139 +1,132 @@
 import type { IncomingMessage } from 'node:http'
 import type { Credentials } from '../auth/credentials.ts'
-import type { ProxyTrust } from '../http/origin.ts'
 import type { UpstreamAnswer } from '../upstream/client.ts'
-import { identify, type IdentitySettings } from './identity.ts'
+import { rescheduledState } from '../../shared/rescheduleAnswer.ts'
+import type { Identity } from './identity.ts'
 import type { AuditEntry, AuditTrail } from './trail.ts'
 
 export const BULK_RUN_HEADER = 'x-bulk-run'
 const BULK_RUN = /^[A-Za-z0-9_-]{1,100}$/
 
 /** The state the API says the execution is in after a reschedule, wherever its answer puts it. */
-function resultState(answer: UpstreamAnswer): string | null {
+function resultState(executionId: string, answer: UpstreamAnswer): string | null {
+  let payload: unknown
   try {
-    const body = JSON.parse(answer.body.toString('utf8')) as unknown
-    const pick = (value: unknown): string | null =>
-      typeof value === 'object' && value !== null && 'state' in value && typeof value.state === 'string'
-        ? value.state
-        : null
-    if (typeof body !== 'object' || body === null) return null
-    return (
-      pick(body) ??
-      pick((body as { data?: unknown }).data) ??
-      pick((body as { execution?: unknown }).execution)
-    )
+    payload = JSON.parse(answer.body.toString('utf8'))
   } catch {
     return null
   }
+  return rescheduledState(executionId, answer.status, payload)
 }
 
 export type GuardDecision =
-  | { kind: 'refused'; status: 403 | 503; code: 'forbidden_role' | 'store_unavailable'; message: string }
+  | { kind: 'refused'; status: 503; code: 'store_unavailable'; message: string }
+  /** The request names a bulk run another user started. */
+  | { kind: 'refused'; status: 403; code: 'forbidden_role'; message: string }
   | {
       kind: 'allowed'
       /** Records what came of it: the API's answer, or the failure that leaves it open. */
       settle: (answer: UpstreamAnswer | null, failure: string | null) => Promise<void>
     }
 
+/** One reschedule as it arrived: who asks (the request's identity), what, and with which credentials. */
+export interface RescheduleRequest {
+  req: IncomingMessage
+  who: Identity
+  credentials: Credentials
+  executionId: string
+  body: Buffer
+  requestId: string
+  /** The upstream as the trail names it. */
+  upstream: string
+}
+
+function entryOf(request: RescheduleRequest): AuditEntry {
+  const bulkHeader = request.req.headers[BULK_RUN_HEADER]
+  const bulkRun = typeof bulkHeader === 'string' && BULK_RUN.test(bulkHeader) ? bulkHeader : null
+  const secret = request.credentials.authorization.replace(/^Bearer\s+/i, '')
+  const text = request.body.toString('utf8')
+  return {
+    user: request.who.user,
+    via: request.who.via,
+    upstream: request.upstream,
+    executionId: request.executionId,
+    // Never the token, even if someone pasted it into a body.
+    requestBody: secret !== '' && text.includes(secret) ? '(withheld: it contained the token)' : text,
+    bulkRun,
+    requestId: request.requestId,
+  }
+}
+
+function outcomeOf(answer: UpstreamAnswer | null, failure: string | null, executionId: string) {
+  if (answer === null)
+    return { outcome: 'unknown' as const, status: null, resultState: null, detail: failure }
+  if (answer.status >= 200 && answer.status < 300)
+    return {
+      outcome: 'rescheduled' as const,
+      status: answer.status,
+      resultState: resultState(executionId, answer),
+      detail: null,
+    }
+  const outcome = answer.status >= 500 ? ('unknown' as const) : ('refused_by_api' as const)
+  return { outcome, status: answer.status, resultState: null, detail: `HTTP ${answer.status}` }
+}
+
 /**
- * Before a reschedule leaves: who asks, whether they may (a viewer is refused and recorded), and the intent
- * written durably; if it cannot be written, nothing is sent (a reschedule is never unrecorded).
+ * Around a reschedule: a viewer's, refused by the route's role, is recorded; an operator's intent is written
+ * durably before it leaves, and if it cannot be written, nothing is sent (a reschedule is never unrecorded).
  */
 /**
  * A bulk run belongs to the user who started it: a request that names another user's run (its X-Bulk-Run) is
  * refused, so a run's report never mixes two people's reschedules under the first one's name.
  */
-async function joinsAnotherRun(
-  trail: AuditTrail | null,
-  run: string | null,
-  user: string,
-): Promise<string | null> {
-  if (trail === null || run === null) return null
-  const owner = await trail.ownerOfRun(run)
-  if (owner === null || owner === user) return null
+async function joinsAnotherRun(trail: AuditTrail, entry: AuditEntry): Promise<string | null> {
+  if (entry.bulkRun === null || entry.bulkRun === undefined) return null
+  const owner = await trail.ownerOfRun(entry.bulkRun)
+  if (owner === null || owner === entry.user) return null
   return `This bulk run was started by ${owner}: a run belongs to its user, so start a run of your own.`
 }
 
 export function createRescheduleGuard(options: {
   trail: AuditTrail | null
-  identity: IdentitySettings
-  trust: ProxyTrust
-  /** The upstream's description, read when a record is written. */
-  upstream: () => string
   onError?: (error: unknown) => void
 }) {
-  return async function guard(
-    req: IncomingMessage,
-    credentials: Credentials,
-    executionId: string,
-    body: Buffer,
-    requestId: string,
-  ): Promise<GuardDecision> {
-    const who = identify(req, credentials, options.trust, options.identity)
-    const bulkHeader = req.headers[BULK_RUN_HEADER]
-    const bulkRun = typeof bulkHeader === 'string' && BULK_RUN.test(bulkHeader) ? bulkHeader : null
-    const secret = credentials.authorization.replace(/^Bearer\s+/i, '')
-    const text = body.toString('utf8')
-    const entry: AuditEntry = {
-      user: who.user,
-      via: who.via,
-      upstream: options.upstream(),
-      executionId,
-      // Never the token, even if someone pasted it into a body.
-      requestBody: secret !== '' && text.includes(secret) ? '(withheld: it contained the token)' : text,
-      bulkRun,
-      requestId,
-    }
-    const { trail } = options
-    const refusal = who.refusal ?? (await joinsAnotherRun(trail, bulkRun, who.user))
-    if (refusal !== null) {
-      await trail?.refused(entry, refusal).catch(options.onError)
-      return { kind: 'refused', status: 403, code: 'forbidden_role', message: refusal }
-    }
-    if (!trail) return { kind: 'allowed', settle: async () => {} }
-    let id: string
-    try {
-      id = await trail.begin(entry)
-    } catch (error) {
-      options.onError?.(error)
-      return {
-        kind: 'refused',
-        status: 503,
-        code: 'store_unavailable',
-        message:
-          'The audit trail cannot be written just now, so the reschedule was not sent. Try again shortly.',
+  const { trail } = options
+  return {
+    /** A reschedule the user's role does not allow: recorded as not permitted. */
+    async refused(request: RescheduleRequest, refusal: string): Promise<void> {
+      await trail?.refused(entryOf(request), refusal).catch(options.onError)
+    },
+    /** Writes the intent; the decision says whether the PATCH may leave, and how to record what came of it. */
+    async begin(request: RescheduleRequest): Promise<GuardDecision> {
+      if (!trail) return { kind: 'allowed', settle: async () => {} }
+      const entry = entryOf(request)
+      let id: string
+      try {
+        const refusal = await joinsAnotherRun(trail, entry)
+        if (refusal !== null) {
+          await trail.refused(entry, refusal).catch(options.onError)
+          return { kind: 'refused', status: 403, code: 'forbidden_role', message: refusal }
+        }
+        id = await trail.begin(entry)
+      } catch (error) {
+        options.onError?.(error)
+        return {
+          kind: 'refused',
+          status: 503,
+          code: 'store_unavailable',
+          message:
+            'The audit trail cannot be written just now, so the reschedule was not sent. Try again shortly.',
+        }
       }
-    }
-    return {
-      kind: 'allowed',
-      settle: async (answer, failure) => {
-        const outcome =
-          answer === null
-            ? { outcome: 'unknown' as const, status: null, resultState: null, detail: failure }
-            : answer.status >= 200 && answer.status < 300
-              ? {
-                  outcome: 'rescheduled' as const,
-                  status: answer.status,
-                  resultState: resultState(answer),
-                  detail: null,
-                }
-              : answer.status >= 500
-                ? {
-                    outcome: 'unknown' as const,
-                    status: answer.status,
-                    resultState: null,
-                    detail: `HTTP ${answer.status}`,
-                  }
-                : {
-                    outcome: 'refused_by_api' as const,
-                    status: answer.status,
-                    resultState: null,
-                    detail: `HTTP ${answer.status}`,
-                  }
-        // A lost outcome leaves the intent pending, which reads as "outcome unknown": never a missing record.
-        await trail.complete(id, outcome).catch(options.onError)
-      },
-    }
+      return {
+        kind: 'allowed',
+        settle: async (answer, failure) => {
+          // A lost outcome leaves the intent pending, which reads as "outcome unknown": never a missing record.
+          await trail.complete(id, outcomeOf(answer, failure, request.executionId)).catch(options.onError)
+        },
+      }
+    },
   }
 }
 

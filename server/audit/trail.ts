@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { Statement, Store } from '../store/store.ts'
+import {
+  ACK_OUTCOMES,
+  AUDIT_OUTCOMES,
+  type AuditKind,
+  type AuditOutcome,
+  type AuditRecord,
+} from '../../shared/auditRecord.ts'
 
-/**
- * `pending`: the intent was written and the PATCH sent, and no outcome was recorded (the server stopped in
- * between): its outcome is unknown. `unknown`: the call failed in a way that leaves it open whether the API acted.
- */
-export const AUDIT_OUTCOMES = [
-  'pending',
-  'rescheduled',
-  'refused_by_api',
-  'unknown',
-  'not_permitted',
-  'acknowledged',
-  'unacknowledged',
-] as const
-export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number]
-/** Records of failures acknowledged (triage) and taken back, apart from reschedules. */
-export const ACK_OUTCOMES: readonly AuditOutcome[] = ['acknowledged', 'unacknowledged']
-export type AuditKind = 'reschedule' | 'acknowledge'
+export { ACK_OUTCOMES, AUDIT_OUTCOMES, type AuditKind, type AuditOutcome, type AuditRecord }
 
+/** What a record is written with; the trail adds the rest. */
 export interface AuditEntry {
   user: string
   via: string
@@ -27,16 +19,6 @@ export interface AuditEntry {
   requestBody: string
   bulkRun: string | null
   requestId: string
-}
-
-export interface AuditRecord extends AuditEntry {
-  id: string
-  at: number
-  outcome: AuditOutcome
-  status: number | null
-  resultState: string | null
-  detail: string | null
-  completedAt: number | null
 }
 
 export interface AuditQuery {

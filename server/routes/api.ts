@@ -1,87 +1,54 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import findMyWay from 'find-my-way'
+import * as z from 'zod/mini'
+import { issueMessages, readRouteQuery } from '../../shared/api/readQuery.ts'
+import { API_PREFIX, ROUTE_NAMES, type RouteName } from '../../shared/api/routes.ts'
+import { ROUTE_TABLE, type RouteDefinition } from '../../shared/api/table.ts'
 import type { DashboardErrorCode } from '../../shared/errorCodes.ts'
-import type { StateSpeller } from '../../shared/listBody.ts'
 import { credentialsFor, type Credentials } from '../auth/credentials.ts'
 import { clearSessionCookie, readSession, type SessionSettings } from '../auth/sessionCookie.ts'
-import type { createSignInLimiter } from '../auth/signInLimiter.ts'
-import { BodyTooLargeError, isJsonContentType, readBody } from '../http/body.ts'
-import type { ProxyEvent, RouteName } from '../http/events.ts'
+import { readJsonObject } from '../http/body.ts'
+import type { ProxyEvent } from '../http/events.ts'
 import { sendJsonError } from '../http/json.ts'
 import { isCrossSite, type OriginSettings } from '../http/origin.ts'
-import type { UpstreamClient } from '../upstream/client.ts'
+import { effectiveMethod, matchOperation, NOT_ADDRESSABLE } from '../upstream/operations.ts'
 import {
-  effectiveMethod,
-  matchOperation,
-  NOT_ADDRESSABLE,
-  type MatchedOperation,
-} from '../upstream/operations.ts'
-import { EXPORT_PATH, exportOwner, type createExportRoute } from './export.ts'
-import { forwardOperation, type AnswerObserver, type ForwardContext } from './forward.ts'
-import type { RescheduleGuard } from '../audit/rescheduleGuard.ts'
-import { respellListBody } from './respell.ts'
-import { handleSession } from './session.ts'
+  requestContext,
+  type ContextSettings,
+  type Outcome,
+  type RequestContext,
+  type RouteHandler,
+} from './context.ts'
+import { DEFAULT_BODY_LIMIT_BYTES, readRequestBody } from './requestBody.ts'
 
-export const API_PREFIX = '/api'
-export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024
-
-interface Outcome {
-  status: number
-  route: RouteName
-  detail?: string
-  upstreamStatus?: number
-  upstreamMs?: number
-}
+export { API_PREFIX, DEFAULT_BODY_LIMIT_BYTES }
 export type NextFunction = (error?: unknown) => void
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void
 
-/** A route of the dashboard's own under /api (counts, the live stream) that needs the caller's credentials. */
-export type OwnRoute = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  credentials: Credentials,
-) => Promise<Outcome>
+/** A route's handler, and what it does apart from the router's rules. */
+export interface RouteEntry<N extends RouteName> {
+  handle: RouteHandler<N>
+  /** Reads its body itself (sign-in words its own refusals); the router only reads it within the limit. */
+  ownBody?: boolean
+  /** Before an operator's route refuses a viewer: records the refusal, and may add to its words. */
+  forbidden?: (context: RequestContext<N>, refusal: string) => Promise<string>
+}
 
-/** An action of the dashboard's own (POST, a JSON body within the limit), e.g. acknowledging failures. */
-export type OwnAction = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  credentials: Credentials,
-  body: Buffer,
-  requestId: string,
-) => Promise<Outcome>
+/** The route table's handlers: every route of shared/api/routes.ts, by name. */
+export type RouteTable = { [N in RouteName]: RouteHandler<N> | RouteEntry<N> }
 
-export interface ApiRoutesOptions {
-  client: UpstreamClient
+export interface ApiRoutesOptions extends ContextSettings {
+  routes: RouteTable
   session: SessionSettings
   origin: OriginSettings
-  limiter: ReturnType<typeof createSignInLimiter>
-  exportRoute: ReturnType<typeof createExportRoute>
-  /** Who an export belongs to (one at a time each): the user a trusted proxy names, else exportOwner's rule. */
-  exportOwnerOf?: (req: IncomingMessage, credentials: Credentials) => string
-  /** Routes such as /overview and /live, by path after /api. */
-  ownRoutes?: Record<string, OwnRoute>
-  /** POST actions of the dashboard's own, by path after /api. */
-  ownActions?: Record<string, OwnAction>
-  observe?: AnswerObserver
-  /** Every spelling the API is known to use for a state: a browser's list body is sent in them. */
-  spell?: StateSpeller
-  /** Before a reschedule leaves: the user's role, and the audit trail's intent (see server/audit/). */
-  guard?: RescheduleGuard
-  isDemo: boolean
   bodyLimitBytes?: number
   onEvent?: (event: ProxyEvent) => void
 }
 
-const SESSION_PATH = '/session'
 const SESSION_ENDED = 'Your session has ended; sign in again.'
 const NOT_SIGNED_IN =
   'You are not signed in (this request carried no session cookie); sign in with your API token.'
-
-interface NoCredentials {
-  code: 'session_expired' | 'not_signed_in'
-  message: string
-}
 
 /** Only the error's code (e.g. ERR_INVALID_CHAR): messages may quote header values, and so the token. */
 function errorCode(error: Error): string {
@@ -89,11 +56,30 @@ function errorCode(error: Error): string {
   return typeof code === 'string' ? ` ${code}` : ''
 }
 
-/** Connect-style middleware for /api on Vite dev, Vite preview and the production server alike. */
+interface Routed {
+  name: RouteName
+  route: RouteDefinition
+  entry: RouteEntry<RouteName>
+}
+
+const entryOf = <N extends RouteName>(value: RouteHandler<N> | RouteEntry<N>): RouteEntry<N> =>
+  typeof value === 'function' ? { handle: value } : value
+
+/**
+ * The one router of /api, built from the route table (shared/api) with find-my-way, for Vite dev, Vite preview and
+ * the production server alike. Each request, in this order: refused cross-site; matched (404 otherwise); its body
+ * read within the limit; the caller's credentials (401); the route's role (403, as Grafana's ReqRole); its query
+ * and body read by the route's schemas (400); then its handler, with a context computed once.
+ */
 export function createApiRoutes(options: ApiRoutesOptions): Middleware {
-  const { client, session, bodyLimitBytes = DEFAULT_BODY_LIMIT_BYTES, onEvent = () => {} } = options
-  const serverToken = client.config.token
-  const ownRoutes = options.ownRoutes ?? {}
+  const { session, bodyLimitBytes = DEFAULT_BODY_LIMIT_BYTES, onEvent = () => {} } = options
+  const serverToken = options.upstream.client.config.token
+  const router = findMyWay({ ignoreTrailingSlash: false, maxParamLength: 8_192 })
+  for (const name of ROUTE_NAMES) {
+    const route: RouteDefinition = ROUTE_TABLE[name]
+    const routed: Routed = { name, route, entry: entryOf<RouteName>(options.routes[name]) }
+    router.on(route.method, route.path.replaceAll('{id}', ':id'), () => {}, routed)
+  }
 
   return (req, res, next) => {
     const rawUrl = req.url ?? '/'
@@ -107,7 +93,8 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     }
     const started = Date.now()
     const requestId = randomUUID()
-    const pathname = rawUrl.slice(API_PREFIX.length).split('?')[0] ?? ''
+    const query = rawUrl.indexOf('?')
+    const pathname = rawUrl.slice(API_PREFIX.length, query === -1 ? undefined : query)
     const method = effectiveMethod(req.method, req.headers['x-http-method-override'])
     const finish = (outcome: Outcome) =>
       onEvent({ requestId, method, durationMs: Date.now() - started, ...outcome })
@@ -120,155 +107,132 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     }
     try {
       res.setHeader('X-Request-Id', requestId)
-      handle(req, res, pathname, method, requestId).then(finish, contain)
+      const search = query === -1 ? '' : rawUrl.slice(query + 1)
+      handle(req, res, pathname, search, method, requestId).then(finish, contain)
     } catch (error) {
       contain(error)
     }
   }
 
-  /** The caller's credentials, or why there are none: no session cookie sent, or one that no longer opens. */
-  function withCredentials(req: IncomingMessage, res: ServerResponse): Credentials | NoCredentials {
+  function refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    code: DashboardErrorCode,
+    message: string,
+  ): Outcome {
+    // Drain what the browser sent so the kept-alive connection stays in step.
+    req.resume()
+    sendJsonError(res, status, code, message)
+    return { status, route: 'refused', detail: code }
+  }
+
+  /** The caller's credentials, or the 401 already sent: no session cookie sent, or one that no longer opens. */
+  function credentialsOf(req: IncomingMessage, res: ServerResponse): Credentials | Outcome {
     const credentials = credentialsFor(req, res, serverToken, session)
     if (credentials !== null) return credentials
     // Nothing to clear and nothing ended when no cookie came: the caller never signed in (or the browser dropped it).
-    if (readSession(req, session).state === 'none') return { code: 'not_signed_in', message: NOT_SIGNED_IN }
+    if (readSession(req, session).state === 'none')
+      return refuse(req, res, 401, 'not_signed_in', NOT_SIGNED_IN)
     clearSessionCookie(req, res, session)
-    return { code: 'session_expired', message: SESSION_ENDED }
+    return refuse(req, res, 401, 'session_expired', SESSION_ENDED)
   }
 
   async function handle(
     req: IncomingMessage,
     res: ServerResponse,
     pathname: string,
+    search: string,
     method: string,
     requestId: string,
   ): Promise<Outcome> {
-    const refuse = (status: number, code: DashboardErrorCode, message: string): Outcome => {
-      // Drain what the browser sent so the kept-alive connection stays in step.
-      req.resume()
-      sendJsonError(res, status, code, message)
-      return { status, route: 'refused', detail: code }
-    }
-    if (isCrossSite(req, options.origin)) {
-      return refuse(403, 'cross_site_refused', 'Cross-site requests to the dashboard API are refused.')
-    }
-    if (pathname === EXPORT_PATH && method === 'GET') {
-      const credentials = withCredentials(req, res)
-      if ('code' in credentials) return refuse(401, credentials.code, credentials.message)
-      const owner = options.exportOwnerOf?.(req, credentials) ?? exportOwner(req, credentials, session.trust)
-      return { ...(await options.exportRoute(req, res, credentials, owner)), route: 'export' }
-    }
-    const route = method === 'GET' ? ownRoutes[pathname] : undefined
-    const action = method === 'POST' ? options.ownActions?.[pathname] : undefined
-    // Looked up before any await: a relayed read, most requests, costs no promise here.
-    if (route) return handleOwn(req, res, { kind: 'route', route }, requestId)
-    if (action) return handleOwn(req, res, { kind: 'action', action }, requestId)
-    const isSession = pathname === SESSION_PATH
-    const operation = isSession ? null : matchOperation(method, pathname)
+    if (isCrossSite(req, options.origin))
+      return refuse(
+        req,
+        res,
+        403,
+        'cross_site_refused',
+        'Cross-site requests to the dashboard API are refused.',
+      )
+    const found = router.find(method as 'GET', pathname)
+    const routed = (found?.store as Routed | undefined) ?? null
+    const operation = routed === null || routed.route.relays ? matchOperation(method, pathname) : null
     if (operation === NOT_ADDRESSABLE) {
       const message = 'The ids “.” and “..” cannot be addressed through the API’s paths.'
-      return refuse(400, 'id_not_addressable', message)
+      return refuse(req, res, 400, 'id_not_addressable', message)
     }
-    if (!isSession && operation === null) return refuse(404, 'not_found', 'No such API operation.')
-    const read = await readRequestBody(req, res, bodyLimitBytes)
-    if (!Buffer.isBuffer(read)) return read
-    if (operation === null) {
-      const said = await handleSession(req, res, method, read, {
-        client,
-        session,
-        isDemo: options.isDemo,
-        limiter: options.limiter,
-      })
-      const [status, ...detail] = String(said).split(' ')
-      return { status: Number(status), route: 'session', detail: detail.join(' ') || undefined }
-    }
-    const credentials = withCredentials(req, res)
-    if ('code' in credentials) return refuse(401, credentials.code, credentials.message)
-    return forward(req, res, operation, read, credentials, requestId)
-  }
-
-  /** One of the dashboard's own routes (GET) or actions (POST, with a JSON body). */
-  async function handleOwn(
-    req: IncomingMessage,
-    res: ServerResponse,
-    own: { kind: 'route'; route: OwnRoute } | { kind: 'action'; action: OwnAction },
-    requestId: string,
-  ): Promise<Outcome> {
-    let body: Buffer = Buffer.alloc(0)
-    if (own.kind === 'action') {
+    if (routed === null || (routed.route.relays && operation === null))
+      return refuse(req, res, 404, 'not_found', 'No such API operation.')
+    const { name, route, entry } = routed
+    let raw: Buffer = EMPTY
+    if (route.relays || 'body' in route) {
       const read = await readRequestBody(req, res, bodyLimitBytes)
       if (!Buffer.isBuffer(read)) return read
-      body = read
+      raw = read
     } else req.resume()
-    const credentials = withCredentials(req, res)
-    if ('code' in credentials) {
-      sendJsonError(res, 401, credentials.code, credentials.message)
-      return { status: 401, route: 'refused', detail: credentials.code }
+    let credentials: Credentials | null = null
+    if (route.role !== 'anyone') {
+      const asked = credentialsOf(req, res)
+      if (!('authorization' in asked)) return asked
+      credentials = asked
     }
-    return own.kind === 'action'
-      ? own.action(req, res, credentials, body, requestId)
-      : own.route(req, res, credentials)
-  }
-
-  /** One of the API's operations; a reschedule passes the guard first (role, audit intent). */
-  async function forward(
-    req: IncomingMessage,
-    res: ServerResponse,
-    operation: MatchedOperation,
-    read: Buffer,
-    credentials: Credentials,
-    requestId: string,
-  ): Promise<Outcome> {
-    const onRefused =
-      credentials.source === 'session' ? () => clearSessionCookie(req, res, session) : undefined
-    let onSettled: ForwardContext['onSettled']
-    if (operation.operation === 'reschedule' && options.guard) {
-      const decision = await options.guard(req, credentials, operation.executionId ?? '', read, requestId)
-      if (decision.kind === 'refused') {
-        sendJsonError(res, decision.status, decision.code, decision.message)
-        return { status: decision.status, route: 'refused', detail: decision.code }
-      }
-      onSettled = decision.settle
-    }
-    const body =
-      operation.operation === 'list_executions' && options.spell ? respellListBody(read, options.spell) : read
-    const result = await forwardOperation(req, res, operation, body, credentials, {
-      client,
-      observe: options.observe,
-      onRefused,
-      onSettled,
+    const read = readRequest(name, route, entry, search, raw)
+    const context = requestContext(options, {
+      req,
+      res,
+      requestId,
+      credentials,
+      query: read.query,
+      view: read.view,
+      body: read.body,
+      raw,
+      operation,
     })
-    return { ...result, route: operation.operation }
+    if (route.role === 'operator') {
+      const refusal = context.identity.refusal
+      if (refusal !== null) {
+        const message = entry.forbidden ? await entry.forbidden(context, refusal) : refusal
+        return refuse(req, res, 403, 'forbidden_role', message)
+      }
+    }
+    if (read.problems.length > 0) return refuse(req, res, 400, read.code, `${read.problems.join('; ')}.`)
+    return entry.handle(context)
   }
 }
 
-/** The request's JSON body within the limit, or the refusal already sent. */
-async function readRequestBody(
-  req: IncomingMessage,
-  res: ServerResponse,
-  limit: number,
-): Promise<Buffer | Outcome> {
-  const tooLarge = (detail: string): Outcome => {
-    // Refused without reading the rest: the connection closes, so a large upload costs nothing more.
-    res.setHeader('Connection', 'close')
-    res.once('finish', () => req.socket.destroy())
-    sendJsonError(res, 413, 'payload_too_large', `Request bodies are limited to ${limit} bytes.`)
-    return { status: 413, route: 'refused', detail }
+const EMPTY = Buffer.alloc(0)
+
+/** The query and the body as the route's schemas read them, or every problem with them. */
+function readRequest(
+  name: RouteName,
+  route: RouteDefinition,
+  entry: RouteEntry<RouteName>,
+  search: string,
+  raw: Buffer,
+) {
+  const problems: string[] = []
+  let code: 'bad_request' | 'filter_too_long' = 'bad_request'
+  let query = {} as RequestContext['query']
+  let view: RequestContext['view'] | null = null
+  if ('view' in route || 'query' in route) {
+    const read = readRouteQuery(name, new URLSearchParams(search))
+    if (read.ok) {
+      query = read.query
+      view = read.view
+    } else {
+      problems.push(...read.problems)
+      code = read.code
+    }
   }
-  if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge('payload_too_large (declared)')
-  const hasBody =
-    Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
-  if (hasBody && !isJsonContentType(req.headers['content-type'])) {
-    req.resume()
-    sendJsonError(res, 415, 'unsupported_media_type', 'Request bodies must be application/json.')
-    return { status: 415, route: 'refused', detail: 'unsupported_media_type' }
+  let body: RequestContext['body'] = undefined
+  if ('body' in route && route.body && !route.relays && !entry.ownBody) {
+    // A body that is not a JSON object is read as one with nothing in it: the schema names what is missing.
+    const read = z.safeParse(route.body, readJsonObject(raw).fields)
+    if (read.success) body = read.data as RequestContext['body']
+    else {
+      problems.push(...issueMessages(read.error))
+      code = 'bad_request'
+    }
   }
-  try {
-    return await readBody(req, limit)
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return tooLarge('payload_too_large')
-    req.resume()
-    sendJsonError(res, 400, 'bad_request', 'The request body could not be read.')
-    return { status: 400, route: 'refused', detail: 'bad_request' }
-  }
+  return { problems, code, query, view, body }
 }

@@ -1,7 +1,7 @@
-import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditQuery, AuditTrail } from '../audit/trail.ts'
-import { close, jsonOf, listen, rawRequest } from '../testing/httpTestKit.ts'
+import { jsonOf, rawRequest } from '../testing/httpTestKit.ts'
+import { serveRoutes } from '../testing/routeTestKit.ts'
 import { auditRoute } from './audit.ts'
 
 const asked: AuditQuery[] = []
@@ -12,16 +12,14 @@ const trail = {
   },
 } as unknown as AuditTrail
 
-const route = auditRoute(trail)
-const server = http.createServer((req, res) => {
-  void route(req, res, { authorization: 'Bearer t', source: 'server' })
-})
+let served: Awaited<ReturnType<typeof serveRoutes>>
 let url = ''
 
 beforeAll(async () => {
-  url = await listen(server)
+  served = await serveRoutes({ audit: auditRoute(trail) })
+  url = served.url
 })
-afterAll(() => close(server))
+afterAll(() => served.close())
 
 describe('GET /api/audit', () => {
   it('refuses a parameter it does not take, naming it and the ones it takes, and reads nothing', async () => {

@@ -1,85 +1,32 @@
-import { identify, type IdentitySettings } from '../audit/identity.ts'
-import {
-  AUDIT_OUTCOMES,
-  decodeCursor,
-  type AuditKind,
-  type AuditOutcome,
-  type AuditQuery,
-  type AuditTrail,
-} from '../audit/trail.ts'
+import type { RouteQuery } from '../../shared/api/table.ts'
+import { decodeCursor, type AuditQuery, type AuditTrail } from '../audit/trail.ts'
 import { RECENT_TRAIL_MS, RECENT_TRAIL_SIZE } from '../../shared/recentTrail.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
-import type { ProxyTrust } from '../http/origin.ts'
-import type { OwnRoute } from './api.ts'
+import type { RouteHandler } from './context.ts'
 import { streamAuditExport } from './auditExport.ts'
 import { DEFAULT_EXPORT_MAX_ROWS } from './exportStream.ts'
 
-export const AUDIT_PATH = '/audit'
-export const WHOAMI_PATH = '/whoami'
-const MAX_TEXT = 200
-
 /** GET /api/whoami: who the dashboard thinks you are, where that came from, and whether you may reschedule. */
-export function whoamiRoute(identity: IdentitySettings, trust: ProxyTrust, audited: boolean): OwnRoute {
-  return (req, res, credentials) => {
-    const who = identify(req, credentials, trust, identity)
+export function whoamiRoute(audited: boolean): RouteHandler<'whoami'> {
+  return ({ res, identity: who }) => {
     sendJson(res, 200, { user: who.user, via: who.via, role: who.role, refusal: who.refusal, audited })
     return Promise.resolve({ status: 200, route: 'whoami' })
   }
 }
 
-function readInstant(text: string | null, name: string, problems: string[]): number | undefined {
-  if (text === null || text === '') return undefined
-  const at = Date.parse(text)
-  if (Number.isNaN(at)) problems.push(`${name} must be a date and time such as 2026-11-23T09:30:00Z`)
-  return Number.isNaN(at) ? undefined : at
-}
-
-const AUDIT_PARAMS = ['user', 'execution', 'bulk', 'kind', 'outcome', 'from', 'to', 'size', 'after', 'format']
-const AUDIT_PARAMS_TAKEN =
-  'user, execution, bulk, kind, outcome, from, to, size (records a page, 1 to 500), ' +
-  'after (the end_cursor of the page before) and format'
-
-/** A parameter the route does not take (limit, before) would otherwise be ignored, and the answer not the one meant. */
-function unknownParams(params: URLSearchParams): string[] {
-  const unknown = [...new Set(params.keys())].filter((name) => !AUDIT_PARAMS.includes(name))
-  if (unknown.length === 0) return []
-  const named = unknown.map((name) => `“${name.slice(0, 40)}”`).join(', ')
-  return [`Unknown parameter ${named}: /api/audit takes ${AUDIT_PARAMS_TAKEN}`]
-}
-
-/** The trail's filters from a query string, and what in them cannot be used. */
-export function readAuditQuery(params: URLSearchParams): { query: AuditQuery; problems: string[] } {
-  const problems: string[] = []
-  const text = (name: string) => {
-    const value = params.get(name)
-    if (value !== null && value.length > MAX_TEXT)
-      problems.push(`${name} is longer than ${MAX_TEXT} characters`)
-    return value || undefined
+/** The trail's filters, as the route's schema read them. */
+function auditQueryOf(query: RouteQuery<'audit'>): AuditQuery {
+  return {
+    user: query.user || undefined,
+    execution: query.execution || undefined,
+    bulkRun: query.bulk || undefined,
+    kind: query.kind,
+    outcome: query.outcome,
+    from: query.from,
+    to: query.to,
+    first: query.size,
+    after: query.after || null,
   }
-  const outcome = text('outcome')
-  if (outcome !== undefined && !(AUDIT_OUTCOMES as readonly string[]).includes(outcome))
-    problems.push(`outcome must be one of ${AUDIT_OUTCOMES.join(', ')}`)
-  const kind = text('kind')
-  if (kind !== undefined && kind !== 'reschedule' && kind !== 'acknowledge')
-    problems.push('kind must be reschedule or acknowledge')
-  const first = Number(params.get('size') ?? 50)
-  if (!Number.isInteger(first) || first < 1 || first > 500)
-    problems.push('size must be a whole number from 1 to 500')
-  const query = {
-    user: text('user'),
-    execution: text('execution'),
-    bulkRun: text('bulk'),
-    kind: kind as AuditKind | undefined,
-    outcome: outcome as AuditOutcome | undefined,
-    from: readInstant(params.get('from'), 'from', problems),
-    to: readInstant(params.get('to'), 'to', problems),
-    first,
-    after: text('after') ?? null,
-  }
-  // A cursor the trail did not write would page from the top, unseen: the records would not be the ones asked for.
-  if (query.after !== null && decodeCursor(query.after) === null)
-    problems.push('after must be the end_cursor of the page before')
-  return { query, problems }
 }
 
 /**
@@ -87,8 +34,11 @@ export function readAuditQuery(params: URLSearchParams): { query: AuditQuery; pr
  * forwarded (and refused), newest first. `unknown` includes records whose outcome was never written. With
  * `format=csv` or `format=ndjson`, every matching record as a file (auditExport.ts).
  */
-export function auditRoute(trail: AuditTrail | null, maxRows = DEFAULT_EXPORT_MAX_ROWS): OwnRoute {
-  return async (req, res) => {
+export function auditRoute(
+  trail: AuditTrail | null,
+  maxRows = DEFAULT_EXPORT_MAX_ROWS,
+): RouteHandler<'audit'> {
+  return async ({ res, query: asked }) => {
     if (!trail) {
       sendJsonError(
         res,
@@ -98,16 +48,13 @@ export function auditRoute(trail: AuditTrail | null, maxRows = DEFAULT_EXPORT_MA
       )
       return { status: 503, route: 'audit', detail: 'store_unavailable' }
     }
-    const params = new URLSearchParams((req.url ?? '').split('?')[1] ?? '')
-    const { query, problems } = readAuditQuery(params)
-    const format = params.get('format')
-    if (format !== null && format !== 'csv' && format !== 'ndjson')
-      problems.push(`Unknown format “${format.slice(0, 40)}”: use csv or ndjson`)
-    problems.push(...unknownParams(params))
-    if (problems.length > 0) {
-      sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
+    const query = auditQueryOf(asked)
+    // A cursor the trail did not write would page from the top, unseen: the records would not be the ones asked for.
+    if (query.after && decodeCursor(query.after) === null) {
+      sendJsonError(res, 400, 'bad_request', 'after must be the end_cursor of the page before.')
       return { status: 400, route: 'audit', detail: 'bad_request' }
     }
+    const { format } = asked
     if (format === 'csv' || format === 'ndjson') {
       const rows = await streamAuditExport(res, trail, query, { format, maxRows })
       return { status: 200, route: 'audit', detail: `export rows=${rows}` }

@@ -11,9 +11,7 @@ import type { AuditRecord, AuditTrail } from '../audit/trail.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { IndexedExecution } from '../index/rows.ts'
-import type { OwnRoute } from './api.ts'
-
-export const BULK_RUN_REPORT_PATH = '/audit/run'
+import type { RouteHandler } from './context.ts'
 
 /** Where one member stands now, from its reschedule's outcome and the index's row (null: not held). */
 export function standingOf(record: AuditRecord, row: IndexedExecution | null): RunMemberStanding {
@@ -50,13 +48,16 @@ export function notARunId(given: string): string {
  * frozen set), each with its state now as the index last read it, and counts of each; the browser asks again every
  * few seconds for live counts. Without the index, every member is "not in the index", never a guessed state.
  */
-export function bulkRunReportRoute(trail: AuditTrail | null, index: ExecutionIndex | null): OwnRoute {
-  return async (req, res, credentials) => {
+export function bulkRunReportRoute(
+  trail: AuditTrail | null,
+  index: ExecutionIndex | null,
+): RouteHandler<'bulkRunReport'> {
+  return async ({ res, credentials, query }) => {
     if (!trail) {
       sendJsonError(res, 503, 'store_unavailable', 'A bulk run’s report needs the store, which is off here.')
       return { status: 503, route: 'audit', detail: 'store_unavailable' }
     }
-    const run = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('bulk') ?? ''
+    const run = query.bulk
     if (!isBulkRunId(run)) {
       sendJsonError(res, 400, 'bad_request', notARunId(run))
       return { status: 400, route: 'audit', detail: 'bad run' }

@@ -1,20 +1,16 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DigestAnswer } from '../../shared/digest.ts'
 import { DIGEST_SAMPLE } from '../../shared/digest.ts'
 import { filtersKey } from '../../shared/filtersKey.ts'
-import type { Identity } from '../audit/identity.ts'
 import type { AuditTrail } from '../audit/trail.ts'
 import type { VisitBook } from '../audit/visits.ts'
 import type { Credentials } from '../auth/credentials.ts'
-import { sendJson, sendJsonError } from '../http/json.ts'
+import { sendJson } from '../http/json.ts'
 import { failuresSince, runningLong } from '../index/digestFacts.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { IndexedExecution } from '../index/rows.ts'
-import type { OwnAction, OwnRoute } from './api.ts'
-import { readView, refuseWithoutIndex } from './overview.ts'
+import type { RequestContext, RouteHandler } from './context.ts'
+import { refuseWithoutIndex } from './overview.ts'
 
-export const DIGEST_PATH = '/digest'
-export const DIGEST_SEEN_PATH = '/digest/seen'
 /** Reschedules by others read per digest: the count says when there were more. */
 const TRAIL_READ = 500
 /** How long one reading of what runs long serves a view (the index refreshes every few seconds anyway). */
@@ -28,38 +24,21 @@ export interface DigestRouteOptions {
   trail: AuditTrail | null
   /** The upstream as the audit trail names it. */
   upstream: () => string
-  identify: (req: IncomingMessage, credentials: Credentials) => Identity
   now?: () => number
 }
 
-type Refusal = Awaited<ReturnType<OwnRoute>>
-
-/**
- * What both routes start with: the index and the store (else 503), the view the request names (its filters, as one
- * key; else 400) and who asks. A refusal is already answered.
- */
-function readRequest(
-  options: DigestRouteOptions,
-  req: IncomingMessage,
-  res: ServerResponse,
-  credentials: Credentials,
-) {
+/** What both routes start with: the index and the store, the view's filters as one key, and who asks. */
+function readRequest(options: DigestRouteOptions, context: RequestContext<'digest' | 'digestSeen'>) {
   const { index, visits } = options
-  if (!index || !visits) return { ok: false as const, refusal: refuseWithoutIndex(res) }
-  const { filters, problems, refusalCode } = readView(req.url)
-  if (problems.length > 0) {
-    sendJsonError(res, 400, refusalCode, `${problems.join('; ')}.`)
-    const refusal: Refusal = { status: 400, route: 'overview', detail: 'bad view' }
-    return { ok: false as const, refusal: Promise.resolve(refusal) }
-  }
-  const who = options.identify(req, credentials)
+  if (!index || !visits) return { ok: false as const, refusal: refuseWithoutIndex(context.res) }
+  const { filters } = context.view
   return {
     ok: true as const,
     index,
     visits,
     filters,
     key: filtersKey(filters),
-    who,
+    who: context.identity,
     upstream: options.upstream(),
   }
 }
@@ -81,7 +60,7 @@ async function othersReschedules(trail: AuditTrail | null, since: number, me: st
  * look): new failures and executions running long, from the index over the view's metadata filters, and reschedules
  * by others, from the audit trail. A first look has nothing to compare with (`lastSeenAt` null).
  */
-export function digestRoute(options: DigestRouteOptions): OwnRoute {
+export function digestRoute(options: DigestRouteOptions): RouteHandler<'digest'> {
   const now = options.now ?? Date.now
   // Sorting a million durations takes a while: one reading per view and index version serves every arrival for a
   // few seconds, however many tabs (or a client in a loop) ask.
@@ -101,8 +80,9 @@ export function digestRoute(options: DigestRouteOptions): OwnRoute {
     usual.set(key, { at: now(), value })
     return value
   }
-  return async (req, res, credentials) => {
-    const asked = readRequest(options, req, res, credentials)
+  return async (context) => {
+    const { res, credentials } = context
+    const asked = readRequest(options, context)
     if (!asked.ok) return asked.refusal
     const { index, visits, filters, key, who, upstream } = asked
     const lastSeenAt = await visits.lastSeen(upstream, who.user, key)
@@ -136,10 +116,11 @@ export function digestRoute(options: DigestRouteOptions): OwnRoute {
  * recorded as of the index's last complete refresh of the view (a failure it has not learned yet stays new), and not
  * at all while its coverage is not exact (`seenAt` null: the last look stands).
  */
-export function digestSeenRoute(options: DigestRouteOptions): OwnAction {
+export function digestSeenRoute(options: DigestRouteOptions): RouteHandler<'digestSeen'> {
   const now = options.now ?? Date.now
-  return async (req, res, credentials) => {
-    const asked = readRequest(options, req, res, credentials)
+  return async (context) => {
+    const { res, credentials } = context
+    const asked = readRequest(options, context)
     if (!asked.ok) return asked.refusal
     const { index, visits, filters, key, who, upstream } = asked
     const { coverage } = await index.overview(credentials, { states: [], metadata: filters.metadata })

@@ -1,6 +1,7 @@
 import type { ListFilters } from '../../shared/filters.ts'
-import { readFilterParams } from '../../shared/filterCodec.ts'
-import { ANY_TIME, readWindowParams, type TimeWindow } from '../../shared/timeWindow.ts'
+import { readRouteQuery } from '../../shared/api/readQuery.ts'
+import type { RouteQuery } from '../../shared/api/table.ts'
+import { ANY_TIME, type TimeWindow } from '../../shared/timeWindow.ts'
 import { pinWindow } from '../../shared/windowBounds.ts'
 
 export type ExportFormat = 'csv' | 'ndjson'
@@ -15,23 +16,31 @@ export interface ExportRequest extends ListFilters {
 
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
-/** The page URL's filter and window parameters, read by the codecs the page uses; what they cannot take is refused. */
-export function parseExportRequest(search: string, now = Date.now()): ExportRequest | string {
-  const params = new URLSearchParams(search)
-  const format = params.get('format') ?? 'csv'
-  if (format !== 'csv' && format !== 'ndjson')
-    return `Unknown format “${format.slice(0, 40)}”: use csv or ndjson.`
-  const { filters, problems: filterProblems } = readFilterParams(params)
-  const { window, problems: windowProblems } = readWindowParams(params)
-  const problems = [...filterProblems, ...windowProblems]
-  if (problems.length > 0) return `${capitalised(problems.join('; '))}.`
+/** An export as the route's schemas read it: the page's view, pinned when the export starts, and its format. */
+export function exportRequestOf(
+  view: { filters: ListFilters; window: TimeWindow },
+  query: RouteQuery<'exportExecutions'>,
+  now = Date.now(),
+): ExportRequest {
+  const { filters, window } = view
   return {
-    format,
+    format: query.format,
     states: [...filters.states],
     metadata: [...filters.metadata],
     window: window.kind === 'any' ? ANY_TIME : pinWindow(window, now),
-    links: params.get('links') === '1',
+    links: query.links === '1',
   }
+}
+
+/** The page URL's filter and window parameters, read as the route reads them; what they cannot take, in a sentence. */
+export function parseExportRequest(search: string, now = Date.now()): ExportRequest | string {
+  const read = readRouteQuery('exportExecutions', new URLSearchParams(search))
+  if (!read.ok) return capitalised(read.message)
+  return exportRequestOf(
+    read.view ?? { filters: { states: [], metadata: [] }, window: ANY_TIME },
+    read.query,
+    now,
+  )
 }
 
 const stampOf = (time: number) => new Date(time).toISOString().slice(0, 16).replace(':', '')

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import { writeAndDrain } from '../http/eventStream.ts'
 import { filterChecks } from '../../shared/filters.ts'
 import { buildListBody, type StateSpeller } from '../../shared/listBody.ts'
@@ -16,7 +16,7 @@ import type { UpstreamClient } from '../upstream/client.ts'
 import { fetchListPage, filterableRow, type ApiRow } from '../upstream/listPage.ts'
 import { UpstreamFailure } from '../upstream/request.ts'
 import { CSV_BOM, CSV_HEADER, csvExecutionLine, csvLine } from './exportCsv.ts'
-import { exportFileName, parseExportRequest, type ExportFormat, type ExportRequest } from './exportRequest.ts'
+import { exportFileName, type ExportFormat, type ExportRequest } from './exportRequest.ts'
 import { INDEX_EXPORT_PAGE, windowPage } from './exportWindow.ts'
 import { exportLinks } from './exportLinks.ts'
 import { ndjsonLine } from './ndjson.ts'
@@ -94,16 +94,11 @@ function startFile(res: ServerResponse, request: ExportRequest, now: Date) {
  * left out and the file says so; a file that does not hold everything says why in its last line.
  */
 export async function streamExport(
-  req: IncomingMessage,
+  request: ExportRequest,
   res: ServerResponse,
   credentials: Credentials,
   settings: ExportSettings,
 ): Promise<{ status: number; detail: string }> {
-  const request = parseExportRequest((req.url ?? '').split('?')[1] ?? '')
-  if (typeof request === 'string') {
-    sendJsonError(res, 400, request.includes('longer than') ? 'filter_too_long' : 'bad_request', request)
-    return { status: 400, detail: 'bad_request' }
-  }
   const windowed = request.window.kind !== 'any'
   const links = exportLinks(settings.links, request.links)
   if (windowed && !settings.index) {

@@ -4,7 +4,6 @@ import type { DashboardErrorCode } from '../../shared/errorCodes.ts'
 import type { CredentialSource, Credentials } from '../auth/credentials.ts'
 import { sendJsonError } from '../http/json.ts'
 import type { UpstreamAnswer, UpstreamClient } from '../upstream/client.ts'
-import { secretOf } from '../upstream/listPage.ts'
 import type { MatchedOperation } from '../upstream/operations.ts'
 import { Cancel } from '../upstream/cancel.ts'
 import { CallAbandonedError, UpstreamFailure } from '../upstream/request.ts'
@@ -42,15 +41,10 @@ export interface ForwardContext {
 }
 
 /** A 401 for a token the dashboard holds becomes the dashboard's own words, with the API's reason. */
-function refuseToken(
-  res: ServerResponse,
-  answer: UpstreamAnswer,
-  refused: [DashboardErrorCode, string],
-  secret: string | null,
-) {
+function refuseToken(res: ServerResponse, answer: UpstreamAnswer, refused: [DashboardErrorCode, string]) {
   const [code, message] = refused
-  const said = messageFromText(answer.body.toString('utf8'))
-  const reason = said !== null && secret !== null && said.includes(secret) ? null : said
+  // An answer that repeated the token has no body left (the upstream client dropped it): no reason then.
+  const reason = messageFromText(answer.body.toString('utf8'))
   sendJsonError(res, 401, code, reason ? `${message} The API said: ${reason}` : message)
   return code
 }
@@ -94,18 +88,16 @@ export async function forwardOperation(
   }
   await context.onSettled?.(answer, null)
   const seen = { upstreamStatus: answer.status, upstreamMs: answer.upstreamMs }
-  const secret = secretOf(credentials.authorization)
   const refused = answer.status === 401 ? REFUSED_MESSAGES[credentials.source] : undefined
   if (refused) {
     context.onRefused?.()
-    return { ...seen, status: 401, detail: refuseToken(res, answer, refused, secret) }
+    return { ...seen, status: 401, detail: refuseToken(res, answer, refused) }
   }
-  // The index keeps what it learns in the store: never an answer that repeats the token (relayAnswer withholds it).
-  if (secret === null || !answer.body.includes(secret))
-    context.observe?.(credentials, operation, body, answer)
+  // The index keeps what it learns in the store: never an answer that repeated the token (relayAnswer withholds it).
+  if (!answer.withheld) context.observe?.(credentials, operation, body, answer)
   // How old the answer is, so a tab never replaces it with an older one from its live stream (src/api/answerAge.ts).
   res.setHeader(ANSWER_AGE_HEADER, String(Math.max(0, Date.now() - answer.sentAt)))
-  const detail = await relayAnswer(res, answer, { acceptEncoding: req.headers['accept-encoding'], secret })
+  const detail = await relayAnswer(res, answer, { acceptEncoding: req.headers['accept-encoding'] })
   const shared = answer.shared ? 'shared' : undefined
   return { ...seen, status: res.statusCode, detail: detail ?? shared }
 }

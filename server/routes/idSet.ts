@@ -1,19 +1,13 @@
 import { filterChecks } from '../../shared/filters.ts'
-import { MOST_SET_IDS, type IdSetAnswer, type IdSetEntry } from '../../shared/idSet.ts'
+import type { IdSetAnswer, IdSetEntry } from '../../shared/idSet.ts'
 import { buildListBody } from '../../shared/listBody.ts'
 import { describeUnchecked, describeWalkStop, walkList } from '../../shared/listWalker.ts'
-import type { IncomingMessage } from 'node:http'
-import type { Credentials } from '../auth/credentials.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import { rawTime } from '../index/rows.ts'
-import type { UpstreamClient } from '../upstream/client.ts'
 import { fetchListPage, filterableRow, type ApiRow } from '../upstream/listPage.ts'
-import type { OwnRoute } from './api.ts'
-import { readView } from './overview.ts'
-
-export const ID_SET_PATH = '/executions/ids'
-const DEFAULT_MAX = 20_000
+import type { RouteEntry } from './api.ts'
+import type { Outcome, RequestContext } from './context.ts'
 /** How far the server pages to count a set it does not hold; past it, the count says "at least". */
 const COUNT_ROWS = 2_000_000
 /** And at most this many pages: an API that sends a row or two a page is cut here, not asked 80,000 times. */
@@ -24,114 +18,106 @@ const COUNT_PAGES = 2_000
  * matching". From the index when it holds the set exactly, else by paging the API here (the largest page it
  * accepts, ids kept only up to `max`, the rest counted), so the browser does not page through it 100 at a time.
  */
-export function idSetRoute(
-  client: UpstreamClient,
-  index: ExecutionIndex | null,
-  /** Why this user may not reschedule (a viewer), or null: the set is the first step of a bulk run. */
-  refusalOf: (req: IncomingMessage, credentials: Credentials) => string | null = () => null,
-): OwnRoute {
-  return async (req, res, credentials) => {
-    const refusal = refusalOf(req, credentials)
-    if (refusal !== null) {
-      sendJsonError(res, 403, 'forbidden_role', `${refusal} A bulk reschedule is for operators.`)
-      return { status: 403, route: 'refused', detail: 'forbidden_role' }
-    }
-    const { params, filters, window, problems } = readView(req.url)
-    const max = Number(params.get('max') ?? DEFAULT_MAX)
-    if (!Number.isInteger(max) || max < 1 || max > MOST_SET_IDS)
-      problems.push(`max must be a whole number from 1 to ${MOST_SET_IDS}`)
-    if (problems.length > 0) {
-      sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
-      return { status: 400, route: 'list_executions', detail: 'bad id set' }
-    }
-    if (index) {
-      const all = await index.page(credentials, filters, {
-        window,
-        sort: 'created',
-        first: COUNT_ROWS,
-        after: null,
-      })
-      if (all.coverage.kind === 'exact') {
-        const answer: IdSetAnswer = {
-          executions: all.rows.slice(0, max).map((row) => ({
-            id: row.id,
-            state: row.state,
-            created_at: row.createdRaw,
-            updated_at: row.updatedRaw,
-          })),
-          count: all.rows.length,
-          complete: true,
-          source: 'index',
-          asOf: all.coverage.asOf,
-          note: null,
-        }
-        sendJson(res, 200, answer)
-        return { status: 200, route: 'list_executions', detail: `ids from the index count=${answer.count}` }
-      }
-    }
-    if (window.kind !== 'any') {
-      sendJsonError(
-        res,
-        409,
-        'index_unavailable',
-        'A time window needs the index to hold this set whole; it does not yet.',
-      )
-      return { status: 409, route: 'list_executions', detail: 'window without index' }
-    }
-    const executions: IdSetEntry[] = []
-    const asOf = Date.now()
-    const first = index?.pageSize() ?? 100
-    // A browser that stops counting (Stop, or the dialog closed) stops the paging too.
-    const gone = new AbortController()
-    res.once('close', () => gone.abort())
-    const report = await walkList<ApiRow>({
-      first,
-      signal: gone.signal,
-      maxRows: COUNT_ROWS,
-      maxPages: COUNT_PAGES,
-      idOf: (row) => (typeof row.id === 'string' ? row.id : null),
-      ...filterChecks(filters, filterableRow),
-      fetchPage: (after) => {
-        const body = Buffer.from(JSON.stringify(buildListBody({ ...filters, first, after }, index?.spell)))
-        return fetchListPage(client, {
-          body,
-          authorization: credentials.authorization,
-          lane: 'user',
-          signal: gone.signal,
-        })
-      },
-      onRows: (rows) => {
-        for (const row of rows)
-          if (executions.length < max)
-            executions.push({
-              id: String(row.id),
-              state: String(row.state),
-              created_at: rawTime(row.created_at),
-              updated_at: rawTime(row.updated_at),
-            })
-      },
-    })
-    if (report.stop.kind === 'aborted')
-      return { status: 499, route: 'list_executions', detail: `client_gone rows=${report.rows}` }
-    if (report.stop.kind === 'failed' && report.pages <= 1) {
-      sendJsonError(res, 502, 'upstream_error', report.stop.message)
-      return { status: 502, route: 'list_executions', detail: 'id set failed' }
-    }
-    const complete = report.stop.kind === 'end'
-    const excluded =
-      report.excluded > 0
-        ? `${report.excluded} rows the API returned do not match the filters and were left out`
-        : null
-    const stopped = complete ? null : `the count stopped early: ${describeWalkStop(report)}`
-    const answer: IdSetAnswer = {
-      executions,
-      count: report.rows,
-      complete,
-      source: 'api',
-      asOf,
-      note: [stopped, excluded, describeUnchecked(report)].filter(Boolean).join('; ') || null,
-    }
-    sendJson(res, 200, answer)
-    return { status: 200, route: 'list_executions', detail: `ids from the API count=${answer.count}` }
+export function idSetRoute(index: ExecutionIndex | null): RouteEntry<'idSet'> {
+  return {
+    // The set is the first step of a bulk run: the role's refusal says so.
+    forbidden: (_context, refusal) => Promise.resolve(`${refusal} A bulk reschedule is for operators.`),
+    handle: (context) => idSet(index, context),
   }
+}
+
+async function idSet(index: ExecutionIndex | null, context: RequestContext<'idSet'>): Promise<Outcome> {
+  const { res, credentials, view, query } = context
+  const { client } = context.upstream
+  const { filters, window } = view
+  const { max } = query
+  if (index) {
+    const all = await index.page(credentials, filters, {
+      window,
+      sort: 'created',
+      first: COUNT_ROWS,
+      after: null,
+    })
+    if (all.coverage.kind === 'exact') {
+      const answer: IdSetAnswer = {
+        executions: all.rows.slice(0, max).map((row) => ({
+          id: row.id,
+          state: row.state,
+          created_at: row.createdRaw,
+          updated_at: row.updatedRaw,
+        })),
+        count: all.rows.length,
+        complete: true,
+        source: 'index',
+        asOf: all.coverage.asOf,
+        note: null,
+      }
+      sendJson(res, 200, answer)
+      return { status: 200, route: 'list_executions', detail: `ids from the index count=${answer.count}` }
+    }
+  }
+  if (window.kind !== 'any') {
+    sendJsonError(
+      res,
+      409,
+      'index_unavailable',
+      'A time window needs the index to hold this set whole; it does not yet.',
+    )
+    return { status: 409, route: 'list_executions', detail: 'window without index' }
+  }
+  const executions: IdSetEntry[] = []
+  const asOf = Date.now()
+  const first = index?.pageSize() ?? 100
+  // A browser that stops counting (Stop, or the dialog closed) stops the paging too.
+  const gone = new AbortController()
+  res.once('close', () => gone.abort())
+  const report = await walkList<ApiRow>({
+    first,
+    signal: gone.signal,
+    maxRows: COUNT_ROWS,
+    maxPages: COUNT_PAGES,
+    idOf: (row) => (typeof row.id === 'string' ? row.id : null),
+    ...filterChecks(filters, filterableRow),
+    fetchPage: (after) => {
+      const body = Buffer.from(JSON.stringify(buildListBody({ ...filters, first, after }, index?.spell)))
+      return fetchListPage(client, {
+        body,
+        authorization: credentials.authorization,
+        lane: 'user',
+        signal: gone.signal,
+      })
+    },
+    onRows: (rows) => {
+      for (const row of rows)
+        if (executions.length < max)
+          executions.push({
+            id: String(row.id),
+            state: String(row.state),
+            created_at: rawTime(row.created_at),
+            updated_at: rawTime(row.updated_at),
+          })
+    },
+  })
+  if (report.stop.kind === 'aborted')
+    return { status: 499, route: 'list_executions', detail: `client_gone rows=${report.rows}` }
+  if (report.stop.kind === 'failed' && report.pages <= 1) {
+    sendJsonError(res, 502, 'upstream_error', report.stop.message)
+    return { status: 502, route: 'list_executions', detail: 'id set failed' }
+  }
+  const complete = report.stop.kind === 'end'
+  const excluded =
+    report.excluded > 0
+      ? `${report.excluded} rows the API returned do not match the filters and were left out`
+      : null
+  const stopped = complete ? null : `the count stopped early: ${describeWalkStop(report)}`
+  const answer: IdSetAnswer = {
+    executions,
+    count: report.rows,
+    complete,
+    source: 'api',
+    asOf,
+    note: [stopped, excluded, describeUnchecked(report)].filter(Boolean).join('; ') || null,
+  }
+  sendJson(res, 200, answer)
+  return { status: 200, route: 'list_executions', detail: `ids from the API count=${answer.count}` }
 }

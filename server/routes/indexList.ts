@@ -1,18 +1,14 @@
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { DashboardErrorCode } from '../../shared/errorCodes.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
-import { readListSort } from '../../shared/listSort.ts'
 import { isBulkRunId, type RunScope } from '../../shared/runScope.ts'
 import { RUN_PARAM } from '../../shared/filterCodec.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import { recordsOfRun } from '../audit/runRecords.ts'
 import type { AuditTrail } from '../audit/trail.ts'
 import { asApiRow } from '../index/rows.ts'
-import type { OwnRoute } from './api.ts'
-import { readView, refuseWithoutIndex } from './overview.ts'
-
-export const INDEX_LIST_PATH = '/index/executions'
-const MAX_CURSOR = 512
+import type { RouteHandler } from './context.ts'
+import { refuseWithoutIndex } from './overview.ts'
 
 type RunRead =
   | { ids: ReadonlySet<string>; scope: RunScope }
@@ -57,33 +53,24 @@ async function readRun(
  * the index's coverage so the list can say whether it holds every execution. With `run`, only that bulk run's
  * executions, and `run` in the answer says how many it has and how many of them the index does not hold.
  */
-export function indexListRoute(index: ExecutionIndex | null, trail: AuditTrail | null = null): OwnRoute {
-  return async (req, res, credentials) => {
+export function indexListRoute(
+  index: ExecutionIndex | null,
+  trail: AuditTrail | null = null,
+): RouteHandler<'indexList'> {
+  return async ({ res, credentials, view, query }) => {
     if (!index) return refuseWithoutIndex(res)
-    const { params, filters, window, problems } = readView(req.url)
-    const { sort, problem } = readListSort(params.get('sort'))
-    const first = Number(params.get('size') ?? 20)
-    const after = params.get('after')
-    if (problem) problems.push(problem)
-    if (!Number.isInteger(first) || first < 1 || first > 1000)
-      problems.push('size must be a whole number from 1 to 1000')
-    if (after !== null && (after === '' || after.length > MAX_CURSOR))
-      problems.push('after is not a cursor of this list')
-    if (problems.length > 0) {
-      sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
-      return { status: 400, route: 'overview', detail: 'bad view' }
-    }
-    const runParam = params.get(RUN_PARAM)
-    const run = runParam === null ? null : await readRun(trail, index, credentials, runParam)
+    const { filters, window } = view
+    const runParam = query[RUN_PARAM]
+    const run = runParam === undefined ? null : await readRun(trail, index, credentials, runParam)
     if (run && 'status' in run) {
       sendJsonError(res, run.status, run.code, run.message)
       return { status: run.status, route: 'overview', detail: `run ${run.code}` }
     }
     const page = await index.page(credentials, filters, {
       window,
-      sort: sort ?? 'created',
-      first,
-      after,
+      sort: query.sort ?? 'created',
+      first: query.size,
+      after: query.after ?? null,
       ...(run ? { ids: run.ids } : {}),
     })
     sendJson(res, 200, {

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import Negotiator from 'negotiator'
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
 import { parseRetryAfter } from '../../shared/retryAfter.ts'
@@ -60,24 +61,48 @@ function compressOnce(body: Buffer, encoding: 'br' | 'gzip'): Buffer | Promise<B
 export interface RelayContext {
   /** The browser's Accept-Encoding. */
   acceptEncoding: string | undefined
-  /** The credential sent upstream; an answer that repeats it is never relayed. */
-  secret: string | null
 }
 
-/** gzip first for an answer compressed on the loop (the cheaper there), brotli first for one sent to the pool. */
-function chooseEncoding(acceptEncoding: string | undefined, size: number): 'br' | 'gzip' | null {
-  const accepted = (acceptEncoding ?? '').toLowerCase()
-  const br = /\bbr\b/.test(accepted)
-  const gzip = /\bgzip\b/.test(accepted)
-  if (size <= COMPRESS_ON_LOOP_BYTES) return gzip ? 'gzip' : br ? 'br' : null
-  return br ? 'br' : gzip ? 'gzip' : null
+type Encoding = 'br' | 'gzip'
+const ON_LOOP: Encoding[] = ['gzip', 'br']
+const IN_POOL: Encoding[] = ['br', 'gzip']
+
+/** What a browser's Accept-Encoding takes, as negotiator reads it (q values, `br;q=0` refusing brotli, `*`). */
+function acceptedEncodings(acceptEncoding: string | undefined) {
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? '' } })
+  // negotiator 1.x breaks ties by the server's preference when given one (its types do not say so yet).
+  const encodings = negotiator.encodings.bind(negotiator) as (
+    available: Encoding[],
+    options: { preferred: Encoding[] },
+  ) => Encoding[]
+  return {
+    onLoop: encodings(ON_LOOP, { preferred: ON_LOOP })[0] ?? null,
+    inPool: encodings(IN_POOL, { preferred: IN_POOL })[0] ?? null,
+  }
+}
+
+/** A browser sends the same header on every call: it is read once (on the relay's hot path). */
+let lastAccepted: { header: string | undefined; onLoop: Encoding | null; inPool: Encoding | null } | null =
+  null
+
+/**
+ * The encoding the browser prefers; where it takes both as much, gzip first for an answer compressed on the loop
+ * (the cheaper there), brotli first for one sent to the pool.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined, size: number): Encoding | null {
+  let accepted = lastAccepted
+  if (accepted === null || accepted.header !== acceptEncoding) {
+    accepted = { header: acceptEncoding, ...acceptedEncodings(acceptEncoding) }
+    lastAccepted = accepted
+  }
+  return size <= COMPRESS_ON_LOOP_BYTES ? accepted.onLoop : accepted.inPool
 }
 
 /** Only headers that describe the body go back, and only in a form they can take: never Set-Cookie. */
-function relayedHeaders(answer: UpstreamAnswer, secret: string | null): Record<string, string> {
+function relayedHeaders(answer: UpstreamAnswer): Record<string, string> {
   const headers: Record<string, string> = { ...SECURITY_HEADERS }
   const type = answer.contentType?.trim() ?? ''
-  if (MEDIA_TYPE.test(type) && (secret === null || !type.includes(secret))) headers['content-type'] = type
+  if (MEDIA_TYPE.test(type)) headers['content-type'] = type
   const retryAfter = answer.retryAfter?.trim() ?? ''
   if (retryAfter !== '' && parseRetryAfter(retryAfter) !== null) headers['retry-after'] = retryAfter
   return headers
@@ -118,7 +143,8 @@ export async function relayAnswer(
     sendJsonError(res, 502, 'upstream_invalid_response', message)
     return 'redirect not relayed'
   }
-  const repeatsSecret = context.secret !== null && body.includes(context.secret)
+  // The upstream client dropped an answer that repeated the credential (and a header that held it).
+  const repeatsSecret = answer.withheld
   // An error body past ERROR_BODY_LIMIT_BYTES was dropped as it was read (upstream/answer.ts).
   const tooLarge = answer.bodyCut
   if (repeatsSecret || tooLarge) {
@@ -128,6 +154,6 @@ export async function relayAnswer(
     sendJsonError(res, status >= 400 ? status : 502, 'upstream_error_withheld', message)
     return `withheld: ${why}`
   }
-  await sendBody(res, status, relayedHeaders(answer, context.secret), body, context.acceptEncoding)
+  await sendBody(res, status, relayedHeaders(answer), body, context.acceptEncoding)
   return undefined
 }

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
+import type { DashboardErrorCode } from '../../shared/errorCodes.ts'
 import {
   clearSessionCookie,
   readSession,
@@ -13,6 +14,8 @@ import { clientAddress } from '../http/origin.ts'
 import { bearerTokenProblem } from '../upstream/bearerToken.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 import { describeUpstream } from '../upstream/config.ts'
+import type { RouteEntry } from './api.ts'
+import type { Outcome } from './context.ts'
 
 export interface SessionContext {
   client: UpstreamClient
@@ -52,85 +55,76 @@ export function readSignInBody(body: Buffer): {
   return { fields, problem: null }
 }
 
+type SessionName = 'session' | 'signIn' | 'signOut'
+
 /**
- * /api/session, the dashboard's own endpoint (never forwarded): GET tells the UI how it is connected,
- * POST verifies a token with one cheap list call and keeps it in a sealed HttpOnly cookie, DELETE signs out.
+ * /api/session, the dashboard's own (never forwarded): GET tells the UI how it is connected, POST verifies a token
+ * with one cheap list call and keeps it in a sealed HttpOnly cookie, DELETE signs out.
  */
-export async function handleSession(
-  req: IncomingMessage,
-  res: ServerResponse,
-  method: string,
-  body: Buffer,
-  context: SessionContext,
-): Promise<string | number> {
+export function sessionRoutes(context: SessionContext): { [N in SessionName]: RouteEntry<N> } {
   const { client, session, isDemo } = context
   const mode = client.config.token ? 'server-token' : 'sign-in'
-  const api = describeUpstream(client.config)
-  const state = (signedIn: boolean) => ({ mode, api, signedIn, demo: isDemo })
-  if (method === 'GET') {
-    const read = mode === 'sign-in' ? readSession(req, session) : null
-    if (read?.state === 'unreadable') clearSessionCookie(req, res, session)
-    sendJson(res, 200, {
-      ...state(read === null || read.state === 'valid'),
-      sessionEnded: read?.state === 'unreadable',
-    })
-    return 200
+  const state = (signedIn: boolean) => ({
+    mode,
+    api: describeUpstream(client.config),
+    signedIn,
+    demo: isDemo,
+  })
+  const said = (status: number, detail?: string): Outcome => ({ status, route: 'session', detail })
+  const refused = (res: ServerResponse, status: number, code: DashboardErrorCode, message: string) => {
+    sendJsonError(res, status, code, message)
+    return said(status, status === 400 && code === 'bad_request' ? undefined : code)
   }
-  if (mode === 'server-token') {
-    sendJsonError(
-      res,
-      409,
-      'server_token_in_use',
-      'This dashboard uses the server’s token; there is no sign-in.',
-    )
-    return 409
+  const withoutSignIn = (res: ServerResponse) =>
+    refused(res, 409, 'server_token_in_use', 'This dashboard uses the server’s token; there is no sign-in.')
+  return {
+    session: {
+      handle: ({ req, res }) => {
+        const read = mode === 'sign-in' ? readSession(req, session) : null
+        if (read?.state === 'unreadable') clearSessionCookie(req, res, session)
+        sendJson(res, 200, {
+          ...state(read === null || read.state === 'valid'),
+          sessionEnded: read?.state === 'unreadable',
+        })
+        return Promise.resolve(said(200))
+      },
+    },
+    signOut: {
+      handle: ({ req, res }) => {
+        if (mode === 'server-token') return Promise.resolve(withoutSignIn(res))
+        clearSessionCookie(req, res, session)
+        sendJson(res, 200, state(false))
+        return Promise.resolve(said(200))
+      },
+    },
+    signIn: {
+      ownBody: true,
+      handle: async ({ req, res, raw }) => {
+        if (mode === 'server-token') return withoutSignIn(res)
+        const waitSeconds = context.limiter(clientAddress(req, session.trust))
+        if (waitSeconds !== null) {
+          res.setHeader('Retry-After', String(waitSeconds))
+          const message = `Too many sign-in attempts; try again in ${waitSeconds} s.`
+          return refused(res, 429, 'sign_in_rate_limited', message)
+        }
+        const { fields, problem: bodyProblem } = readSignInBody(raw)
+        if (bodyProblem) return refused(res, 400, 'bad_request', bodyProblem)
+        const token = fields.token
+        if (typeof token !== 'string' || token.trim() === '')
+          return refused(res, 400, 'bad_request', 'token: enter the API token.')
+        const { name, problem: nameProblem } = readSignInName(fields.name)
+        if (nameProblem) return refused(res, 400, 'bad_request', nameProblem)
+        const problem = bearerTokenProblem(token.trim())
+        if (problem) {
+          const message = `token: this is not a valid API token: ${problem}.`
+          return refused(res, 400, 'invalid_token_format', message)
+        }
+        const verdict = await verifyToken(client, token.trim())
+        if (!verdict.ok) return refused(res, verdict.status, verdict.code, verdict.message)
+        setSessionCookie(req, res, token.trim(), session, Date.now(), name)
+        sendJson(res, 200, state(true))
+        return said(200)
+      },
+    },
   }
-  if (method === 'DELETE') {
-    clearSessionCookie(req, res, session)
-    sendJson(res, 200, state(false))
-    return 200
-  }
-  if (method !== 'POST') {
-    sendJsonError(res, 404, 'not_found', 'No such API operation.')
-    return 404
-  }
-  const waitSeconds = context.limiter(clientAddress(req, session.trust))
-  if (waitSeconds !== null) {
-    res.setHeader('Retry-After', String(waitSeconds))
-    sendJsonError(
-      res,
-      429,
-      'sign_in_rate_limited',
-      `Too many sign-in attempts; try again in ${waitSeconds} s.`,
-    )
-    return '429 sign_in_rate_limited'
-  }
-  const { fields, problem: bodyProblem } = readSignInBody(body)
-  if (bodyProblem) {
-    sendJsonError(res, 400, 'bad_request', bodyProblem)
-    return 400
-  }
-  const token = fields.token
-  if (typeof token !== 'string' || token.trim() === '') {
-    sendJsonError(res, 400, 'bad_request', 'token: enter the API token.')
-    return 400
-  }
-  const { name, problem: nameProblem } = readSignInName(fields.name)
-  if (nameProblem) {
-    sendJsonError(res, 400, 'bad_request', nameProblem)
-    return 400
-  }
-  const problem = bearerTokenProblem(token.trim())
-  if (problem) {
-    sendJsonError(res, 400, 'invalid_token_format', `token: this is not a valid API token: ${problem}.`)
-    return '400 invalid_token_format'
-  }
-  const verdict = await verifyToken(client, token.trim())
-  if (!verdict.ok) {
-    sendJsonError(res, verdict.status, verdict.code, verdict.message)
-    return `${verdict.status} ${verdict.code}`
-  }
-  setSessionCookie(req, res, token.trim(), session, Date.now(), name)
-  sendJson(res, 200, state(true))
-  return 200
 }

@@ -1,16 +1,7 @@
-import type { IncomingMessage } from 'node:http'
-import {
-  readGroupBy,
-  MAX_ACK_NOTE,
-  GROUP_PARAM,
-  type GroupBy,
-  type TriageAnswer,
-} from '../../shared/triage.ts'
+import { readGroupBy, GROUP_PARAM, type GroupBy, type TriageAnswer } from '../../shared/triage.ts'
 import type { ListFilters } from '../../shared/filters.ts'
 import type { TimeWindow } from '../../shared/timeWindow.ts'
-import type { Identity } from '../audit/identity.ts'
 import type { Credentials } from '../auth/credentials.ts'
-import { jsonFields } from '../http/body.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { AckBook } from '../triage/ackBook.ts'
@@ -18,12 +9,9 @@ import { draftGroups, failureBoard, failureCounts, resolveGroupBy, type BoardInp
 import { isFailed, rankKeys } from '../triage/failureGroups.ts'
 import type { ShapeReader } from '../triage/shapeGroups.ts'
 import type { ShapeSampler } from '../triage/shapeSampler.ts'
-import type { OwnAction, OwnRoute } from './api.ts'
-import { readView, refuseWithoutIndex } from './overview.ts'
+import type { RequestContext, RouteHandler } from './context.ts'
+import { refuseWithoutIndex } from './overview.ts'
 
-export const TRIAGE_PATH = '/triage'
-export const ACK_PATH = '/triage/ack'
-export const UNDO_ACK_PATH = '/triage/undo'
 const LOOK_BACK_MS = 30 * 86_400_000
 /** As long as the acknowledgements and reschedules read from the store are reused (ackBook). */
 const REUSE_MS = 2_000
@@ -35,7 +23,6 @@ export interface TriageRouteOptions {
   shapes: ShapeSampler | null
   /** The upstream as the audit trail names it. */
   upstream: () => string
-  identify: (req: IncomingMessage, credentials: Credentials) => Identity
   now?: () => number
 }
 
@@ -99,28 +86,25 @@ export async function triageSummary(
   return summaryOf(await boardInput(options, credentials, { ...view, groupBy: readGroupBy(null) }))
 }
 
-function readTriageView(url: string | undefined) {
-  const { params, filters, window, problems, refusalCode } = readView(url)
-  const groupBy = readGroupBy(params.get(GROUP_PARAM))
-  return { params, problems, refusalCode, view: { filters, window, groupBy } }
-}
+/** The board's view as a request names it: its filters, window and grouping. */
+const boardView = ({ view, query }: RequestContext<'triage' | 'acknowledge'>): View => ({
+  ...view,
+  groupBy: readGroupBy(query[GROUP_PARAM] ?? null),
+})
 
 /**
  * GET /api/triage?<filters>&<window>&group=key:<key>|burst[&summary=1]: the view's failed executions grouped, with
  * each group's size, first and last seen, samples and what was done about it; `summary=1` only the counts.
  */
-export function triageRoute(options: TriageRouteOptions): OwnRoute {
+export function triageRoute(options: TriageRouteOptions): RouteHandler<'triage'> {
   const now = options.now ?? Date.now
   // Every open board and overview asks every 5 s: one computation per view serves them all until anything changes.
   const answers = new Map<string, { at: number; answer: TriageAnswer }>()
-  return async (req, res, credentials) => {
+  return async (context) => {
+    const { req, res, credentials, query } = context
     const { index } = options
     if (!index || !options.acks) return refuseWithoutIndex(res)
-    const { params, problems, refusalCode, view } = readTriageView(req.url)
-    if (problems.length > 0) {
-      sendJsonError(res, 400, refusalCode, `${problems.join('; ')}.`)
-      return { status: 400, route: 'triage', detail: 'bad view' }
-    }
+    const view = boardView(context)
     const { partition, version } = await index.version(credentials)
     const learned = `${options.acks?.generation() ?? 0} ${options.shapes?.generation() ?? 0}`
     const key = `${partition} ${version} ${learned} ${req.url ?? ''}`
@@ -130,7 +114,7 @@ export function triageRoute(options: TriageRouteOptions): OwnRoute {
       return { status: 200, route: 'triage', detail: 'reused' }
     }
     const input = await boardInput(options, credentials, view)
-    const answer = params.get('summary') === '1' ? summaryOf(input) : failureBoard(input)
+    const answer = query.summary === '1' ? summaryOf(input) : failureBoard(input)
     if (answers.size > 200) answers.clear()
     answers.set(key, { at: now(), answer })
     sendJson(res, 200, answer)
@@ -138,21 +122,21 @@ export function triageRoute(options: TriageRouteOptions): OwnRoute {
   }
 }
 
-type OperatorAction = (
-  ...args: [...Parameters<OwnAction>, who: Identity, index: ExecutionIndex, acks: AckBook]
-) => ReturnType<OwnAction>
+type IndexedAction<N extends 'acknowledge' | 'undoAcknowledge'> = (
+  context: RequestContext<N>,
+  index: ExecutionIndex,
+  acks: AckBook,
+) => ReturnType<RouteHandler<N>>
 
-/** An action only an operator may take, on a server with the index and the store: refused otherwise, with the reason. */
-function operatorAction(options: TriageRouteOptions, action: OperatorAction): OwnAction {
-  return async (req, res, credentials, body, requestId) => {
+/** An action on a server with the index and the store (the route's role has let only operators through). */
+function indexedAction<N extends 'acknowledge' | 'undoAcknowledge'>(
+  options: TriageRouteOptions,
+  action: IndexedAction<N>,
+): RouteHandler<N> {
+  return async (context) => {
     const { index, acks } = options
-    if (!index || !acks) return refuseWithoutIndex(res)
-    const who = options.identify(req, credentials)
-    if (who.refusal !== null) {
-      sendJsonError(res, 403, 'forbidden_role', who.refusal)
-      return { status: 403, route: 'triage', detail: 'forbidden_role' }
-    }
-    return action(req, res, credentials, body, requestId, who, index, acks)
+    if (!index || !acks) return refuseWithoutIndex(context.res)
+    return action(context, index, acks)
   }
 }
 
@@ -160,26 +144,16 @@ function operatorAction(options: TriageRouteOptions, action: OperatorAction): Ow
  * POST /api/triage/ack?<the board's view>&id=<group id> with {"note": "…"}: acknowledges every failure of the group
  * as it is now (409 when the group is no longer there, so nobody acknowledges what they did not see).
  */
-export function ackRoute(options: TriageRouteOptions): OwnAction {
-  return operatorAction(options, async (req, res, credentials, body, requestId, who, index, acks) => {
-    const { params, problems, view } = readTriageView(req.url)
-    const { note: sent } = jsonFields(body)
-    const note = typeof sent === 'string' ? sent.trim() : null
-    if (note === null) problems.push('the body must be {"note": "…"}')
-    else if (note === '') problems.push('the note is empty: say why (a ticket, a reason)')
-    else if (note.length > MAX_ACK_NOTE) problems.push(`the note is longer than ${MAX_ACK_NOTE} characters`)
-    const groupId = params.get('id')
-    if (!groupId) problems.push('id (the group) is missing')
-    if (problems.length > 0 || note === null || !groupId) {
-      sendJsonError(res, 400, 'bad_request', `${problems.join('; ')}.`)
-      return { status: 400, route: 'triage', detail: 'bad_request' }
-    }
+export function ackRoute(options: TriageRouteOptions): RouteHandler<'acknowledge'> {
+  return indexedAction(options, async (context, index, acks) => {
+    const { res, credentials, query, body, identity, requestId } = context
+    const view = boardView(context)
     // The group as the board draws it now: only the index's rows decide it (not who acknowledged what).
     const { rows } = await index.rows(credentials, view.filters, view.window)
     const failed = rows.filter(isFailed)
     const groupBy = resolveGroupBy(view.groupBy, rankKeys(rows), failed, view.window.field)
     const shapes = await shapeReader(options, index, credentials)
-    const group = draftGroups(failed, groupBy, shapes).drafts.find((draft) => draft.id === groupId)
+    const group = draftGroups(failed, groupBy, shapes).drafts.find((draft) => draft.id === query.id)
     if (!group) {
       sendJsonError(
         res,
@@ -190,22 +164,19 @@ export function ackRoute(options: TriageRouteOptions): OwnAction {
       return { status: 409, route: 'triage', detail: 'group_changed' }
     }
     const targets = group.members.map((row) => ({ id: row.id, failedAt: row.updatedRaw ?? '' }))
-    const done = await acks.acknowledge(options.upstream(), targets, { ...who, requestId }, note)
+    const who = { ...identity, requestId }
+    const done = await acks.acknowledge(options.upstream(), targets, who, body.note)
     sendJson(res, 200, done)
     return { status: 200, route: 'triage', detail: `acknowledged ${done.count}` }
   })
 }
 
 /** POST /api/triage/undo with {"run": "…"}: takes back an acknowledgement (every failure it covered). */
-export function undoAckRoute(options: TriageRouteOptions): OwnAction {
-  return operatorAction(options, async (_req, res, _credentials, body, requestId, who, _index, acks) => {
-    const run = jsonFields(body).run
-    if (typeof run !== 'string' || !/^[0-9a-f-]{36}$/.test(run)) {
-      sendJsonError(res, 400, 'bad_request', 'The body must be {"run": "<the acknowledgement’s id>"}.')
-      return { status: 400, route: 'triage', detail: 'bad_request' }
-    }
-    const count = await acks.undo(options.upstream(), run, { ...who, requestId })
-    sendJson(res, 200, { run, count })
+export function undoAckRoute(options: TriageRouteOptions): RouteHandler<'undoAcknowledge'> {
+  return indexedAction(options, async (context, _index, acks) => {
+    const { res, body, identity, requestId } = context
+    const count = await acks.undo(options.upstream(), body.run, { ...identity, requestId })
+    sendJson(res, 200, { run: body.run, count })
     return { status: 200, route: 'triage', detail: `undone ${count}` }
   })
 }

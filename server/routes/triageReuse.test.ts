@@ -1,15 +1,14 @@
-import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Credentials } from '../auth/credentials.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
-import { close, listen, rawRequest } from '../testing/httpTestKit.ts'
+import { rawRequest } from '../testing/httpTestKit.ts'
+import { serveRoutes } from '../testing/routeTestKit.ts'
 import type { AckBook } from '../triage/ackBook.ts'
 import { triageRoute } from './triage.ts'
 
-let server: http.Server | null = null
+let served: Awaited<ReturnType<typeof serveRoutes>> | null = null
 afterEach(async () => {
-  if (server) await close(server)
-  server = null
+  await served?.close()
+  served = null
 })
 
 /** The route over an index and acknowledgements that count how often the board is computed. */
@@ -32,12 +31,10 @@ async function start() {
     acks,
     shapes: null,
     upstream: () => 'u',
-    identify: () => ({ user: 'a', via: 'server token', groups: [], role: 'operator', refusal: null }),
     now: () => state.now,
   })
-  const credentials = { authorization: 'Bearer t', source: 'server' } as unknown as Credentials
-  server = http.createServer((req, res) => void route(req, res, credentials))
-  return { state, url: await listen(server) }
+  served = await serveRoutes({ triage: route })
+  return { state, url: served.url }
 }
 
 describe('the failure groups route', () => {

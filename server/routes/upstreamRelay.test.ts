@@ -125,6 +125,21 @@ describe('what comes back from the API', () => {
     }
   })
 
+  it('takes a q of 0 as a refusal of that encoding, whatever the size (issue 48: br;q=0 got brotli)', async () => {
+    const cases = [
+      { rows: 100, accept: 'br;q=0, gzip', encoding: 'gzip' },
+      { rows: 5000, accept: 'br;q=0, gzip', encoding: 'gzip' },
+      { rows: 5000, accept: 'gzip;q=0, br', encoding: 'br' },
+      { rows: 100, accept: 'gzip;q=0, br;q=0', encoding: undefined },
+    ]
+    for (const { rows, accept, encoding } of cases) {
+      const body = JSON.stringify({ data: Array.from({ length: rows }, (_, i) => ({ id: `e-${i}` })) })
+      reply = (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body)
+      const answer = await rawBytes({ 'Accept-Encoding': accept })
+      expect([accept, rows, answer.headers['content-encoding']]).toEqual([accept, rows, encoding])
+    }
+  })
+
   it('says how old a read is, and asks the API again when the browser asks for no-cache (Refresh now)', async () => {
     reply = (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[]}')
     const reusing = await startTestDashboard({

@@ -1,7 +1,7 @@
 import { buildListBody } from '../../shared/listBody.ts'
 import type { IndexedExecution } from '../index/rows.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
-import { parseListAnswer, secretOf } from '../upstream/listPage.ts'
+import { parseListAnswer } from '../upstream/listPage.ts'
 import { CallAbandonedError, UpstreamFailure } from '../upstream/request.ts'
 import { attemptShape, type AttemptShape } from './attemptShape.ts'
 
@@ -84,7 +84,7 @@ export function createShapeSampler(deps: {
         lane: 'sample',
         signal: controller.signal,
       })
-      const page = parseListAnswer(answer, secretOf(scope.authorization))
+      const page = parseListAnswer(answer)
       remember(key, { updatedRaw: wanted.updatedRaw, shape: attemptShape(page.rows, page.hasNext === true) })
     } catch (error) {
       if (error instanceof CallAbandonedError || controller.signal.aborted) return

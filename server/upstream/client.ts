@@ -20,6 +20,11 @@ export interface CallOptions {
 }
 
 export interface UpstreamAnswer extends RawAnswer {
+  /**
+   * The answer repeated the credential it was asked with: its body is dropped here (empty), so no caller can pass
+   * it on, log it or keep it. A header that held it (Content-Type, Retry-After) is dropped alone (null).
+   */
+  withheld: boolean
   /** When the call that answered was sent (ms epoch): the answer is at least as new as this. */
   sentAt: number
   /** When the answer arrived (ms epoch). */
@@ -44,6 +49,14 @@ interface Flight {
   promise: Promise<UpstreamAnswer>
   controller: Cancel
   waiters: number
+}
+
+const NO_BODY = Buffer.alloc(0)
+
+/** The secret part of `Bearer <token>`, to keep it out of anything the server passes on. */
+export function secretOf(authorization: string | null): string | null {
+  const token = authorization?.replace(/^Bearer\s+/i, '') ?? ''
+  return token.length >= 4 ? token : null
 }
 
 // One-shot: no Hash object per read.
@@ -97,12 +110,17 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
       const receivedAt = Date.now()
       if (raw.status < 500) lastAnsweredAt = receivedAt
       budget.report({ status: raw.status, retryAfterSeconds: parseRetryAfter(raw.retryAfter) })
+      // The one place an answer is checked for the token it was asked with (the relay, the index, the live views,
+      // the export and the samplers all read answers from here).
+      const secret = secretOf(options.authorization)
+      const withheld = secret !== null && raw.body.includes(secret)
       return {
         status: raw.status,
-        contentType: raw.contentType,
-        retryAfter: raw.retryAfter,
-        body: raw.body,
+        contentType: secret !== null && raw.contentType?.includes(secret) ? null : raw.contentType,
+        retryAfter: secret !== null && raw.retryAfter?.includes(secret) ? null : raw.retryAfter,
+        body: withheld ? NO_BODY : raw.body,
         bodyCut: raw.bodyCut,
+        withheld,
         upstreamMs: raw.upstreamMs,
         sentAt,
         receivedAt,

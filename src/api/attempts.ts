@@ -1,10 +1,9 @@
 import { readListEnvelope } from '../../shared/listAnswer'
-import { executionPath } from './executionPath'
 import type { ListCallOptions } from './executions'
 import { toListPage } from './listPage'
 import { buildListBody, type ListParams } from './listRequest'
 import type { Attempt, AttemptList } from './schemas'
-import { apiRequest } from './transport'
+import { callRoute } from './route'
 
 export type AttemptListParams = Omit<ListParams, 'metadata'>
 
@@ -13,9 +12,8 @@ export async function listAttempts(
   params: AttemptListParams,
   options: ListCallOptions = {},
 ): Promise<AttemptList> {
-  const envelope = await apiRequest({
-    method: 'GET',
-    path: `${executionPath(executionId)}/attempts`,
+  const envelope = await callRoute('listAttempts', {
+    id: executionId,
     body: buildListBody(params, options.spell),
     read: readListEnvelope,
     signal: options.signal,

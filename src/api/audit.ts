@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { readAuditPage } from './recentMarks'
-import { apiBase, apiRequest } from './transport'
+import { callRoute, routePath } from './route'
+import { apiBase } from './transport'
 
 export type { AuditRecord } from './recentReschedules'
 
@@ -15,35 +16,33 @@ export interface AuditFilters {
   to: number | null
 }
 
+const instant = (at: number | null) => (at === null ? null : new Date(at).toISOString())
+
 /** The filters as the audit route reads them. */
-function auditParams(filters: AuditFilters): URLSearchParams {
-  const params = new URLSearchParams()
-  for (const name of ['user', 'execution', 'outcome', 'bulk'] as const) {
-    const value = filters[name].trim()
-    if (value) params.set(name, value)
-  }
-  if (filters.from !== null) params.set('from', new Date(filters.from).toISOString())
-  if (filters.to !== null) params.set('to', new Date(filters.to).toISOString())
-  return params
-}
+const auditQueryOf = (filters: AuditFilters) => ({
+  user: filters.user.trim(),
+  execution: filters.execution.trim(),
+  outcome: filters.outcome.trim(),
+  bulk: filters.bulk.trim(),
+  from: instant(filters.from),
+  to: instant(filters.to),
+})
 
 /** Where the browser downloads every record of these filters as a file (same origin, the session's cookie). */
 export function auditExportHref(filters: AuditFilters, format: 'csv' | 'ndjson'): string {
-  const params = auditParams(filters)
-  params.set('format', format)
-  return `${apiBase()}/audit?${params.toString()}`
+  return `${apiBase()}${routePath('audit', { query: { ...auditQueryOf(filters), format } })}`
 }
 
 export function auditQuery(filters: AuditFilters) {
   return infiniteQueryOptions({
     queryKey: ['audit', filters] as const,
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const params = auditParams(filters)
-      params.set('size', '50')
-      if (pageParam) params.set('after', pageParam)
-      return apiRequest({ method: 'GET', path: `/audit?${params.toString()}`, read: readAuditPage, signal })
-    },
+    queryFn: ({ pageParam, signal }) =>
+      callRoute('audit', {
+        query: { ...auditQueryOf(filters), size: 50, after: pageParam },
+        read: readAuditPage,
+        signal,
+      }),
     getNextPageParam: (last) => (last.page_info.has_next_page ? last.page_info.end_cursor : null),
   })
 }
@@ -53,10 +52,8 @@ export function lastRescheduleQuery(executionId: string) {
   return queryOptions({
     queryKey: ['audit', 'last', executionId] as const,
     queryFn: async ({ signal }) => {
-      const params = new URLSearchParams({ execution: executionId, size: '1', kind: 'reschedule' })
-      const page = await apiRequest({
-        method: 'GET',
-        path: `/audit?${params.toString()}`,
+      const page = await callRoute('audit', {
+        query: { execution: executionId, size: 1, kind: 'reschedule' },
         read: readAuditPage,
         signal,
       })

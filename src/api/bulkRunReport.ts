@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { readBulkRunReport } from '../../shared/bulkRunReport'
-import { apiRequest } from './transport'
+import { callRoute } from './route'
 import { readerOf } from '../../shared/readerOf'
 
 export type { BulkRunReport, RunMember, RunMemberStanding } from '../../shared/bulkRunReport'
@@ -14,9 +14,8 @@ export function bulkRunReportQuery(run: string) {
   return queryOptions({
     queryKey: ['bulk-run-report', run] as const,
     queryFn: ({ signal }) =>
-      apiRequest({
-        method: 'GET',
-        path: `/audit/run?bulk=${encodeURIComponent(run)}`,
+      callRoute('bulkRunReport', {
+        query: { bulk: run },
         read: readerOf(readBulkRunReport, 'expected a bulk run’s report'),
         signal,
       }),

@@ -1,8 +1,8 @@
 import type { DigestAnswer } from '../../shared/digest'
 import { isWholeCount, readCoverage } from '../../shared/coverage'
-import { writeFilterParams } from '../../shared/filterCodec'
 import type { ListFilters } from '../../shared/filters'
-import { anyAnswer, apiRequest } from './transport'
+import { callRoute } from './route'
+import { anyAnswer } from './transport'
 import { notRead, type ReadResult } from '../../shared/readResult'
 
 export type { DigestAnswer } from '../../shared/digest'
@@ -30,19 +30,15 @@ export function readDigest(payload: unknown): ReadResult<DigestAnswer> {
     : notRead('expected the digest of a view')
 }
 
-const viewPath = (path: string, filters: ListFilters) =>
-  `${path}?${writeFilterParams(filters, new URLSearchParams()).toString()}`
-
 /** GET /api/digest: what changed in the view since this user last looked (the server's index and trail). */
 export function fetchDigest(filters: ListFilters, signal?: AbortSignal): Promise<DigestAnswer> {
-  return apiRequest({ method: 'GET', path: viewPath('/digest', filters), read: readDigest, signal })
+  return callRoute('digest', { view: { filters }, read: readDigest, signal })
 }
 
 /** POST /api/digest/seen: this user is looking at the view now; `leaving` outlives the page. */
 export async function markViewSeen(filters: ListFilters, leaving = false): Promise<void> {
-  await apiRequest({
-    method: 'POST',
-    path: viewPath('/digest/seen', filters),
+  await callRoute('digestSeen', {
+    view: { filters },
     body: {},
     read: anyAnswer,
     keepalive: leaving,

@@ -1,12 +1,10 @@
 import { readListEnvelope } from '../../shared/listAnswer'
 import { readCoverage } from '../../shared/coverage'
-import { RUN_PARAM } from '../../shared/filterCodec'
 import { toListPage } from './listPage'
 import { buildListBody, isFromIndex, type ListParams, type Speller } from './listRequest'
-import { viewSearch } from './viewSearch'
 import type { Execution, ExecutionList } from './schemas'
 import { ANSWER_AGE_HEADER, askedAtOf } from '../../shared/answerAge'
-import { apiExchange, apiRequest } from './transport'
+import { callRoute, exchangeRoute } from './route'
 
 export interface ListCallOptions {
   signal?: AbortSignal
@@ -21,9 +19,7 @@ export async function listExecutions(
   options: ListCallOptions = {},
 ): Promise<ExecutionList> {
   if (isFromIndex(params)) return listFromIndex(params, options.signal)
-  const answer = await apiExchange({
-    method: 'GET',
-    path: '/executions',
+  const answer = await exchangeRoute('listExecutions', {
     body: buildListBody(params, options.spell),
     read: readListEnvelope,
     signal: options.signal,
@@ -36,15 +32,14 @@ export async function listExecutions(
 /** A list from the index: its matching rows in the order asked for, else newest created (or updated) first. */
 async function listFromIndex(params: ListParams, signal?: AbortSignal): Promise<ExecutionList> {
   const filters = { states: params.states ?? [], metadata: params.metadata ?? [] }
-  const query = viewSearch(filters, params.window ?? { kind: 'any', field: 'created' }, false)
-  query.set('size', String(params.first))
-  const sort = params.sort ?? (params.window?.field === 'updated' ? 'updated' : null)
-  if (sort) query.set('sort', sort)
-  if (params.after) query.set('after', params.after)
-  if (params.run) query.set(RUN_PARAM, params.run)
-  const envelope = await apiRequest({
-    method: 'GET',
-    path: `/index/executions?${query.toString()}`,
+  const envelope = await callRoute('indexList', {
+    view: { filters, window: params.window ?? { kind: 'any', field: 'created' } },
+    query: {
+      size: params.first,
+      sort: params.sort ?? (params.window?.field === 'updated' ? 'updated' : null),
+      after: params.after,
+      run: params.run,
+    },
     read: readListEnvelope,
     signal,
   })

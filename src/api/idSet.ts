@@ -1,8 +1,7 @@
 import { readIdSetAnswer, type IdSetAnswer } from '../../shared/idSet'
 import type { ListFilters } from '../../shared/filters'
 import type { TimeWindow } from '../../shared/timeWindow'
-import { viewSearch } from './viewSearch'
-import { apiRequest } from './transport'
+import { callRoute } from './route'
 import { readerOf } from '../../shared/readerOf'
 
 export type { IdSetAnswer, IdSetEntry } from '../../shared/idSet'
@@ -20,11 +19,9 @@ export function fetchIdSet(
   max: number,
   signal?: AbortSignal,
 ): Promise<IdSetAnswer> {
-  const params = viewSearch(filters, window, false)
-  params.set('max', String(max))
-  return apiRequest({
-    method: 'GET',
-    path: `/executions/ids?${params.toString()}`,
+  return callRoute('idSet', {
+    view: { filters, window },
+    query: { max },
     read: readerOf(readIdSetAnswer, 'expected the set of ids that match'),
     signal,
     timeoutMs: ID_SET_TIMEOUT_MS,

@@ -3,7 +3,7 @@ import { readCoverage, type Coverage } from '../../shared/coverage'
 import { describeProblem, readStateResource } from '../../shared/listAnswer'
 import { executionKeys } from './queryKeys'
 import type { Execution } from './schemas'
-import { apiRequest } from './transport'
+import { callRoute } from './route'
 import { isRecord, notRead, type ReadResult } from '../../shared/readResult'
 
 /**
@@ -37,13 +37,7 @@ export function readIndexLookup(payload: unknown): ReadResult<IndexLookup> {
 export function indexedExecutionQuery(id: string) {
   return queryOptions({
     queryKey: [...executionKeys.all, 'indexed', id] as const,
-    queryFn: ({ signal }) =>
-      apiRequest({
-        method: 'GET',
-        path: `/index/execution?${new URLSearchParams({ id }).toString()}`,
-        read: readIndexLookup,
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute('indexExecution', { query: { id }, read: readIndexLookup, signal }),
     staleTime: 10_000,
     // An index turned off, or an id it refuses, will say the same again.
     retry: false,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { NO_LINKS, templateProblem, type LinkSettings, type LinkTemplate } from '../../shared/linkTemplates'
-import { apiRequest } from './transport'
+import { callRoute } from './route'
 import { notRead, type ReadResult } from '../../shared/readResult'
 
 /** The server checked each template at start-up; the browser checks again and keeps only the usable ones. */
@@ -26,7 +26,7 @@ export const linkKeys = { all: ['links'] as const }
 export function linksQuery() {
   return queryOptions({
     queryKey: linkKeys.all,
-    queryFn: ({ signal }) => apiRequest({ method: 'GET', path: '/links', read: readLinkSettings, signal }),
+    queryFn: ({ signal }) => callRoute('links', { read: readLinkSettings, signal }),
     staleTime: Infinity,
     placeholderData: NO_LINKS,
   })

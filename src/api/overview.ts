@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query'
 import type { ListFilters } from '../../shared/filters'
 import { filtersKey } from '../../shared/filtersKey'
 import { writeWindowParams, type TimeWindow } from '../../shared/timeWindow'
-import { anyAnswer, apiRequest } from './transport'
-import { viewSearch } from './viewSearch'
+import { callRoute } from './route'
+import { anyAnswer } from './transport'
 
 /*
  * The overview of a view (counts per state over the whole filtered set, coverage, histogram) from the server's
@@ -22,11 +22,6 @@ export function overviewQuery(filters: ListFilters, window: TimeWindow) {
   return queryOptions({
     queryKey: overviewKeys.of(filters, window),
     queryFn: ({ signal }) =>
-      apiRequest({
-        method: 'GET',
-        path: `/overview?${viewSearch(filters, window).toString()}`,
-        read: anyAnswer,
-        signal,
-      }),
+      callRoute('overview', { view: { filters, window }, query: { histogram: 1 }, read: anyAnswer, signal }),
   })
 }

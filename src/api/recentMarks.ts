@@ -1,5 +1,5 @@
 import type { AuditRecord, TrailMark } from './recentReschedules'
-import { apiRequest } from './transport'
+import { callRoute } from './route'
 import type { ReadResult } from '../../shared/readResult'
 import { RECENT_TRAIL_MS, RECENT_TRAIL_SIZE } from '../../shared/recentTrail'
 
@@ -29,14 +29,12 @@ export function marksOf(records: readonly AuditRecord[]): Record<string, TrailMa
 
 /** The trail's last hour (GET /api/audit), newest reschedule per execution. */
 export async function readRecentMarks(signal: AbortSignal): Promise<Record<string, TrailMark>> {
-  const params = new URLSearchParams({
-    from: new Date(Date.now() - RECENT_TRAIL_MS).toISOString(),
-    size: String(RECENT_TRAIL_SIZE),
-    kind: 'reschedule',
-  })
-  const page = await apiRequest({
-    method: 'GET',
-    path: `/audit?${params.toString()}`,
+  const page = await callRoute('audit', {
+    query: {
+      from: new Date(Date.now() - RECENT_TRAIL_MS).toISOString(),
+      size: RECENT_TRAIL_SIZE,
+      kind: 'reschedule',
+    },
     read: readAuditPage,
     signal,
   })

@@ -1,27 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { AuditRecord } from '../../shared/auditRecord'
 
 /** One reschedule the dashboard's server forwarded (or refused), as GET /api/audit lists it. */
-export interface AuditRecord {
-  id: string
-  at: number
-  user: string
-  via: string
-  executionId: string
-  bulkRun: string | null
-  requestId: string
-  /** `pending`: sent, and no outcome was recorded (the server stopped): unknown. */
-  outcome:
-    | 'pending'
-    | 'rescheduled'
-    | 'refused_by_api'
-    | 'unknown'
-    | 'not_permitted'
-    | 'acknowledged'
-    | 'unacknowledged'
-  status: number | null
-  resultState: string | null
-  detail: string | null
-}
+export type { AuditRecord }
 
 /** Who last rescheduled an execution through this dashboard, as the trail says (for every viewer). */
 export interface TrailMark {

@@ -1,20 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { patchExecutionInLists } from './executionCache'
-import { executionPath } from './executionPath'
 import { attemptKeys, executionKeys } from './queryKeys'
 import { readRescheduleAnswer, type RescheduleOutcome } from './rescheduleAnswer'
-import { anyAnswer, apiExchange } from './transport'
+import { exchangeRoute } from './route'
+import { anyAnswer } from './transport'
 
 /** One PATCH; never retried here or by the caller, since the spec does not say it is idempotent. */
 export async function rescheduleExecution(
   id: string,
   options: { signal?: AbortSignal; bulkRun?: string } = {},
 ): Promise<RescheduleOutcome> {
-  const { status, data } = await apiExchange({
+  const { status, data } = await exchangeRoute('reschedule', {
     // The audit trail groups a bulk run's reschedules under its id.
     headers: options.bulkRun ? { 'X-Bulk-Run': options.bulkRun } : undefined,
-    method: 'PATCH',
-    path: `${executionPath(id)}/schedule`,
+    id,
     body: { schedule_for: true },
     read: anyAnswer,
     signal: options.signal,

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { apiRequest } from './transport'
+import { callRoute } from './route'
 import type { ReadResult } from '../../shared/readResult'
 
 export { REFUSED_TOKEN_CODES } from '../../shared/errorSignals'
@@ -36,7 +36,7 @@ export const sessionKeys = { all: ['session'] as const }
 export function sessionQuery() {
   return queryOptions({
     queryKey: sessionKeys.all,
-    queryFn: ({ signal }) => apiRequest({ method: 'GET', path: '/session', read: readSession, signal }),
+    queryFn: ({ signal }) => callRoute('session', { read: readSession, signal }),
     staleTime: Infinity,
   })
 }

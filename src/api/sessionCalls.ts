@@ -1,5 +1,5 @@
 import { readSession, type Session } from './session'
-import { apiRequest } from './transport'
+import { callRoute } from './route'
 
 /**
  * The token goes to the dashboard's server once; it answers with a sealed HttpOnly cookie. The name, if given,
@@ -7,9 +7,9 @@ import { apiRequest } from './transport'
  */
 export function signIn(token: string, name = ''): Promise<Session> {
   const body = name.trim() === '' ? { token } : { token, name: name.trim() }
-  return apiRequest({ method: 'POST', path: '/session', body, read: readSession })
+  return callRoute('signIn', { body, read: readSession })
 }
 
 export function signOut(): Promise<Session> {
-  return apiRequest({ method: 'DELETE', path: '/session', read: readSession })
+  return callRoute('signOut', { read: readSession })
 }

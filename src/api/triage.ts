@@ -3,8 +3,8 @@ import type { ListFilters } from '../../shared/filters'
 import type { TimeWindow } from '../../shared/timeWindow'
 import { groupByText, GROUP_PARAM, type GroupBy, type TriageAnswer } from '../../shared/triage'
 import { isWholeCount, readCoverage } from '../../shared/coverage'
-import { viewSearch } from './viewSearch'
-import { apiRequest, anyAnswer } from './transport'
+import { callRoute, routeSearch } from './route'
+import { anyAnswer } from './transport'
 import { notRead, type ReadResult } from '../../shared/readResult'
 
 /*
@@ -29,21 +29,18 @@ export function readTriageAnswer(payload: unknown): ReadResult<TriageAnswer> {
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: answer as TriageAnswer }
 }
 
-function triageSearch(filters: ListFilters, window: TimeWindow, groupBy: GroupBy | null): URLSearchParams {
-  const params = viewSearch(filters, window, false)
-  const group = groupBy ? groupByText(groupBy) : null
-  if (group) params.set(GROUP_PARAM, group)
-  if (!groupBy) params.set('summary', '1')
-  return params
-}
+/** The board's part of the query: its grouping, or the counts alone. */
+const boardQuery = (groupBy: GroupBy | null) => ({
+  [GROUP_PARAM]: groupBy ? groupByText(groupBy) : null,
+  summary: groupBy ? null : 1,
+})
 
 /** The board for a view and grouping; `null` grouping: the counts alone (the overview's line). */
 export function triageQuery(filters: ListFilters, window: TimeWindow, groupBy: GroupBy | null) {
-  const params = triageSearch(filters, window, groupBy)
+  const target = { view: { filters, window }, query: boardQuery(groupBy) }
   return queryOptions({
-    queryKey: [...triageKeys.all, params.toString()] as const,
-    queryFn: ({ signal }) =>
-      apiRequest({ method: 'GET', path: `/triage?${params.toString()}`, read: readTriageAnswer, signal }),
+    queryKey: [...triageKeys.all, routeSearch<'triage'>(target).toString()] as const,
+    queryFn: ({ signal }) => callRoute('triage', { ...target, read: readTriageAnswer, signal }),
   })
 }
 
@@ -55,18 +52,16 @@ export function acknowledgeGroup(
   groupId: string,
   note: string,
 ) {
-  const params = triageSearch(filters, window, groupBy)
-  params.set('id', groupId)
-  return apiRequest({
-    method: 'POST',
-    path: `/triage/ack?${params.toString()}`,
+  return callRoute('acknowledge', {
+    view: { filters, window },
+    query: { [GROUP_PARAM]: groupByText(groupBy), id: groupId },
     body: { note },
     read: anyAnswer,
   }) as Promise<{ run: string; count: number }>
 }
 
 export function undoAcknowledgement(run: string) {
-  return apiRequest({ method: 'POST', path: '/triage/undo', body: { run }, read: anyAnswer }) as Promise<{
+  return callRoute('undoAcknowledge', { body: { run }, read: anyAnswer }) as Promise<{
     run: string
     count: number
   }>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { upstreamOfPath, type UpstreamInfo, type UpstreamList } from '../../shared/upstreams'
-import { apiRequest } from './transport'
+import { callRoute } from './route'
 import { isRecord, notRead, type ReadResult } from '../../shared/readResult'
 
 export type { UpstreamInfo, UpstreamList } from '../../shared/upstreams'
@@ -19,8 +19,7 @@ export function readUpstreamList(payload: unknown): ReadResult<UpstreamList> {
 export const upstreamsQuery = () =>
   queryOptions({
     queryKey: ['upstreams'] as const,
-    queryFn: ({ signal }) =>
-      apiRequest({ method: 'GET', path: '/upstreams', read: readUpstreamList, signal }),
+    queryFn: ({ signal }) => callRoute('upstreams', { read: readUpstreamList, signal }),
     staleTime: Infinity,
   })
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Watch, WatchList, WatchNotice, WatchThreshold } from '../../shared/watches'
-import { apiRequest } from './transport'
+import { callRoute } from './route'
 import { readerOf } from '../../shared/readerOf'
 import { isRecord, notRead, type ReadResult } from '../../shared/readResult'
 
@@ -40,7 +40,7 @@ export function readNotice(payload: unknown): WatchNotice | null {
 export const watchesQuery = () =>
   queryOptions({
     queryKey: watchKeys.all,
-    queryFn: ({ signal }) => apiRequest({ method: 'GET', path: '/watches', read: readWatchList, signal }),
+    queryFn: ({ signal }) => callRoute('watches', { read: readWatchList, signal }),
     staleTime: Infinity,
     retry: false,
   })
@@ -50,17 +50,13 @@ export type NewWatch =
   | { kind: 'view'; view: string; label: string; threshold: WatchThreshold }
 
 export const addWatch = (watch: NewWatch) =>
-  apiRequest({
-    method: 'POST',
-    path: '/watches',
+  callRoute('addWatch', {
     body: watch,
     read: readerOf(readWatch, 'expected a watch'),
   })
 
 export const stopWatch = (id: string) =>
-  apiRequest({
-    method: 'POST',
-    path: '/watches/stop',
+  callRoute('stopWatch', {
     body: { id },
     read: (payload) => ({ ok: true, value: payload }),
   })

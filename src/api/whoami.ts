@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiRequest } from './transport'
+import { callRoute } from './route'
 import { notRead, type ReadResult } from '../../shared/readResult'
 
 /** Who the dashboard's server thinks the user is, and whether they may reschedule (GET /api/whoami). */
@@ -27,7 +27,7 @@ export const whoamiKeys = { all: ['whoami'] as const }
 export function whoamiQuery() {
   return queryOptions({
     queryKey: whoamiKeys.all,
-    queryFn: ({ signal }) => apiRequest({ method: 'GET', path: '/whoami', read: readWhoAmI, signal }),
+    queryFn: ({ signal }) => callRoute('whoami', { read: readWhoAmI, signal }),
     staleTime: 5 * 60_000,
   })
 }

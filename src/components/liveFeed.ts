@@ -8,7 +8,7 @@ import {
   overviewKeys,
   recentReschedulesQuery,
   toListPage,
-  viewSearch,
+  routePath,
   type Execution,
   type ExecutionList,
   type ListParams,
@@ -55,15 +55,17 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
   const supported = typeof EventSource !== 'undefined'
   let url: string | null = null
   if (everyMs !== false && visible && supported) {
-    const query = viewSearch(filters, timeWindow)
-    query.set('size', String(params.first))
-    if (params.after) query.set('after', params.after)
-    query.set('every', String(Math.round(everyMs / 1000)))
-    // The list's own query fetches the page on screen; the server need not fetch it again at once.
-    query.set('initial', '0')
-    // A list from the index (a window or an order) refreshes itself at no upstream cost: counts only.
-    if (isFromIndex(params)) query.set('list', '0')
-    url = `${apiBase()}/live?${query.toString()}`
+    const query = {
+      histogram: 1,
+      size: params.first,
+      after: params.after,
+      every: Math.round(everyMs / 1000),
+      // The list's own query fetches the page on screen; the server need not fetch it again at once.
+      initial: '0',
+      // A list from the index (a window or an order) refreshes itself at no upstream cost: counts only.
+      list: isFromIndex(params) ? '0' : null,
+    }
+    url = `${apiBase()}${routePath('live', { view: { filters, window: timeWindow }, query })}`
   }
   const listKey = useMemo(() => executionListQuery(params).queryKey, [params])
   const overviewKey = useMemo(() => overviewKeys.of(filters, timeWindow), [filters, timeWindow])

@@ -68,7 +68,7 @@ describe('Export', () => {
         'Saved executions-failed-2026-11-22T0930Z.csv: 5 rows.',
       ),
     )
-    expect(seen[0]?.search).toBe('?format=csv&state=failed&m.env=prod')
+    expect(seen[0]?.search).toBe('?state=failed&m.env=prod&format=csv')
     const bytes = await saved[0]?.arrayBuffer()
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(HEADER + rows(2) + rows(3))
   })
@@ -162,6 +162,6 @@ describe('Export', () => {
     const box = await within(dialog).findByRole('checkbox', { name: 'Add a column for each log link (Logs)' })
     await userEvent.click(box)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start export' }))
-    await waitFor(() => expect(seen[0]?.search).toBe('?format=csv&state=failed&links=1'))
+    await waitFor(() => expect(seen[0]?.search).toBe('?state=failed&format=csv&links=1'))
   })
 })

@@ -63,10 +63,10 @@ describe('export lines', () => {
 
   it('sends the list filters and time window, and nothing about the position or the session', () => {
     expect(exportPath('?state=failed&m.env=prod&m.env=dev&after=c&execution=e&size=50', 'csv')).toBe(
-      '/export/executions?format=csv&state=failed&m.env=prod&m.env=dev',
+      '/export/executions?state=failed&m.env=prod&m.env=dev&format=csv',
     )
     expect(exportPath('?window=1h&on=updated&state=failed', 'ndjson')).toBe(
-      '/export/executions?format=ndjson&state=failed&window=1h&on=updated',
+      '/export/executions?state=failed&window=1h&on=updated&format=ndjson',
     )
   })
 })

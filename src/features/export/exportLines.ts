@@ -1,6 +1,7 @@
 import type { Speller } from '../../api'
-import { readFilterParams, writeFilterParams } from '../../../shared/filterCodec'
-import { readWindowParams, writeWindowParams } from '../../../shared/timeWindow'
+import { routePath } from '../../api/route'
+import { readFilterParams } from '../../../shared/filterCodec'
+import { readWindowParams } from '../../../shared/timeWindow'
 
 export type ExportFormat = 'csv' | 'ndjson'
 
@@ -97,13 +98,17 @@ export function fileNameFrom(disposition: string | null, format: ExportFormat): 
  * The list's filters and time window from the page URL, as the export route takes them (the same codecs on
  * both sides), with states in the spelling the API answers with, as the page's own list calls send them.
  */
-export function exportPath(search: string, format: ExportFormat, spell: Speller = (state) => state): string {
+export function exportPath(
+  search: string,
+  format: ExportFormat,
+  spell: Speller = (state) => state,
+  withLinks = false,
+): string {
   const page = new URLSearchParams(search)
   const { filters } = readFilterParams(page)
-  const params = writeFilterParams(
-    { states: filters.states.map(spell), metadata: filters.metadata },
-    new URLSearchParams({ format }),
-  )
-  writeWindowParams(readWindowParams(page).window, params)
-  return `/export/executions?${params.toString()}`
+  const view = {
+    filters: { states: filters.states.map(spell), metadata: filters.metadata },
+    window: readWindowParams(page).window,
+  }
+  return routePath('exportExecutions', { view, query: { format, links: withLinks ? 1 : null } })
 }

@@ -47,8 +47,8 @@ export function useExport(search: string) {
       const counter = createLineCounter(format)
       setPhase({ kind: 'running', rows: 0 })
       try {
-        const path = exportPath(search, format, stateSpeller(client))
-        const response = await apiStream(withLinks ? `${path}&links=1` : path, controller.signal)
+        const path = exportPath(search, format, stateSpeller(client), withLinks)
+        const response = await apiStream(path, controller.signal)
         const fileName = fileNameFrom(response.headers.get('content-disposition'), format)
         const chunks: BlobPart[] = []
         const decoder = new TextDecoder()

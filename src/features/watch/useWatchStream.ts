@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
+import { routePath } from '../../api/route'
 import { apiBase } from '../../api/transport'
 import { readNotice, readWatchList, watchKeys, type WatchNotice } from '../../api/watches'
 import { useClientStore } from '../../lib/useClientStore'
@@ -28,7 +29,7 @@ export function useWatchStream(enabled: boolean, onNotice: (notice: WatchNotice)
   })
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return
-    const source = new EventSource(`${apiBase()}/watches/stream`)
+    const source = new EventSource(`${apiBase()}${routePath('watchStream')}`)
     source.addEventListener('watches', (event) => {
       const read = readWatchList(parse(event.data))
       if (read.ok) client.setQueryData(watchKeys.all, read.value)
