@@ -127,10 +127,22 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     return { status, route: 'refused', detail: code }
   }
 
-  /** The caller's credentials, or the 401 already sent: no session cookie sent, or one that no longer opens. */
-  function credentialsOf(req: IncomingMessage, res: ServerResponse): Credentials | Outcome {
+  /**
+   * The caller's credentials, or the 401 already sent: no session cookie sent, or one that no longer opens. What the
+   * dashboard answers itself (its store, its index) needs credentials the API has accepted: a session (checked at
+   * sign-in), the server's token, or a token the API answered with success. A relayed operation is the API's to judge.
+   */
+  function credentialsOf(
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: RouteDefinition,
+  ): Credentials | Outcome {
     const credentials = credentialsFor(req, res, serverToken, session)
-    if (credentials !== null) return credentials
+    if (credentials !== null) {
+      if (route.relays || credentials.source !== 'browser') return credentials
+      if (options.upstream.client.accepted(credentials.authorization)) return credentials
+      return refuse(req, res, 401, 'not_signed_in', UNVERIFIED_TOKEN)
+    }
     // Nothing to clear and nothing ended when no cookie came: the caller never signed in (or the browser dropped it).
     if (readSession(req, session).state === 'none')
       return refuse(req, res, 401, 'not_signed_in', NOT_SIGNED_IN)
@@ -172,7 +184,7 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     } else req.resume()
     let credentials: Credentials | null = null
     if (route.role !== 'anyone') {
-      const asked = credentialsOf(req, res)
+      const asked = credentialsOf(req, res, route)
       if (!('authorization' in asked)) return asked
       credentials = asked
     }
@@ -201,6 +213,9 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
 }
 
 const EMPTY = Buffer.alloc(0)
+const UNVERIFIED_TOKEN =
+  'This part of the dashboard answers from its own records, so it needs a session or a token the API has ' +
+  'accepted: sign in, or make a call to the API through the dashboard with this token first.'
 
 /** The query and the body as the route's schemas read them, or every problem with them. */
 function readRequest(

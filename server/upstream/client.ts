@@ -44,6 +44,9 @@ export interface ClientSettings {
 export const DEFAULT_REUSE_MS = 1_000
 export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024
 const MAX_REUSED = 500
+/** Tokens the API accepted, remembered (by digest) for this long after their last success, at most this many. */
+export const ACCEPTED_MS = 60 * 60_000
+const MAX_ACCEPTED = 10_000
 
 interface Flight {
   promise: Promise<UpstreamAnswer>
@@ -87,6 +90,15 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
   let upstreamCalls = 0
   /** When the API last answered at all (any status below 500): readiness needs no probe of its own then. */
   let lastAnsweredAt = 0
+  /** Credentials (by digest) the API answered with success, and when last: tokens it has accepted. */
+  const accepted = new Map<string, number>()
+  function noteAccepted(authorization: string | null, at: number) {
+    if (authorization === null) return
+    const key = digest(authorization)
+    accepted.delete(key)
+    accepted.set(key, at)
+    if (accepted.size > MAX_ACCEPTED) accepted.delete(accepted.keys().next().value ?? '')
+  }
 
   async function send(options: CallOptions, signal: CallSignal | undefined): Promise<UpstreamAnswer> {
     await budget.acquire(options.lane, signal, options.owner).catch(() => {
@@ -109,6 +121,7 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
       })
       const receivedAt = Date.now()
       if (raw.status < 500) lastAnsweredAt = receivedAt
+      if (raw.status >= 200 && raw.status < 300) noteAccepted(options.authorization, receivedAt)
       budget.report({ status: raw.status, retryAfterSeconds: parseRetryAfter(raw.retryAfter) })
       // The one place an answer is checked for the token it was asked with (the relay, the index, the live views,
       // the export and the samplers all read answers from here).
@@ -207,6 +220,11 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
       return send(options, options.signal)
     },
     lastAnsweredAt: () => lastAnsweredAt,
+    /** Whether the API answered a call with these credentials with success within the last ACCEPTED_MS. */
+    accepted(authorization: string): boolean {
+      const at = accepted.get(digest(authorization))
+      return at !== undefined && Date.now() - at < ACCEPTED_MS
+    },
     /** Calls that really went upstream (shared and reused answers not counted). */
     callsMade: () => upstreamCalls,
     close() {
