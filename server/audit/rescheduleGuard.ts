@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { Credentials } from '../auth/credentials.ts'
+import { withoutToken, type Credentials } from '../auth/credentials.ts'
 import type { UpstreamAnswer } from '../upstream/client.ts'
 import { rescheduledState } from '../../shared/rescheduleAnswer.ts'
 import type { Identity } from './identity.ts'
@@ -44,15 +44,13 @@ export interface RescheduleRequest {
 function entryOf(request: RescheduleRequest): AuditEntry {
   const bulkHeader = request.req.headers[BULK_RUN_HEADER]
   const bulkRun = typeof bulkHeader === 'string' && BULK_RUN.test(bulkHeader) ? bulkHeader : null
-  const secret = request.credentials.authorization.replace(/^Bearer\s+/i, '')
-  const text = request.body.toString('utf8')
   return {
     user: request.who.user,
     via: request.who.via,
     upstream: request.upstream,
     executionId: request.executionId,
     // Never the token, even if someone pasted it into a body.
-    requestBody: secret !== '' && text.includes(secret) ? '(withheld: it contained the token)' : text,
+    requestBody: withoutToken(request.body.toString('utf8'), request.credentials),
     bulkRun,
     requestId: request.requestId,
   }

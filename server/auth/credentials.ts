@@ -12,6 +12,12 @@ export interface Credentials {
   name?: string | null
 }
 
+/** What the dashboard keeps of text a user typed (a reschedule's body, a note, a label): never the token in it. */
+export function withoutToken(text: string, credentials: Credentials): string {
+  const secret = credentials.authorization.replace(/^Bearer\s+/i, '')
+  return secret !== '' && text.includes(secret) ? '(withheld: it contained the token)' : text
+}
+
 /**
  * The server's token wins; else the signed-in session's (re-sealed when an old key opened it); else a
  * browser's own Authorization when it has no session cookie. A cookie that no longer opens is a session

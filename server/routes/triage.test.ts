@@ -180,6 +180,24 @@ describe('failure groups', () => {
     expect(JSON.parse(again.body)).toEqual({ run, count: 0 })
   })
 
+  it('never keeps the token a note carries: withheld, in the board and in the trail', async () => {
+    const query = 'group=key:region'
+    const before = await exactBoard(query)
+    const group = before.groups.find((candidate) => candidate.id === 'key:eu-west-1') as FailureGroup
+    const acked = await post(
+      `ack?${query}&id=${encodeURIComponent(group.id)}`,
+      JSON.stringify({ note: `pasted by mistake: ${api.token}` }),
+    )
+    expect(acked.status, acked.body).toBe(200)
+    const { run } = JSON.parse(acked.body) as { run: string }
+    const trail = await rawRequest(`${dashboard.url}/api/audit?kind=acknowledge&size=500`)
+    expect(trail.body).not.toContain(api.token)
+    expect(trail.body).toContain('(withheld: it contained the token)')
+    const board = await rawRequest(`${dashboard.url}/api/triage?${query}`)
+    expect(board.body).not.toContain(api.token)
+    await post('undo', JSON.stringify({ run }))
+  })
+
   it('counts a failure rescheduled through the dashboard as addressed', async () => {
     const before = await exactBoard('summary=1')
     const failed = (await demo.allExecutions({ states: ['failed'] })).find((row) => /^[\w-]+$/.test(row.id))

@@ -1,7 +1,7 @@
 import { readGroupBy, GROUP_PARAM, type GroupBy, type TriageAnswer } from '../../shared/triage.ts'
 import type { ListFilters } from '../../shared/filters.ts'
 import type { TimeWindow } from '../../shared/timeWindow.ts'
-import type { Credentials } from '../auth/credentials.ts'
+import { withoutToken, type Credentials } from '../auth/credentials.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { AckBook } from '../triage/ackBook.ts'
@@ -165,7 +165,8 @@ export function ackRoute(options: TriageRouteOptions): RouteHandler<'acknowledge
     }
     const targets = group.members.map((row) => ({ id: row.id, failedAt: row.updatedRaw ?? '' }))
     const who = { ...identity, requestId }
-    const done = await acks.acknowledge(options.upstream(), targets, who, body.note)
+    const note = body.note === undefined ? body.note : withoutToken(body.note, credentials)
+    const done = await acks.acknowledge(options.upstream(), targets, who, note)
     sendJson(res, 200, done)
     return { status: 200, route: 'triage', detail: `acknowledged ${done.count}` }
   })

@@ -134,6 +134,16 @@ describe('watches', () => {
     }
   }, 120_000)
 
+  it('never keeps the token a label carries', async () => {
+    const threshold = { state: 'failed', count: 100_000, minutes: 60 }
+    const label = `my view ${api.token}`
+    const added = await post('tara', '/watches', { kind: 'view', view: 'm.team=ml', label, threshold })
+    expect(added.status, JSON.stringify(added.json)).toBe(201)
+    const listed = JSON.stringify(await watches('tara'))
+    expect(listed).not.toContain(api.token)
+    expect(listed).toContain('(withheld: it contained the token)')
+  })
+
   it('notices a view crossing its threshold', async () => {
     const view = 'm.team=data'
     const dataFailures = () =>

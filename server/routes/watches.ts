@@ -1,3 +1,4 @@
+import { withoutToken } from '../auth/credentials.ts'
 import type { ServerResponse } from 'node:http'
 import type { RouteBody } from '../../shared/api/table.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
@@ -55,8 +56,9 @@ export function addWatchRoute(options: WatchRouteOptions): RouteHandler<'addWatc
   return async ({ res, credentials, body, identity: who }) => {
     const { book, follower } = options
     if (!book || !follower) return refuseWithoutStore(res)
-    const watch = newWatchOf(body)
-    if (!watch) return badRequest(res, ['threshold must be {state, count, minutes}'])
+    const asked = newWatchOf(body)
+    if (!asked) return badRequest(res, ['threshold must be {state, count, minutes}'])
+    const watch = { ...asked, label: withoutToken(asked.label, credentials) }
     try {
       const added = await book.add(options.upstream(), who.user, watch)
       await follower.changed(who.user, credentials)
