@@ -23,6 +23,8 @@ export type GuardDecision =
   | { kind: 'refused'; status: 503; code: 'store_unavailable'; message: string }
   /** The request names a bulk run another user started. */
   | { kind: 'refused'; status: 403; code: 'forbidden_role'; message: string }
+  /** An id the trail cannot hold (a NUL character): refused rather than sent unrecorded. */
+  | { kind: 'refused'; status: 400; code: 'bad_request'; message: string }
   | {
       kind: 'allowed'
       /** Records what came of it: the API's answer, or the failure that leaves it open. */
@@ -50,7 +52,11 @@ function entryOf(request: RescheduleRequest): AuditEntry {
     upstream: request.upstream,
     executionId: request.executionId,
     // Never the token, even if someone pasted it into a body.
-    requestBody: withoutToken(request.body.toString('utf8'), request.credentials),
+    // A NUL byte is kept as its escape: PostgreSQL's text cannot hold one.
+    requestBody: withoutToken(request.body.toString('utf8'), request.credentials).replaceAll(
+      '\u0000',
+      '\\u0000',
+    ),
     bulkRun,
     requestId: request.requestId,
   }
@@ -98,6 +104,11 @@ export function createRescheduleGuard(options: {
     /** Writes the intent; the decision says whether the PATCH may leave, and how to record what came of it. */
     async begin(request: RescheduleRequest): Promise<GuardDecision> {
       if (!trail) return { kind: 'allowed', settle: async () => {} }
+      if (request.executionId.includes('\u0000')) {
+        const message =
+          'This id contains a NUL character, which the audit trail cannot record; nothing was sent.'
+        return { kind: 'refused', status: 400, code: 'bad_request', message }
+      }
       const entry = entryOf(request)
       let id: string
       try {

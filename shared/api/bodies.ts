@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { readFilterParams, writeFilterParams } from '../filterCodec.ts'
 import { MAX_ACK_NOTE } from '../triage.ts'
 import { readThreshold, WATCH_LIMITS } from '../watches.ts'
+import { noNul } from './params.ts'
 
 /*
  * The JSON bodies the routes take, each refused in words that name what is wrong (the browser shows them). A body
@@ -19,6 +20,7 @@ export const acknowledge = z.object({
     .check(
       z.minLength(1, { error: 'the note is empty: say why (a ticket, a reason)' }),
       z.maxLength(MAX_ACK_NOTE, { error: `the note is longer than ${MAX_ACK_NOTE} characters` }),
+      noNul('the note'),
     ),
 })
 
@@ -43,6 +45,7 @@ const executionWatch = z.object({
     .check(
       z.minLength(1, { error: `executionId must be an id of 1 to ${MAX_WATCH_ID} characters` }),
       z.maxLength(MAX_WATCH_ID, { error: `executionId must be an id of 1 to ${MAX_WATCH_ID} characters` }),
+      noNul('executionId'),
     ),
 })
 
@@ -71,7 +74,11 @@ const viewWatch = z.object({
       z.string({ error: LABEL }),
       z.transform((label) => label.trim()),
     )
-    .check(z.minLength(1, { error: LABEL }), z.maxLength(WATCH_LIMITS.label, { error: LABEL })),
+    .check(
+      z.minLength(1, { error: LABEL }),
+      z.maxLength(WATCH_LIMITS.label, { error: LABEL }),
+      noNul('label'),
+    ),
   view: watchedView,
   threshold,
 })

@@ -14,9 +14,20 @@ export function wholeNumber(name: string, min: number, max: number, fallback: nu
   )
 }
 
+/**
+ * No NUL character: the dashboard records what it is given (the trail, notes, watches) in PostgreSQL, whose text
+ * cannot hold one; refused as what it is, rather than failing to be written.
+ */
+export const noNul = (name: string) =>
+  z.refine<string>((value) => !value.includes('\u0000'), {
+    error: `${name} must not contain a NUL character`,
+  })
+
 /** Text of at most `max` characters; absent or empty is not given. */
 export const text = (name: string, max: number) =>
-  z.optional(z.string().check(z.maxLength(max, { error: `${name} is longer than ${max} characters` })))
+  z.optional(
+    z.string().check(z.maxLength(max, { error: `${name} is longer than ${max} characters` }), noNul(name)),
+  )
 
 /** A cursor a page of the route wrote: 1 to `max` characters. */
 export const cursor = (name: string, max: number, error: string) =>

@@ -4,7 +4,7 @@ import { MOST_SET_IDS } from '../idSet.ts'
 import { LIST_SORTS, SORT_PARAM } from '../listSort.ts'
 import { GROUP_PARAM } from '../triage.ts'
 import { AUDIT_KINDS, AUDIT_OUTCOMES } from '../auditRecord.ts'
-import { cursor, flag, lenient, oneOf, text, wholeNumber } from './params.ts'
+import { cursor, flag, lenient, noNul, oneOf, text, wholeNumber } from './params.ts'
 
 /*
  * Each route's own query parameters (the view's, where a route takes one, are read by ./view.ts). Every value is a
@@ -49,6 +49,7 @@ export const QUERIES = {
       .check(
         z.minLength(1, { error: 'id must be given, at most 1024 characters' }),
         z.maxLength(1024, { error: 'id must be given, at most 1024 characters' }),
+        noNul('id'),
       ),
   }),
   idSet: z.object({ max: wholeNumber('max', 1, MOST_SET_IDS, 20_000) }),
