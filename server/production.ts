@@ -71,7 +71,12 @@ export async function startProductionServer(options: ProductionOptions) {
   const values = readSettings(env)
   const upstream = await upstreamFor(env, values, options.demo ?? false)
   const signInMode = (upstream.named ?? [upstream]).some((named) => named.config.token === null)
-  const settings = dashboardSettings(values, { production: true, signInMode })
+  const cap = connectionCap(values.DASHBOARD_MAX_CONNECTIONS, openFilesLimit())
+  // Streams never take the last quarter of the connections: requests (and health checks) always find room.
+  const settings = {
+    ...dashboardSettings(values, { production: true, signInMode }),
+    maxStreams: Math.min(values.DASHBOARD_MAX_STREAMS, Math.floor(cap * 0.75)),
+  }
   const indexHtml = readFileSync(path.join(options.distDir, 'index.html'), 'utf8')
   const https = settings.publicOrigin?.startsWith('https:') ?? false
   const staticFiles = createStaticFiles(options.distDir, htmlSecurityHeaders(indexHtml, { https }))
@@ -141,7 +146,7 @@ export async function startProductionServer(options: ProductionOptions) {
   server.requestTimeout = timeouts.requestMs
   server.keepAliveTimeout = 5_000
   limitConnections(server, {
-    cap: connectionCap(values.DASHBOARD_MAX_CONNECTIONS, openFilesLimit()),
+    cap,
     perAddress: values.DASHBOARD_CONNECTIONS_PER_ADDRESS,
     trust: settings.trust,
   })

@@ -22,6 +22,8 @@ export interface DashboardSettings {
   index: IndexSettings
   /** Live streams one client address may hold (DASHBOARD_STREAMS_PER_ADDRESS). */
   streamsPerAddress: number
+  /** Live streams the whole process may hold (DASHBOARD_MAX_STREAMS). */
+  maxStreams: number
   /** The embedded store's directory, or null with DATABASE_URL. */
   dataDir: string
   databaseUrl: string | null
@@ -59,6 +61,7 @@ export function dashboardSettings(
     reuseMs: values.DASHBOARD_REUSE_MS,
     index,
     streamsPerAddress: values.DASHBOARD_STREAMS_PER_ADDRESS,
+    maxStreams: values.DASHBOARD_MAX_STREAMS,
     dataDir: values.DASHBOARD_DATA_DIR,
     databaseUrl: values.DATABASE_URL ?? null,
     identity: identitySettingsFromEnv({

@@ -10,6 +10,7 @@ import { createAuditTrail, type AuditTrail } from '../audit/trail.ts'
 import { auditRoute, whoamiRoute } from '../routes/audit.ts'
 import { describeUpstream } from '../upstream/config.ts'
 import type { Gauge } from '../http/metrics.ts'
+import type { StreamTotal } from '../http/streamLimit.ts'
 import { dashboardGauges } from './gauges.ts'
 import { createApiRoutes, type Middleware, type RouteTable } from '../routes/api.ts'
 import { createExportRoute } from '../routes/export.ts'
@@ -53,6 +54,8 @@ export interface DashboardOptions {
   upstreamName?: string
   /** Which APIs there are (GET /api/upstreams); none but this one by default. */
   upstreamList?: UpstreamList
+  /** The process's live streams, shared by every API's dashboard (createDashboards makes it). */
+  streams: StreamTotal
 }
 
 export interface Dashboard {
@@ -122,12 +125,14 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     void acks?.prune().catch((error: unknown) => onError('pruning acknowledgements', error))
     void watching.prune()?.catch((error: unknown) => onError('pruning watch notices', error))
   }
+  const { streams } = options
   const watching = createWatching({
     store,
     index,
     upstream,
     upstreamName: () => describeUpstream(upstream),
     settings,
+    streams,
     onError,
   })
   prune()
@@ -177,7 +182,13 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     indexList: indexListRoute(index, trail),
     indexExecution: indexExecutionRoute(index),
     idSet: idSetRoute(index),
-    live: liveRoute(live, index, settings.trust, settings.streamsPerAddress, sides),
+    live: liveRoute(
+      live,
+      index,
+      settings.trust,
+      { perAddress: settings.streamsPerAddress, total: streams },
+      sides,
+    ),
     triage: triageRoute(triage),
     acknowledge: ackRoute(triage),
     undoAcknowledge: undoAckRoute(triage),

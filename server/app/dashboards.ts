@@ -1,3 +1,4 @@
+import { createStreamTotal } from '../http/streamLimit.ts'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { UpstreamList } from '../../shared/upstreams.ts'
 import { sendJsonError } from '../http/json.ts'
@@ -69,12 +70,14 @@ function setOf(
  * and GET /api/upstreams says which there are (never a token). Without it, the one dashboard as before.
  */
 export async function createDashboards(
-  options: Omit<DashboardOptions, 'upstream' | 'upstreamName'> & {
+  options: Omit<DashboardOptions, 'upstream' | 'upstreamName' | 'streams'> & {
     upstream: DashboardOptions['upstream']
     upstreams: NamedUpstream[] | null
   },
 ): Promise<DashboardSet> {
-  const { upstreams, ...rest } = options
+  const { upstreams, ...others } = options
+  // One cap on streams for the process, whichever API's dashboard holds them.
+  const rest = { ...others, streams: createStreamTotal(options.settings.maxStreams) }
   if (!upstreams) {
     const dashboard = await createDashboard(rest)
     return setOf([[null, dashboard]], dashboard.handle, dashboard.store, false)

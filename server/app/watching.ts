@@ -6,6 +6,7 @@ import { createWatchFollower } from '../watch/follower.ts'
 import { createWatchBook } from '../watch/watchBook.ts'
 import { createWebhook } from '../watch/webhook.ts'
 import type { DashboardSettings } from './config.ts'
+import type { StreamTotal } from '../http/streamLimit.ts'
 
 /** Watches and notices (issue 23 §3): the book in the store, one follower per replica, the routes. */
 export function createWatching(options: {
@@ -14,6 +15,7 @@ export function createWatching(options: {
   upstream: UpstreamConfig
   upstreamName: () => string
   settings: DashboardSettings
+  streams: StreamTotal
   onError: (what: string, error: unknown) => void
 }) {
   const { store, index, settings } = options
@@ -40,6 +42,7 @@ export function createWatching(options: {
     upstream: options.upstreamName,
     trust: settings.trust,
     streamsPerAddress: settings.streamsPerAddress,
+    streams: options.streams,
   }
   return {
     routes: {

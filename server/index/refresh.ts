@@ -16,7 +16,7 @@ const MAX_HEAD_PAGES = 10
 /** From this many outcomes pending, the finished executions are read first: one page answers many at once. */
 const BULK_OUTCOMES_FROM = 3
 /** At most this many pages of finished executions a refresh reads for them. */
-const MAX_FINISHED_PAGES = 5
+const MAX_FINISHED_PAGES = 2
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 

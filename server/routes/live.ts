@@ -1,7 +1,7 @@
 import { buildListBody } from '../../shared/listBody.ts'
 import { startEventStream } from '../http/eventStream.ts'
 import { clientAddress, type ProxyTrust } from '../http/origin.ts'
-import { createStreamLimit } from '../http/streamLimit.ts'
+import { createStreamLimit, createStreamTotal, type StreamTotal } from '../http/streamLimit.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
 import type { LiveHub } from '../live/hub.ts'
 import type { RouteHandler } from './context.ts'
@@ -20,10 +20,13 @@ export function liveRoute(
   hub: LiveHub,
   index: ExecutionIndex | null,
   trust: ProxyTrust,
-  perAddress = DEFAULT_STREAMS_PER_ADDRESS,
+  streams: { perAddress: number; total: StreamTotal } = {
+    perAddress: DEFAULT_STREAMS_PER_ADDRESS,
+    total: createStreamTotal(Infinity),
+  },
   sides: LiveSides | null = null,
 ): RouteHandler<'live'> {
-  const limit = createStreamLimit(perAddress, 'live streams')
+  const limit = createStreamLimit(streams.perAddress, 'live streams', streams.total)
   return async ({ req, res, credentials, view, query }) => {
     const { filters, window } = view
     const request = {

@@ -4,7 +4,7 @@ import type { RouteBody } from '../../shared/api/table.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import { startEventStream } from '../http/eventStream.ts'
 import { clientAddress, type ProxyTrust } from '../http/origin.ts'
-import { createStreamLimit } from '../http/streamLimit.ts'
+import { createStreamLimit, type StreamTotal } from '../http/streamLimit.ts'
 import type { WatchEvent, WatchFollower } from '../watch/follower.ts'
 import { WatchLimitError, type NewWatch, type WatchBook } from '../watch/watchBook.ts'
 import type { Outcome, RouteHandler } from './context.ts'
@@ -15,6 +15,8 @@ export interface WatchRouteOptions {
   upstream: () => string
   trust: ProxyTrust
   streamsPerAddress: number
+  /** The process's streams, shared with the live route's. */
+  streams: StreamTotal
 }
 
 function refuseWithoutStore(res: ServerResponse): Outcome {
@@ -96,7 +98,7 @@ const streamEvent = (event: WatchEvent) =>
  * tab that reconnects hears what it missed through Last-Event-ID). The tab sends no polling requests of its own.
  */
 export function watchStreamRoute(options: WatchRouteOptions): RouteHandler<'watchStream'> {
-  const limit = createStreamLimit(options.streamsPerAddress, 'watch streams')
+  const limit = createStreamLimit(options.streamsPerAddress, 'watch streams', options.streams)
   return async ({ req, res, credentials, identity: who }) => {
     const { follower } = options
     if (!follower) return refuseWithoutStore(res)

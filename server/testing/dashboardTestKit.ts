@@ -2,6 +2,7 @@ import http from 'node:http'
 import { DEFAULT_INDEX, settingsFromEnv, type DashboardSettings, type IndexSettings } from '../app/config.ts'
 import { createDashboard, type Dashboard } from '../app/dashboard.ts'
 import type { ProxyEvent } from '../http/events.ts'
+import { createStreamTotal } from '../http/streamLimit.ts'
 import type { Store } from '../store/store.ts'
 import { parseUpstreamConfig, type UpstreamConfig } from '../upstream/config.ts'
 import { close, listen } from './httpTestKit.ts'
@@ -45,6 +46,7 @@ export async function startTestDashboard(options: TestDashboardOptions): Promise
     settings,
     store: options.store ?? null,
     bodyLimitBytes: options.bodyLimitBytes,
+    streams: createStreamTotal(settings.maxStreams),
     onEvent: (event) => {
       options.onEvent?.(event)
       options.log?.(JSON.stringify(event))

@@ -55,12 +55,23 @@ export const startSettings = {
   DASHBOARD_MAX_CONNECTIONS: number(
     {
       group,
-      default: '1000',
+      default: '3000',
       description:
         "Cap on open connections, never more than the process's open-files limit allows (less 256). Near it, " +
         'idle kept-alive connections are closed. Headers must arrive within 10 s and a whole request within 30 s.',
     },
     { min: 16, unit: 'connections' },
+  ),
+  DASHBOARD_MAX_STREAMS: number(
+    {
+      group,
+      default: '2000',
+      description:
+        'Cap on live streams (each tab holds up to two) across the process, kept below three quarters of the ' +
+        'connection cap so requests always find room; past it, a new stream is answered 503 `too_many_streams` ' +
+        'with Retry-After.',
+    },
+    { min: 1, unit: 'streams' },
   ),
   DASHBOARD_CONNECTIONS_PER_ADDRESS: number(
     {
