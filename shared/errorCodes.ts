@@ -27,6 +27,7 @@ export const DASHBOARD_ERROR_CODES = {
   internal_error: { origin: 'refusal', lead: 'The dashboard’s server failed:' },
   export_in_progress: { origin: 'refusal', lead: 'The dashboard is busy for you:' },
   too_many_streams: { origin: 'refusal', lead: 'The dashboard is busy for you:' },
+  too_many_views: { origin: 'refusal', lead: 'The dashboard is busy for you:' },
   too_many_connections: { origin: 'refusal', lead: 'The dashboard is busy:' },
   starting: { origin: 'refusal', lead: 'The dashboard is busy:' },
   forbidden_role: { origin: 'refusal', lead: 'You may not do this here:' },

@@ -10,6 +10,8 @@ export interface Credentials {
   source: CredentialSource
   /** The name a signed-in user gave (self-declared), for the audit trail; null when none. */
   name?: string | null
+  /** Who asks (their client address): the index shares its work, and caps its views, per client. */
+  client?: string
 }
 
 /** What the dashboard keeps of text a user typed (a reschedule's body, a note, a label): never the token in it. */

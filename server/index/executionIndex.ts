@@ -13,7 +13,8 @@ import { claimOf } from './claims.ts'
 import { credentialKey, fingerprint, upstreamKey } from './fingerprint.ts'
 import { observeAnswer } from './observe.ts'
 import { INDEX_CHANNEL } from './persistence.ts'
-import { createRuntime, FAMILY_IDLE_MS, type Runtime } from './runtime.ts'
+import { createRuntime, type Runtime } from './runtime.ts'
+import { FAMILY_IDLE_MS } from './family.ts'
 import type { Coverage, OverviewAnswer } from '../../shared/overview.ts'
 import { createUpstreamFacts } from './upstreamFacts.ts'
 
@@ -155,9 +156,16 @@ export async function createExecutionIndex(options: IndexOptions) {
     ): Promise<OverviewAnswer> {
       const runtime = runtimeFor(credentials)
       await runtime.loaded()
+      runtime.partition.family(filters.metadata, credentials.client)
       const result = answer(runtime, filters, view)
       void tick()
       return result
+    },
+    /** Lets these filters be counted for this client (their family made), or throws why not (a Refusal). */
+    async admit(credentials: Credentials, filters: ListFilters): Promise<void> {
+      const runtime = runtimeFor(credentials)
+      await runtime.loaded()
+      runtime.partition.family(filters.metadata, credentials.client).wantedAt = now()
     },
     /** A page of the filtered set from the index itself, in an order the API does not offer, with its coverage. */
     async page(
@@ -167,7 +175,7 @@ export async function createExecutionIndex(options: IndexOptions) {
     ): Promise<IndexPage & { coverage: Coverage }> {
       const runtime = runtimeFor(credentials)
       await runtime.loaded()
-      const family = runtime.partition.family(filters.metadata)
+      const family = runtime.partition.family(filters.metadata, credentials.client)
       family.wantedAt = now()
       void tick()
       const page = pageOfFamily(family, {
@@ -181,7 +189,7 @@ export async function createExecutionIndex(options: IndexOptions) {
     async rows(credentials: Credentials, filters: ListFilters, window?: TimeWindow) {
       const runtime = runtimeFor(credentials)
       await runtime.loaded()
-      const family = runtime.partition.family(filters.metadata)
+      const family = runtime.partition.family(filters.metadata, credentials.client)
       family.wantedAt = now()
       void tick()
       const rows = rowsInView(family, filters.states, boundsOf({ window }))
@@ -216,7 +224,7 @@ export async function createExecutionIndex(options: IndexOptions) {
     async keepFresh(credentials: Credentials, filters: ListFilters, urgent: readonly string[] = []) {
       const runtime = runtimeFor(credentials)
       await runtime.loaded()
-      const family = runtime.partition.family(filters.metadata)
+      const family = runtime.partition.family(filters.metadata, credentials.client)
       family.wantedAt = now()
       runtime.partition.hurry(urgent, now() + 2 * settings.refreshMs + 30_000)
       const stop = runtime.watch(family)
@@ -243,7 +251,7 @@ export async function createExecutionIndex(options: IndexOptions) {
     ): Promise<() => void> {
       const runtime = runtimeFor(credentials)
       await runtime.loaded()
-      const family = runtime.partition.family(filters.metadata)
+      const family = runtime.partition.family(filters.metadata, credentials.client)
       const unwatch = runtime.watch(family)
       let last = ''
       const push = () => {

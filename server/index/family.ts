@@ -47,12 +47,19 @@ export interface Family {
   excluded: number
   /** Someone asked for this family (an overview, a live view): it is kept fresh while they do. */
   wantedAt: number
+  /** The client that first asked for it (null: the server itself): its calls wait in turn with that client's. */
+  owner: string | null
   /** A round is running. */
   scanning: boolean
   refreshing: boolean
   /** The running (or last) round of this replica: its order and how far back it got; not stored. */
   walk: WalkProgress | null
 }
+
+/** A family nobody asked for in this long stops being refreshed. */
+export const FAMILY_IDLE_MS = 10 * 60_000
+/** Distinct filters one client may have the index keep at a time: no client fills the index or its budget. */
+export const MOST_FAMILIES_PER_CLIENT = 20
 
 /** The family key: the metadata filter in one canonical form. */
 export function familyKey(metadata: readonly MetadataFilter[]): string {
@@ -82,6 +89,7 @@ export function newFamily(metadata: readonly MetadataFilter[], now: number): Fam
     refreshFailing: null,
     excluded: 0,
     wantedAt: now,
+    owner: null,
     scanning: false,
     refreshing: false,
     walk: null,

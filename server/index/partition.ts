@@ -1,7 +1,8 @@
 import type { MetadataFilter } from '../../shared/filters.ts'
 import { contradictsFilters } from '../../shared/filters.ts'
 import { countFamily, type StateCounts, type WindowBounds } from './counting.ts'
-import { familyKey, newFamily, type Family } from './family.ts'
+import { FAMILY_IDLE_MS, familyKey, MOST_FAMILIES_PER_CLIENT, newFamily, type Family } from './family.ts'
+import { Refusal } from '../../shared/refusal.ts'
 import { createInterner, isNewer, type IndexedExecution } from './rows.ts'
 
 /** What changed since the store last took it: rows, memberships, families, and rows known to be gone. */
@@ -55,6 +56,20 @@ export function createPartition(id: string, now: () => number = Date.now) {
     const marks = dirty.members.get(family.key) ?? new Map<string, boolean>()
     marks.set(executionId, present)
     dirty.members.set(family.key, marks)
+  }
+
+  function refuseBeyondCap(client: string) {
+    const at = now()
+    let own = 0
+    for (const family of families.values())
+      if (family.owner === client && at - family.wantedAt < FAMILY_IDLE_MS) own += 1
+    if (own < MOST_FAMILIES_PER_CLIENT) return
+    throw new Refusal(
+      429,
+      'too_many_views',
+      `The dashboard keeps at most ${MOST_FAMILIES_PER_CLIENT} distinct filters counted for one client at a time, ` +
+        'and yours are all in use; close some views (a filter is let go 10 minutes after its last view).',
+    )
   }
 
   /** An unconfirmed execution seen again: a member again of each family whose filter it still fits. */
@@ -123,12 +138,19 @@ export function createPartition(id: string, now: () => number = Date.now) {
     },
     families: families as ReadonlyMap<string, Family>,
     intern,
-    /** The family for a metadata filter, created (unscanned) on first use. */
-    family(metadata: readonly MetadataFilter[]): Family {
+    /**
+     * The family for a metadata filter, created (unscanned) on first use; `client` (who asks) may have at most
+     * MOST_FAMILIES_PER_CLIENT of their own wanted at a time: past it, a refusal that says so.
+     */
+    family(metadata: readonly MetadataFilter[], client: string | null = null): Family {
       const key = familyKey(metadata)
       let family = families.get(key)
       if (!family) {
+        // The unfiltered family is everyone's: never counted against a client, and owned by none.
+        const owner = key === '[]' ? null : client
+        if (owner !== null) refuseBeyondCap(owner)
         family = newFamily(metadata, now())
+        family.owner = owner
         families.set(key, family)
         dirty.families.add(key)
       }

@@ -1,7 +1,7 @@
 import type { IndexSettings } from './settings.ts'
 import type { HeldLock, Store } from '../store/store.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
-import type { Family } from './family.ts'
+import { FAMILY_IDLE_MS, type Family } from './family.ts'
 import { createPartition, type Partition } from './partition.ts'
 import {
   flushPartition,
@@ -16,8 +16,6 @@ import { verifyRound } from './rounds.ts'
 import type { ScanContext } from './scanner.ts'
 import type { UpstreamFacts } from './upstreamFacts.ts'
 
-/** A family nobody asked for in this long stops being refreshed. */
-export const FAMILY_IDLE_MS = 10 * 60_000
 /** A round that failed or stopped early is tried again after this long (the budget backs off on its own as well). */
 const RETRY_MS = 30_000
 const LOCK_RETRY_MS = 2_000

@@ -32,7 +32,9 @@ export function fetcher(ctx: ScanContext, family: Family, lane: Lane, states: re
     if (authorization === null) return Promise.reject(new Error('nobody uses this index any more'))
     const input = { first, after, states, metadata: family.metadata }
     const body = Buffer.from(JSON.stringify(buildListBody(input, (state) => ctx.facts.spell(state))))
-    const request = { body, authorization, lane, signal: ctx.signal, owner: ctx.partition.id }
+    // Calls wait in turn by partition and, within it, by the client the family is for.
+    const owner = `${ctx.partition.id} ${family.owner ?? ''}`
+    const request = { body, authorization, lane, signal: ctx.signal, owner }
     return fetchListPage(ctx.client, request).then((page) => {
       ctx.facts.learnStates(page.rows.map((row) => String(row.state)))
       return page

@@ -301,3 +301,22 @@ describe('which report of an execution wins', () => {
     expect(after.counts.failed).toBe(8)
   })
 })
+
+describe('one client’s many views', () => {
+  it('are capped per client: the 21st distinct filter is refused, another client still counts its own', async () => {
+    const { index } = await indexOver(readingRows(40))
+    const as = (client: string) => ({ ...index.credentials, client })
+    const view = (n: number) => ({ states: [], metadata: [{ key: 'env', values: [`v${n}`] }] })
+    for (let n = 0; n < 20; n += 1) await index.index.overview(as('greedy'), view(n))
+    await expect(index.index.overview(as('greedy'), view(20))).rejects.toMatchObject({
+      status: 429,
+      code: 'too_many_views',
+    })
+    // Asking again for one of its own, or for the unfiltered view, is not a new one.
+    await index.index.overview(as('greedy'), view(3))
+    await index.index.overview(as('greedy'), { states: [], metadata: [] })
+    expect((await index.index.overview(as('honest'), view(99))).coverage.kind).toMatch(/counting|exact/)
+    // A filter another client made counts for whoever asks.
+    await index.index.overview(as('honest'), view(5))
+  })
+})

@@ -5,13 +5,14 @@ import * as z from 'zod/mini'
 import { issueMessages, readRouteQuery } from '../../shared/api/readQuery.ts'
 import { API_PREFIX, ROUTE_NAMES, type RouteName } from '../../shared/api/routes.ts'
 import { ROUTE_TABLE, type RouteDefinition } from '../../shared/api/table.ts'
+import { Refusal } from '../../shared/refusal.ts'
 import type { DashboardErrorCode } from '../../shared/errorCodes.ts'
 import { credentialsFor, type Credentials } from '../auth/credentials.ts'
 import { clearSessionCookie, readSession, type SessionSettings } from '../auth/sessionCookie.ts'
 import { readJsonObject } from '../http/body.ts'
 import type { ProxyEvent } from '../http/events.ts'
 import { sendJsonError } from '../http/json.ts'
-import { isCrossSite, type OriginSettings } from '../http/origin.ts'
+import { clientAddress, isCrossSite, type OriginSettings } from '../http/origin.ts'
 import { effectiveMethod, matchOperation, NOT_ADDRESSABLE } from '../upstream/operations.ts'
 import {
   requestContext,
@@ -100,6 +101,10 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
       onEvent({ requestId, method, durationMs: Date.now() - started, ...outcome })
     // Every request is contained: whatever goes wrong becomes a 500 for this request, never a stopped process.
     const contain = (error: unknown) => {
+      if (error instanceof Refusal && !res.headersSent) {
+        sendJsonError(res, error.status, error.code, error.message)
+        return finish({ status: error.status, route: 'refused', detail: error.code })
+      }
       const kind = error instanceof Error ? `${error.name}${errorCode(error)}` : typeof error
       const message = `The dashboard's server failed on this request (request id ${requestId}).`
       sendJsonError(res, 500, 'internal_error', message, { request_id: requestId })
@@ -186,7 +191,8 @@ export function createApiRoutes(options: ApiRoutesOptions): Middleware {
     if (route.role !== 'anyone') {
       const asked = credentialsOf(req, res, route)
       if (!('authorization' in asked)) return asked
-      credentials = asked
+      // The index shares its work, and caps views, per client; a relayed call (the hot path) needs none of it.
+      credentials = route.relays ? asked : { ...asked, client: clientAddress(req, options.origin.trust) }
     }
     const read = readRequest(name, route, entry, search, raw)
     const context = requestContext(options, {

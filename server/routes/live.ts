@@ -3,7 +3,7 @@ import { startEventStream } from '../http/eventStream.ts'
 import { clientAddress, type ProxyTrust } from '../http/origin.ts'
 import { createStreamLimit, createStreamTotal, type StreamTotal } from '../http/streamLimit.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
-import type { LiveHub } from '../live/hub.ts'
+import type { LiveHub, LiveView } from '../live/hub.ts'
 import type { RouteHandler } from './context.ts'
 import type { LiveSides } from './liveSides.ts'
 
@@ -29,44 +29,46 @@ export function liveRoute(
   const limit = createStreamLimit(streams.perAddress, 'live streams', streams.total)
   return async ({ req, res, credentials, view, query }) => {
     const { filters, window } = view
-    const request = {
-      first: query.size,
-      after: query.after ?? null,
+    const live: LiveView = {
+      body: Buffer.from(
+        JSON.stringify(
+          buildListBody({ ...filters, first: query.size, after: query.after ?? null }, index?.spell),
+        ),
+      ),
+      filters,
       everyMs: query.every * 1000,
       initial: query.initial !== '0',
-      /** False: the tab wants only the overview (its list comes from the index). */
+      // False: the tab wants only the overview (its list comes from the index).
       list: query.list !== '0',
+      overview: { window, histogram: query.histogram === '1' },
+      owner: clientAddress(req, trust),
     }
-    const address = clientAddress(req, trust)
+    const address = live.owner ?? ''
+    // Refused before the stream starts (a client with too many views), so the refusal is a plain answer.
+    await index?.admit(credentials, filters)
     if (!limit.take(address, res)) return { status: 429, route: 'live', detail: 'too_many_streams' }
-    const body = Buffer.from(
-      JSON.stringify(buildListBody({ ...filters, first: request.first, after: request.after }, index?.spell)),
-    )
     const stream = startEventStream(res)
-    const unsubscribe = await hub.subscribe(
-      credentials,
-      {
-        body,
-        filters,
-        everyMs: request.everyMs,
-        initial: request.initial,
-        list: request.list,
-        overview: { window, histogram: query.histogram === '1' },
-        owner: address,
-      },
-      (event) => stream.send(event),
-      () => {
-        if (!stream.ended()) res.end()
-      },
-    )
-    const unsubscribeSides =
-      sides?.subscribe(credentials, { filters, window }, request.everyMs, (event) => stream.send(event)) ??
-      (() => {})
-    await stream.closed
-    stream.stop()
-    unsubscribe()
-    unsubscribeSides()
-    limit.give(address)
+    try {
+      const unsubscribe = await hub.subscribe(
+        credentials,
+        live,
+        (event) => stream.send(event),
+        () => {
+          if (!stream.ended()) res.end()
+        },
+      )
+      const unsubscribeSides =
+        sides?.subscribe(credentials, { filters, window }, live.everyMs, (event) => stream.send(event)) ??
+        (() => {})
+      await stream.closed
+      unsubscribe()
+      unsubscribeSides()
+    } finally {
+      stream.stop()
+      // Whatever happened, the stream's place is given back.
+      limit.give(address)
+      if (!stream.ended()) res.end()
+    }
     return { status: 200, route: 'live', detail: 'stream closed' }
   }
 }

@@ -85,3 +85,29 @@ describe('routes that answer from the store, in sign-in mode', () => {
     expect((await get('/api/overview', GOOD)).status).toBe(200)
   })
 })
+
+describe('one client’s distinct views', () => {
+  it('past the cap are refused with 429 too_many_views, in words, and the stream never starts', async () => {
+    const relayed = await rawRequest(`${dashboard.url}/api/executions`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${GOOD}`,
+        'Content-Type': 'application/json',
+        'X-HTTP-Method-Override': 'GET',
+      },
+      body: '{"page":{"first":1}}',
+    })
+    expect(relayed.status).toBe(200)
+    expect((await get('/api/overview', GOOD)).status).toBe(200)
+    for (let n = 0; n < 20; n += 1) {
+      const answer = await get(`/api/overview?m.team=t${n}`, GOOD)
+      expect(answer.status, `${n} ${answer.body}`).toBe(200)
+    }
+    const refused = await get('/api/overview?m.team=t20', GOOD)
+    expect(refused.status).toBe(429)
+    expect(jsonOf(refused).error).toMatchObject({ code: 'too_many_views' })
+    const stream = await get('/api/live?m.team=t21', GOOD)
+    expect(stream.status).toBe(429)
+    expect(stream.headers['content-type']).toMatch(/json/)
+  })
+})
