@@ -19,12 +19,12 @@ export async function checkFates(ctx: ScanContext, family: Family): Promise<void
     const next = ctx.partition.nextToCheck(family)
     if (next === undefined || asked.has(next.id)) return
     asked.add(next.id)
-    if (!(await checkAttempts(ctx, next.id, next.urgent))) return
+    if (!(await checkAttempts(ctx, next.id, next.urgent, family.owner ?? ctx.partition.id))) return
   }
 }
 
 /** One execution's attempts; false when the API gave no usable answer (asked again later). */
-async function checkAttempts(ctx: ScanContext, id: string, urgent: boolean): Promise<boolean> {
+async function checkAttempts(ctx: ScanContext, id: string, urgent: boolean, owner: string): Promise<boolean> {
   const authorization = ctx.authorization()
   if (authorization === null) return false
   ctx.partition.checked(id)
@@ -35,7 +35,7 @@ async function checkAttempts(ctx: ScanContext, id: string, urgent: boolean): Pro
     authorization,
     lane: urgent ? 'index' : 'verify',
     signal: ctx.signal,
-    owner: ctx.partition.id,
+    owner,
   })
   if (answer.status === 404) {
     ctx.partition.forget(id)

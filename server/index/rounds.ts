@@ -1,6 +1,6 @@
 /*
  * Verification rounds: a family is verified by walking its whole list with the one walker, one round after another,
- * within the budget (the first round in the `index` lane, the later ones in `verify`). A round that ends where the
+ * within the budget (the first round in the `live` lane, as someone waits for it; the later ones in `verify`). A round that ends where the
  * API said there was no more verifies every member it saw as of its start; a member it did not see, and nothing saw
  * since it began, is unconfirmed until it is found again or its attempts answer 404 (checks.ts). What that lets the
  * index claim is decided in claims.ts.
@@ -17,7 +17,8 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 
 /** One whole walk of a family's list, and what it verified. */
 export async function verifyRound(ctx: ScanContext, family: Family): Promise<void> {
-  const lane = family.verifiedAt === null ? 'index' : 'verify'
+  // A first count is what someone waits for, as for a live view; later rounds verify again in their own share.
+  const lane = family.verifiedAt === null ? 'live' : 'verify'
   const walk = startWalk(ctx.now())
   family.scanning = true
   family.walk = walk

@@ -32,8 +32,9 @@ export function fetcher(ctx: ScanContext, family: Family, lane: Lane, states: re
     if (authorization === null) return Promise.reject(new Error('nobody uses this index any more'))
     const input = { first, after, states, metadata: family.metadata }
     const body = Buffer.from(JSON.stringify(buildListBody(input, (state) => ctx.facts.spell(state))))
-    // Calls wait in turn by partition and, within it, by the client the family is for.
-    const owner = `${ctx.partition.id} ${family.owner ?? ''}`
+    // Calls wait in turn with the other calls of the client the family is for (its live views too), or with the
+    // partition's own work when it is nobody's in particular (the unfiltered family, a watch).
+    const owner = family.owner ?? ctx.partition.id
     const request = { body, authorization, lane, signal: ctx.signal, owner }
     return fetchListPage(ctx.client, request).then((page) => {
       ctx.facts.learnStates(page.rows.map((row) => String(row.state)))

@@ -13,7 +13,7 @@
  * the API answers again.
  */
 import type { CallSignal } from './cancel.ts'
-import { createLaneQueue } from './laneQueue.ts'
+import { createOwnerQueues } from './ownerQueues.ts'
 
 export type Lane = 'user' | 'live' | 'index' | 'verify' | 'sample'
 type WaitingLane = Exclude<Lane, 'user'>
@@ -66,16 +66,8 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   let limitedUntil = 0
   let failures = 0
   let timer: NodeJS.Timeout | undefined
-  const queues: Record<WaitingLane, ReturnType<typeof createLaneQueue<Waiter>>> = {
-    live: createLaneQueue(),
-    index: createLaneQueue(),
-    verify: createLaneQueue(),
-    sample: createLaneQueue(),
-  }
+  const queues = createOwnerQueues<WaitingLane, Waiter>(WAITING_LANES, LANE_WEIGHTS)
   const calls: Record<Lane, number> = { user: 0, live: 0, index: 0, verify: 0, sample: 0 }
-  /** Stride scheduling: each lane's virtual time, which advances by 1 / weight per call it is granted. */
-  const passes: Record<WaitingLane, number> = { live: 0, index: 0, verify: 0, sample: 0 }
-  let virtualTime = 0
   const verifyRate = settings.ratePerSecond * (settings.verifyShare ?? VERIFY_SHARE)
   const verifyBurst = Math.max(1, settings.burst * (settings.verifyShare ?? VERIFY_SHARE))
   let verifyTokens = verifyBurst
@@ -83,7 +75,6 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   const allowanceRate = settings.ratePerSecond * (1 - RESERVED_SHARE)
   const allowanceBurst = Math.max(1, settings.burst * (1 - RESERVED_SHARE))
   let allowance = allowanceBurst
-  const waitingCount = () => WAITING_LANES.reduce((sum, lane) => sum + queues[lane].size(), 0)
 
   function refill() {
     const time = now()
@@ -94,18 +85,13 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
     refilledAt = time
   }
 
-  /** A lane with a waiter that may be served now: verification only within its share. */
-  const eligible = (lane: WaitingLane) => queues[lane].size() > 0 && (lane !== 'verify' || verifyTokens >= 1)
+  /** A lane whose calls may go now: verification only within its share. */
+  const may = (lane: WaitingLane) => lane !== 'verify' || verifyTokens >= 1
 
   function nextWaiter(): Waiter | undefined {
-    let chosen: WaitingLane | null = null
-    for (const lane of WAITING_LANES)
-      if (eligible(lane) && (chosen === null || passes[lane] < passes[chosen])) chosen = lane
-    if (chosen === null) return undefined
-    virtualTime = passes[chosen]
-    passes[chosen] += 1 / LANE_WEIGHTS[chosen]
-    if (chosen === 'verify') verifyTokens -= 1
-    return queues[chosen].shift()
+    const next = queues.next(may)
+    if (next?.lane === 'verify') verifyTokens -= 1
+    return next?.item
   }
 
   function pump() {
@@ -121,10 +107,10 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
       waiter.signal?.removeEventListener('abort', waiter.onAbort)
       waiter.resolve()
     }
-    if (waitingCount() === 0) return
+    if (queues.size() === 0) return
     const untilToken = tokens >= 1 ? 0 : ((1 - tokens) / settings.ratePerSecond) * 1000
     // Only verification waits, beyond its share: until its own next token.
-    const onlyVerify = WAITING_LANES.every((lane) => lane === 'verify' || queues[lane].size() === 0)
+    const onlyVerify = queues.size() === queues.sizeOf('verify')
     const untilVerify = onlyVerify && verifyTokens < 1 ? ((1 - verifyTokens) / verifyRate) * 1000 : 0
     const wait = Math.max(pausedUntil - time, untilToken, untilVerify, 1)
     timer = setTimeout(pump, wait)
@@ -149,13 +135,11 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
         if (signal?.aborted) return reject(new WaitAbandonedError())
         const waiter: Waiter = { lane, owner, resolve, reject, signal, onAbort: () => {} }
         waiter.onAbort = () => {
-          queues[lane].remove(owner, waiter)
+          queues.remove(owner, lane, waiter)
           reject(new WaitAbandonedError())
         }
         signal?.addEventListener('abort', waiter.onAbort, { once: true })
-        // A lane that was idle joins at the present: it does not bank the turns it did not need.
-        if (queues[lane].size() === 0) passes[lane] = Math.max(passes[lane], virtualTime)
-        queues[lane].push(owner, waiter)
+        queues.push(owner, lane, waiter)
         pump()
       })
     },
@@ -183,10 +167,10 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
       return {
         calls: { ...calls },
         waiting: {
-          live: queues.live.size(),
-          index: queues.index.size(),
-          verify: queues.verify.size(),
-          sample: queues.sample.size(),
+          live: queues.sizeOf('live'),
+          index: queues.sizeOf('index'),
+          verify: queues.sizeOf('verify'),
+          sample: queues.sizeOf('sample'),
         },
         tokens,
         pausedUntil,
@@ -194,8 +178,7 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
     },
     close() {
       clearTimeout(timer)
-      for (const lane of WAITING_LANES)
-        for (const waiter of queues[lane].drain()) waiter.reject(new Error('closed'))
+      for (const waiter of queues.drain()) waiter.reject(new Error('closed'))
     },
   }
 }
