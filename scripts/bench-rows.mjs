@@ -1,6 +1,8 @@
 // npm run bench:rows [-- --runs 5 --seconds 20 --base DIR]: what a 100-row page costs, in headless Chromium against
-// the production build. The render: the longest main-thread task after the "Page size: 100" answer, at 1x and 4x
-// CPU. Over time: main-thread task time per minute of a 100-row page left open, in three conditions measured in
+// the production build. The render: the "Page size: 100" answer to rows in the DOM and the next frame, its
+// main-thread time and longest task (at 1x and 4x CPU) and DOM elements per row; a prefetched Next of 100 rows from
+// the click to the first screenful, to all rows and to the next frame, how many new rows the first frame after the
+// click shows, the zero-delay timers set and the script time. Over time (skipped with --seconds 0): main-thread task time per minute of a 100-row page left open, in three conditions measured in
 // alternation in one run: auto-refresh off (the baseline), auto-refresh on over a frozen demo (every refresh
 // changes nothing) and auto-refresh on over the live demo (a few rows change every few seconds). Prints medians
 // and each against the baseline. With --base (a directory holding another checkout's dist/ and dist-server/, as for
@@ -58,7 +60,23 @@ async function busyPerMinute(origin, autoRefresh) {
   return perMinute
 }
 
-const MEASURES = ['longest1', 'longest4', 'off', 'frozen', 'live']
+const RENDER = {
+  toDom: 'Page size 100: answer → rows in the DOM',
+  toFrame: 'Page size 100: answer → next frame',
+  busy: 'Page size 100: main-thread time after the answer',
+  longest1: 'Page size 100: longest main-thread task after the answer (1x)',
+  longest4: 'Page size 100: longest main-thread task after the answer (4x)',
+  elementsInRows: 'DOM elements per row (the row and what is in it)',
+  elementsPerPage: 'DOM elements of the whole page per row',
+  nextFirst: 'Prefetched Next, 100 rows: click → first 30 in the DOM',
+  nextDom: 'Prefetched Next, 100 rows: click → all 100 in the DOM',
+  nextFrame: 'Prefetched Next, 100 rows: click → next frame',
+  nextAtFrame: 'Prefetched Next, 100 rows: new rows in the first frame',
+  nextTimers: 'Prefetched Next, 100 rows: zero-delay timers set',
+  nextScript: 'Prefetched Next, 100 rows: script time',
+}
+const COUNTS = new Set(['elementsInRows', 'elementsPerPage', 'nextAtFrame', 'nextTimers'])
+const MEASURES = [...Object.keys(RENDER), 'off', 'frozen', 'live']
 const figures = Object.fromEntries(
   builds.map((build) => [build, Object.fromEntries(MEASURES.map((m) => [m, []]))]),
 )
@@ -69,13 +87,36 @@ const loadBefore = loadavg()
 for (let run = 0; run < RUNS; run += 1)
   for (const build of orderOf(run)) {
     const render = renderMeasures(browser, servers[build].frozen.origin)
-    figures[build].longest1.push((await render.pageSize100(1)).longest)
-    figures[build].longest4.push((await render.pageSize100(4)).longest)
+    const size100 = await render.pageSize100(1)
+    const next = await render.prefetchedNext(100)
+    const taken = {
+      toDom: size100.toDom,
+      toFrame: size100.toFrame,
+      busy: size100.busy,
+      longest1: size100.longest,
+      longest4: (await render.pageSize100(4)).longest,
+      elementsInRows: size100.elements.inRows,
+      elementsPerPage: size100.elements.page,
+      nextFirst: next.firstToDom,
+      nextDom: next.toDom,
+      nextFrame: next.toFrame,
+      nextAtFrame: next.rowsAtFrame,
+      nextTimers: next.timers,
+      nextScript: next.scriptMs,
+    }
+    for (const [measure, value] of Object.entries(taken)) figures[build][measure].push(value)
   }
-const liveApi = await startDemo(token, [], { frozen: false })
-for (const build of builds)
-  servers[build].live = await startProduction(liveApi.url, token, {}, build === 'base' ? base : process.cwd())
-for (let run = 0; run < RUNS; run += 1) {
+const overTime = SECONDS > 0
+const liveApi = overTime ? await startDemo(token, [], { frozen: false }) : null
+if (liveApi)
+  for (const build of builds)
+    servers[build].live = await startProduction(
+      liveApi.url,
+      token,
+      {},
+      build === 'base' ? base : process.cwd(),
+    )
+for (let run = 0; overTime && run < RUNS; run += 1) {
   for (const build of orderOf(run)) {
     figures[build].off.push(await busyPerMinute(servers[build].frozen.origin, false))
     figures[build].frozen.push(await busyPerMinute(servers[build].frozen.origin, true))
@@ -87,7 +128,7 @@ const loadAfter = loadavg()
 await browser.close()
 for (const server of Object.values(servers).flatMap((pair) => Object.values(pair))) server.child.kill()
 frozenApi.child.kill()
-liveApi.child.kill()
+liveApi?.child.kill()
 
 const ms = (value) => `${value.toFixed(1)} ms`
 const at = (build, measure) => median(figures[build][measure])
@@ -100,16 +141,18 @@ const header = builds.flatMap((build) => [`${base ? `${build}: ` : ''}figure`, '
 if (base) header.push('this / base')
 console.log(`${'measure'.padEnd(62)} | ${header.map((cell) => cell.padEnd(12)).join(' | ')}`)
 const LABELS = {
-  longest1: 'Page size 100: longest main-thread task after the answer (1x)',
-  longest4: 'Page size 100: longest main-thread task after the answer (4x)',
-  off: 'Main thread per minute, auto-refresh off (baseline)',
-  frozen: 'Main thread per minute, auto-refresh on, nothing changes',
-  live: 'Main thread per minute, auto-refresh on, live demo',
+  ...RENDER,
+  ...(overTime && {
+    off: 'Main thread per minute, auto-refresh off (baseline)',
+    frozen: 'Main thread per minute, auto-refresh on, nothing changes',
+    live: 'Main thread per minute, auto-refresh on, live demo',
+  }),
 }
 for (const [measure, label] of Object.entries(LABELS)) {
-  const perMinute = !measure.startsWith('longest')
+  const perMinute = ['off', 'frozen', 'live'].includes(measure)
+  const figure = (value) => (COUNTS.has(measure) ? value.toFixed(1) : ms(value))
   const cells = builds.flatMap((build) => [
-    ms(at(build, measure)),
+    figure(at(build, measure)),
     perMinute ? `${(at(build, measure) / at(build, 'off')).toFixed(2)}×` : '',
   ])
   if (base) cells.push(`${(at('this', measure) / at('base', measure)).toFixed(2)}×`)

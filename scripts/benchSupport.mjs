@@ -91,9 +91,17 @@ export function chromiumPath() {
   return readFileSync('node_modules/.cache/execution-dashboard/chromium-path', 'utf8').trim()
 }
 
-/** Does `act` in the list's Display menu (auto-refresh, Every, Times, density, columns), then closes the menu. */
+/**
+ * Does `act` in the list's Display menu (auto-refresh, Every, Times, density, columns), then closes the menu. A build
+ * from before the menu (a `--base` of 2026-11-23) has those controls on the page itself.
+ */
 export async function inDisplayMenu(page, act) {
   const toggle = page.getByRole('button', { name: 'Display…' })
+  await toggle
+    .or(page.getByRole('checkbox', { name: 'Auto-refresh' }))
+    .first()
+    .waitFor()
+  if ((await toggle.count()) === 0) return act(page)
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
   await act(page.getByRole('group', { name: 'Display' }))
   await toggle.click()

@@ -3,19 +3,35 @@
 // rows in the DOM, its main-thread work and longest task from a CDP trace, and a prefetched Next page.
 import { inDisplayMenu } from './benchSupport.mjs'
 
-/** In the page: resolves when `count` rows (a first row other than `notFirst`) are in the DOM, and a frame later. */
+/**
+ * In the page: resolves when `count` rows (a first row other than `notFirst`) are in the DOM, and a frame later,
+ * with the time the first screenful (30 rows, or `count` if fewer) was there too.
+ */
 function watchRows(count, notFirst) {
   window.__rows = new Promise((resolve) => {
     const rows = () => document.querySelectorAll('#executions-list tbody tr[data-row-id]')
-    const done = () => rows().length >= count && rows()[0]?.dataset.rowId !== notFirst
+    const fresh = () => rows()[0]?.dataset.rowId !== notFirst
+    let first = null
     const observer = new MutationObserver(() => {
-      if (!done()) return
+      if (!fresh()) return
+      first ??= rows().length >= Math.min(30, count) ? performance.now() : null
+      if (rows().length < count) return
       observer.disconnect()
       const inDom = performance.now()
-      requestAnimationFrame(() => setTimeout(() => resolve({ inDom, frame: performance.now() })))
+      requestAnimationFrame(() => setTimeout(() => resolve({ first, inDom, frame: performance.now() })))
     })
     observer.observe(document.body, { subtree: true, childList: true, attributes: true })
   })
+}
+
+/** In the page, before its scripts: counts the timers set with no delay (TanStack Query's notifications are such). */
+function countZeroDelayTimers() {
+  const setTimeout = window.setTimeout
+  window.__zeroDelayTimers = 0
+  window.setTimeout = function (handler, delay, ...rest) {
+    if (!delay) window.__zeroDelayTimers += 1
+    return setTimeout.call(this, handler, delay, ...rest)
+  }
 }
 
 /**
@@ -58,6 +74,7 @@ export function renderMeasures(browser, origin) {
       ...options,
     })
     await page.addInitScript(`window.__watchRows = ${watchRows.toString()}`)
+    await page.addInitScript(`(${countZeroDelayTimers.toString()})()`)
     return page
   }
 
@@ -68,7 +85,7 @@ export function renderMeasures(browser, origin) {
     await page.goto(path)
     await inDisplayMenu(page, (menu) => menu.getByRole('checkbox', { name: 'Auto-refresh' }).uncheck())
     await page.locator('#executions-list tbody tr[data-row-id]').first().waitFor()
-    return page
+    return Object.assign(page, { cdp })
   }
 
   async function pageSize100(throttle) {
@@ -94,9 +111,20 @@ export function renderMeasures(browser, origin) {
     return { toDom: inDom - answered, toFrame: frame - answered, busy, longest, elements }
   }
 
-  /** Click on a prefetched Next → `count` rows of the new page in the DOM (all of them unless said). */
+  /** The renderer's script time so far, in ms (CDP Performance metrics). */
+  async function scriptMs(cdp) {
+    const { metrics } = await cdp.send('Performance.getMetrics')
+    return metrics.find((metric) => metric.name === 'ScriptDuration').value * 1000
+  }
+
+  /**
+   * Click on a prefetched Next → the first screenful and `count` rows of the new page in the DOM (all of them unless
+   * said), and the frame after; the new rows the first frame after the click showed, the zero-delay timers set and
+   * the script time spent from the click to that frame.
+   */
   async function prefetchedNext(size, count = size) {
     const page = await openList(`/?size=${size}`)
+    await page.cdp.send('Performance.enable')
     const next = page.getByRole('button', { name: 'Next page' }).first()
     const prefetched = page.waitForResponse((r) => r.url().endsWith('/api/executions'))
     await next.hover()
@@ -108,19 +136,41 @@ export function renderMeasures(browser, origin) {
     await page.evaluate(
       ([count, notFirst]) => {
         window.__clicked = 0
-        document.addEventListener('click', () => (window.__clicked = performance.now()), {
-          capture: true,
-          once: true,
-        })
+        document.addEventListener(
+          'click',
+          () => {
+            window.__clicked = performance.now()
+            window.__timersAtClick = window.__zeroDelayTimers
+            // The frame that follows the click's task: how many of the new rows it shows.
+            requestAnimationFrame(() => {
+              const rows = document.querySelectorAll('#executions-list tbody tr[data-row-id]')
+              window.__rowsAtFrame = rows[0]?.dataset.rowId === notFirst ? 0 : rows.length
+            })
+          },
+          { capture: true, once: true },
+        )
         window.__watchRows(count, notFirst)
       },
       [count, first],
     )
+    const scriptBefore = await scriptMs(page.cdp)
     await next.click()
-    const { inDom, frame } = await page.evaluate(() => window.__rows)
-    const clicked = await page.evaluate(() => window.__clicked)
+    const rows = await page.evaluate(() => window.__rows)
+    const scriptAfter = await scriptMs(page.cdp)
+    const inPage = await page.evaluate(() => ({
+      clicked: window.__clicked,
+      timers: window.__zeroDelayTimers - window.__timersAtClick,
+      rowsAtFrame: window.__rowsAtFrame,
+    }))
     await page.close()
-    return { toDom: inDom - clicked, toFrame: frame - clicked }
+    return {
+      firstToDom: rows.first - inPage.clicked,
+      toDom: rows.inDom - inPage.clicked,
+      toFrame: rows.frame - inPage.clicked,
+      rowsAtFrame: inPage.rowsAtFrame,
+      timers: inPage.timers,
+      scriptMs: scriptAfter - scriptBefore,
+    }
   }
 
   return { newPage, pageSize100, prefetchedNext }
