@@ -4,43 +4,60 @@ import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
 type PropsOf<C> = C extends (props: infer P) => ReactNode ? P : never
 
 /**
- * One component of a module that loads lazily (a chunk the first load does without): `fallback` (or nothing)
- * until the module is there, then the component. Several parts of one module share its one load.
+ * A module that loads lazily (a chunk the first load does without), as a hook: null until the module is there,
+ * then the module; every caller shares its one load. A module that fails to load throws to the error boundary.
+ * Call it once for a whole list, not in each row: each caller is a subscription.
+ */
+export function lazyModule<M>(load: () => Promise<M>): () => M | null {
+  let outcome: { module: M } | { failure: unknown } | null = null
+  let loading: Promise<void> | null = null
+  const listeners = new Set<() => void>()
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener)
+    // Told once, when the load ends; a caller that subscribes later already read the outcome (React checks the
+    // snapshot again after subscribing).
+    loading ??= load()
+      .then(
+        (module) => {
+          outcome = { module }
+        },
+        (failure: unknown) => {
+          outcome = { failure }
+        },
+      )
+      .then(() => {
+        for (const notify of listeners) notify()
+      })
+    return () => listeners.delete(listener)
+  }
+  const snapshot = () => outcome
+  return function useLazyModule() {
+    const loaded = useSyncExternalStore(subscribe, snapshot, snapshot)
+    if (loaded === null) return null
+    if ('failure' in loaded) throw loaded.failure
+    return loaded.module
+  }
+}
+
+/**
+ * One component of a module that loads lazily: `fallback` (or nothing) until the module is there, then the
+ * component. Several parts of one module share its one load.
  *
  * Not React.lazy with Suspense: a Suspense boundary that showed its fallback reveals its content only after
  * React's throttle (about 300 ms), so a part whose chunk was preloaded at start still came a beat after the
  * list. Here the part appears in the render after its module resolves. The fallback is a plain placeholder,
- * so swapping it for the component loses no state. A module that fails to load throws to the error boundary.
+ * so swapping it for the component loses no state.
  */
 export function lazyPart<M extends Record<K, (props: never) => ReactNode>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
   fallback: ReactNode = null,
 ): (props: PropsOf<M[K]>) => ReactNode {
-  let outcome: { component: ComponentType<object> } | { failure: unknown } | null = null
-  let loading: Promise<void> | null = null
-  const listeners = new Set<() => void>()
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener)
-    loading ??= load().then(
-      (module) => {
-        outcome = { component: module[name] as unknown as ComponentType<object> }
-      },
-      (failure: unknown) => {
-        outcome = { failure }
-      },
-    )
-    void loading.then(() => {
-      for (const notify of listeners) notify()
-    })
-    return () => listeners.delete(listener)
-  }
-  const snapshot = () => outcome
+  const useLoaded = lazyModule(load)
   return function LazyPart(props: PropsOf<M[K]>) {
-    const loaded = useSyncExternalStore(subscribe, snapshot, snapshot)
-    if (loaded === null) return fallback
-    if ('failure' in loaded) throw loaded.failure
-    const Component = loaded.component
+    const module = useLoaded()
+    if (module === null) return fallback
+    const Component = module[name] as unknown as ComponentType<object>
     return <Component {...(props as object)} />
   }
 }
