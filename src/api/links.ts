@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { NO_LINKS, templateProblem, type LinkSettings, type LinkTemplate } from '../../shared/linkTemplates'
+import { linkKeys } from './queryKeys'
 import { callRoute } from './route'
 import { notRead, type ReadResult } from '../../shared/readResult'
 
@@ -20,7 +21,7 @@ function readLinkSettings(payload: unknown): ReadResult<LinkSettings> {
   return { ok: true, value: { links, marginMs } }
 }
 
-export const linkKeys = { all: ['links'] as const }
+export { linkKeys }
 
 /** GET /api/links: the log and trace link templates (DASHBOARD_LINKS); they change only with a restart. */
 export function linksQuery() {

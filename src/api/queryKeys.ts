@@ -22,3 +22,6 @@ export const rescheduleKeys = {
   all: ['reschedule'] as const,
   of: (id: string) => [...rescheduleKeys.all, id] as const,
 }
+
+/** The log and trace link templates (GET /api/links). */
+export const linkKeys = { all: ['links'] as const }

@@ -6,7 +6,11 @@ import { isRecord, notRead, type ReadResult } from '../../shared/readResult'
 
 export type { Watch, WatchList, WatchNotice, WatchThreshold } from '../../shared/watches'
 
-export const watchKeys = { all: ['watches'] as const }
+export const watchKeys = {
+  all: ['watches'] as const,
+  /** The mutations that add or stop a watch, so the list can tell which executions have one on the way. */
+  changes: ['watches', 'change'] as const,
+}
 
 /** One watch as the server sent it; one that does not read is left out (the rest still show). */
 function readWatch(value: unknown): Watch | null {

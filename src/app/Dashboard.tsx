@@ -2,11 +2,12 @@ import { lazy, Suspense, useCallback } from 'react'
 import type { Execution } from '../api'
 import { CollapsedOnPhone } from '../components/CollapsedOnPhone'
 import { ErrorBoundary } from '../components/ErrorBoundary'
-import { LazyAttemptsPanel, LazyRowLinks } from '../features/attempts'
+import { LazyAttemptsPanel, RowLinks, RowLinksProvider } from '../features/attempts'
 import { useRowSelection } from '../features/bulk-reschedule'
 import { EXECUTIONS_TABLE_ID, ExecutionsPage } from '../features/executions'
 import { LazyOverview } from '../features/overview'
-import { RescheduleProvider, useOpenReschedule } from '../features/reschedule'
+import { RescheduleButton, RescheduleProvider, useOpenReschedule } from '../features/reschedule'
+import { WatchRowsProvider, WatchToggle } from '../features/watch'
 import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
 import {
@@ -14,11 +15,9 @@ import {
   DigestTools,
   LinkTools,
   PaletteTools,
-  RescheduleButton,
   RunSummaryTools,
   TriageTools,
   WatchTools,
-  WatchToggle,
 } from './lazyTools'
 import { useUrlSearch } from '../lib/useUrlSearch'
 import { readOpenExecution, withOpenExecution } from '../lib/viewUrl'
@@ -30,6 +29,8 @@ export const PAGE_TITLE_ID = 'page-title'
 /** Below this width the attempts panel opens as a drawer over the list, not beside it. */
 const DRAWER_QUERY = '(max-width: 1100px)'
 
+// A row's actions read what they show from the providers' one read for the whole list (Dashboard): they
+// subscribe to nothing, and are drawn with the row, with no chunk to wait for.
 const renderPanelActions = (execution: Execution) => (
   <>
     <RescheduleButton execution={execution} />
@@ -38,7 +39,7 @@ const renderPanelActions = (execution: Execution) => (
 )
 const renderRowActions = (execution: Execution) => (
   <>
-    <LazyRowLinks execution={execution} />
+    <RowLinks execution={execution} />
     {renderPanelActions(execution)}
   </>
 )
@@ -65,7 +66,11 @@ export function Dashboard() {
   )
   return (
     <RescheduleProvider onOpenExecution={openExecution} onRestoreFocus={restoreFocus}>
-      <DashboardLayout openExecution={openExecution} />
+      <WatchRowsProvider>
+        <RowLinksProvider>
+          <DashboardLayout openExecution={openExecution} />
+        </RowLinksProvider>
+      </WatchRowsProvider>
     </RescheduleProvider>
   )
 }

@@ -4,16 +4,20 @@ import { readMetadata, type Attempt, type Execution } from '../../api'
 import { linksQuery } from '../../api/links'
 import { useCellTabIndex } from '../../components/cellFocus'
 import { useCommands } from '../../components/useCommands'
-import { buildLink, isAttemptLink, type LinkSubject } from '../../../shared/linkTemplates'
+import { buildLink, isAttemptLink, type LinkSettings, type LinkSubject } from '../../../shared/linkTemplates'
 
 /** The configured log and trace links of an execution (`attempt` absent) or of one of its attempts. */
-export function useLogLinks(execution: Execution | undefined, attempt?: Attempt) {
-  const settings = useQuery(linksQuery()).data
+function linksOf(settings: LinkSettings | undefined, execution: Execution | undefined, attempt?: Attempt) {
   if (!settings || !execution) return []
   const subject: LinkSubject = { ...execution, metadata: readMetadata(execution), attempt }
   return settings.links
     .filter((template) => isAttemptLink(template) === (attempt !== undefined))
     .map((template) => buildLink(template, subject, settings.marginMs))
+}
+
+/** The same, reading the settings (one subscription per caller: not for the list's rows, see RowLinks). */
+export function useLogLinks(execution: Execution | undefined, attempt?: Attempt) {
+  return linksOf(useQuery(linksQuery()).data, execution, attempt)
 }
 
 /**
@@ -79,8 +83,22 @@ export function AttemptLinks({ execution, attempt }: { execution: Execution | un
   return <LogLinkList links={useLogLinks(execution, attempt)} />
 }
 
+/** For RowLinksProvider: the templates are read and checked by this chunk's code. */
+export { linksQuery }
+
 /** A row's execution links, beside its Reschedule (nothing when none are configured). */
 export function RowLogLinks({ execution }: { execution: Execution }) {
-  const links = useLogLinks(execution)
+  return <RowLinkList execution={execution} settings={useQuery(linksQuery()).data} />
+}
+
+/** The same from settings read once for the whole list (RowLinksProvider): it subscribes to nothing. */
+export function RowLinkList({
+  execution,
+  settings,
+}: {
+  execution: Execution
+  settings: LinkSettings | undefined
+}) {
+  const links = linksOf(settings, execution)
   return links.length === 0 ? null : <LogLinkList links={links} subject={execution.id} />
 }

@@ -1,23 +1,22 @@
 import '../../styles/buttonDone.css'
-import { useQuery } from '@tanstack/react-query'
-import { whoamiQuery, type Execution, type TrailMark } from '../../api'
+import type { Execution, TrailMark } from '../../api'
 import { useCellTabIndex } from '../../components/cellFocus'
 import { formatAge } from '../../lib/formatAge'
-import { useNow } from '../../lib/useNow'
 import { ignoreKeyRepeat } from './keyRepeat'
-import { useOpenReschedule, useTrailMark } from './RescheduleProvider'
-import { recentLabel, useRecentReschedule } from './useRecentReschedule'
+import { useOpenReschedule, useRescheduleClock, useRowReschedule } from './RescheduleProvider'
+import { recentLabel } from './useRecentReschedule'
 
-/** "Reschedule <id>": opens the app's one confirmation; after a reschedule it says what happened and when. */
+/**
+ * "Reschedule <id>": opens the app's one confirmation; after a reschedule it says what happened and when. It reads
+ * what it shows from the provider's one read for the list: a row's button subscribes to nothing.
+ */
 export function RescheduleButton({ execution }: { execution: Execution }) {
   const open = useOpenReschedule()
-  const own = useRecentReschedule(execution.id)
-  const mark = useTrailMark(execution.id)
+  // A viewer sees the action, disabled, with the reason (the server refuses it too).
+  const { own, mark, refusal } = useRowReschedule(execution.id)
   // This tab's own outcome is the freshest; else what the trail says anyone did in the last hour.
   const recent = own ?? mark
   const tabIndex = useCellTabIndex()
-  // A viewer sees the action, disabled, with the reason (the server refuses it too).
-  const refusal = useQuery({ ...whoamiQuery(), select: (who) => who.refusal }).data ?? null
   return (
     <button
       type="button"
@@ -50,7 +49,7 @@ function trailLabel(mark: TrailMark): string {
 }
 
 function RecentText({ at, label }: { at: number; label: string }) {
-  const now = useNow(10_000)
+  const now = useRescheduleClock()
   return (
     <>
       {label} · {formatAge(at, now)}

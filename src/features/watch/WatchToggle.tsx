@@ -1,16 +1,19 @@
 import '../../styles/buttonDone.css'
 import { PendingButton } from '../../components/PendingButton'
 import { useCellTabIndex } from '../../components/cellFocus'
-import { useWatchActions, useWatches } from './useWatchActions'
+import { useWatchRows } from './WatchRows'
 
-/** Watch or stop watching one execution (a row's actions, the attempts panel); nothing without the server's index. */
+/**
+ * Watch or stop watching one execution (a row's actions, the attempts panel); nothing without the server's index.
+ * What it shows and does comes from the list's one read (WatchRowsProvider): it subscribes to nothing.
+ */
 export function WatchToggle({ executionId }: { executionId: string }) {
-  const { list, error } = useWatches()
-  const { add, stop, busy } = useWatchActions()
+  const { watched, failed, pending, toggle } = useWatchRows()
   const tabIndex = useCellTabIndex()
   // While the list is asked for, the button's place is held; without the index (an error) there is none.
-  if (!list) return error ? null : <PendingButton label="Watch" />
-  const watch = list.watches.find((kept) => kept.kind === 'execution' && kept.executionId === executionId)
+  if (!watched) return failed ? null : <PendingButton label="Watch" />
+  const watch = watched.get(executionId)
+  const busy = pending.has(executionId)
   return (
     <button
       type="button"
@@ -24,11 +27,7 @@ export function WatchToggle({ executionId }: { executionId: string }) {
       onKeyDown={(event) => {
         if (event.repeat) event.preventDefault()
       }}
-      onClick={() => {
-        if (busy) return
-        if (watch) stop.mutate(watch)
-        else add.mutate({ kind: 'execution', executionId })
-      }}
+      onClick={() => toggle(executionId)}
     >
       {watch ? 'Watching' : 'Watch'}
     </button>

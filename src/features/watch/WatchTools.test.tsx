@@ -8,6 +8,7 @@ import { mswServer, setUpMswServer } from '../../test/mswServer'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { noticeSlice, withNotice } from './noticeSlice'
 import { WatchTools } from './WatchTools'
+import { WatchRowsProvider } from './WatchRows'
 import { WatchToggle } from './WatchToggle'
 
 setUpMswServer()
@@ -96,8 +97,10 @@ function renderTools(onOpenExecution = vi.fn()) {
   const view = renderWithProviders(
     <>
       <WatchTools search="?m.env=production&size=50" executionId="e-1" onOpenExecution={onOpenExecution} />
-      <WatchToggle executionId="e-1" />
-      <WatchToggle executionId="e-2" />
+      <WatchRowsProvider>
+        <WatchToggle executionId="e-1" />
+        <WatchToggle executionId="e-2" />
+      </WatchRowsProvider>
       <AnnouncerHost />
     </>,
   )

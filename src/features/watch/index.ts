@@ -1,2 +1,3 @@
 export { WatchTools } from './WatchTools'
 export { WatchToggle } from './WatchToggle'
+export { WatchRowsProvider } from './WatchRows'

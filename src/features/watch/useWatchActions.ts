@@ -20,12 +20,14 @@ export function useWatchActions() {
   const fail = (what: string) => (error: unknown) =>
     announce(`Could not ${what}: ${describeApiError(error).message}`, 'error')
   const add = useMutation({
+    mutationKey: watchKeys.changes,
     mutationFn: (watch: NewWatch) => addWatch(watch),
     onSuccess: (watch) => announce(`Watching ${watch.label}. You will be told when it changes.`),
     onError: fail('watch it'),
     onSettled: settled,
   })
   const stop = useMutation({
+    mutationKey: watchKeys.changes,
     mutationFn: (watch: Watch) => stopWatch(watch.id),
     onSuccess: (_answer, watch) => announce(`Stopped watching ${watch.label}.`),
     onError: fail('stop watching'),
