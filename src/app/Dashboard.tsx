@@ -19,7 +19,7 @@ import {
   TriageTools,
   WatchTools,
 } from './lazyTools'
-import { useUrlSearch } from '../lib/useUrlSearch'
+import { navigateToSearch, useUrlSearch } from '../lib/useUrlSearch'
 import { readOpenExecution, withOpenExecution } from '../lib/viewUrl'
 
 // Only narrow screens with an execution open need the drawer (a modal dialog).
@@ -59,10 +59,10 @@ function restoreFocus(id: string) {
  * features lend it, all as explicit callbacks (no feature reaches into another's DOM).
  */
 export function Dashboard() {
-  const [, navigate] = useUrlSearch()
+  // Reads the URL when called, so the providers around the page do not render again at each page or filter.
   const openExecution = useCallback(
-    (id: string) => navigate(withOpenExecution(window.location.search, id)),
-    [navigate],
+    (id: string) => navigateToSearch(withOpenExecution(window.location.search, id)),
+    [],
   )
   return (
     <RescheduleProvider onOpenExecution={openExecution} onRestoreFocus={restoreFocus}>
