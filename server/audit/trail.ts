@@ -11,15 +11,10 @@ import {
 export { ACK_OUTCOMES, AUDIT_OUTCOMES, type AuditKind, type AuditOutcome, type AuditRecord }
 
 /** What a record is written with; the trail adds the rest. */
-export interface AuditEntry {
-  user: string
-  via: string
-  upstream: string
-  executionId: string
-  requestBody: string
-  bulkRun: string | null
-  requestId: string
-}
+export type AuditEntry = Pick<
+  AuditRecord,
+  'user' | 'via' | 'upstream' | 'executionId' | 'requestBody' | 'bulkRun' | 'requestId'
+>
 
 export interface AuditQuery {
   user?: string
