@@ -36,4 +36,6 @@ export interface AuditRecord {
   resultState: string | null
   detail: string | null
   completedAt: number | null
+  /** What the record's run acted on, as page URL parameters (shared/runView.ts); null without (absent: older). */
+  runView?: string | null
 }
