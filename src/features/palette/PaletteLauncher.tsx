@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
 import type { Command } from '../../components/commands'
 import { useCommandRegistry } from '../../components/useCommands'
+import { useEarlyKey } from '../../components/useEarlyKey'
 import { isModalOpen } from '../../lib/keyTargets'
 import { useSliceState } from '../../lib/useSliceState'
 import { paletteRecentSlice, rememberCommand, rememberExecution } from './paletteRecent'
@@ -17,12 +18,18 @@ const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userA
 export function PaletteLauncher({ onOpenExecution }: { onOpenExecution: (id: string) => void }) {
   const registry = useCommandRegistry()
   const [commands, setCommands] = useState<Command[] | null>(null)
+  // What was typed after a Ctrl+K pressed before the palette was there (lib/earlyKeys).
+  const [typed, setTyped] = useState<string | null>(null)
   const [recent, setRecent] = useSliceState(paletteRecentSlice)
-  const open = () => setCommands(registry?.list() ?? [])
+  const [loaded, setLoaded] = useState(false)
+  const open = () => {
+    setTyped(null)
+    setCommands(registry?.list() ?? [])
+  }
 
   useEffect(() => {
     const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1))
-    idle(() => void loadPalette())
+    idle(() => void loadPalette().then(() => setLoaded(true)), { timeout: 2_000 })
   }, [])
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -47,6 +54,22 @@ export function PaletteLauncher({ onOpenExecution }: { onOpenExecution: (id: str
     command.run()
   }
 
+  // A Ctrl+K pressed before the palette loaded opens it now with what was typed after it, or, when Enter followed a
+  // command's words, runs that command as the palette would have.
+  useEarlyKey(
+    'Mod+k',
+    (key) => {
+      if (isModalOpen()) return
+      const offered = registry?.list() ?? []
+      void loadPalette().then(({ commandTypedFor }) => {
+        const command = key.enter ? commandTypedFor(offered, recent, key.text) : null
+        if (command && !command.disabled) return choose(command)
+        setTyped(key.text)
+        setCommands(offered)
+      })
+    },
+    loaded,
+  )
   return (
     <>
       <button
@@ -62,6 +85,7 @@ export function PaletteLauncher({ onOpenExecution }: { onOpenExecution: (id: str
         <Suspense fallback={<span role="status">Opening…</span>}>
           <CommandPalette
             commands={commands}
+            early={typed}
             recent={recent}
             onOpenExecution={openExecution}
             onChoose={choose}
