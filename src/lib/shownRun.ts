@@ -19,3 +19,16 @@ export function withoutShownRun(current: string | URLSearchParams): URLSearchPar
   const { view } = readListView(String(paramsOf(current)))
   return writeListView(firstPage({ ...view, run: null }), current)
 }
+
+/**
+ * What a run acted on, as its record in the audit trail says (`runView`, shared/runView): its filters, window and
+ * failure group, the list limited to the run's executions (in whatever state they are in now, so not by state).
+ * Without a recorded view, the run's executions alone, at any time.
+ */
+export function runViewSearch(run: string, runView: string | null | undefined): URLSearchParams {
+  if (!runView) return withShownRun('', run)
+  const params = paramsOf(runView)
+  params.delete('state')
+  params.set('run', run)
+  return params
+}

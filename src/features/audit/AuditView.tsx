@@ -1,104 +1,83 @@
 import '../../styles/dialogs.css'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useId, useState, type SyntheticEvent } from 'react'
-import { auditExportHref, auditQuery, type AuditFilters, type AuditRecord } from '../../api/audit'
+import { useEffect, useId, useRef } from 'react'
+import { auditExportHref, auditQuery, type AuditFilters } from '../../api/audit'
 import { ApiErrorPanel } from '../../components/ErrorViews'
-import { ModalDialog } from '../../components/ModalDialog'
-import { formText } from '../../lib/formText'
-import { isBulkRunId } from '../../../shared/runScope'
-import { visibleText } from '../../../shared/visibleText'
+import {
+  AUDIT_SPAN_MS,
+  hasAuditFilters,
+  readAuditView,
+  withAuditView,
+  type AuditView as AuditViewState,
+} from '../../lib/auditUrl'
+import { isModalOpen } from '../../lib/keyTargets'
+import type { HistoryMode } from '../../lib/useUrlSearch'
+import { AuditFilterForm } from './AuditFilterForm'
+import { AuditTable } from './AuditTable'
 
-const OUTCOMES: [string, string][] = [
-  ['', 'Any outcome'],
-  ['rescheduled', 'Rescheduled'],
-  ['refused_by_api', 'Refused by the API'],
-  ['unknown', 'Outcome unknown'],
-  ['not_permitted', 'Not permitted'],
-  ['acknowledged', 'Failure acknowledged'],
-  ['unacknowledged', 'Acknowledgement undone'],
-]
-const OUTCOME_WORDS: Record<AuditRecord['outcome'], string> = {
-  rescheduled: 'Rescheduled',
-  refused_by_api: 'Refused by the API',
-  unknown: 'Outcome unknown',
-  pending: 'Outcome unknown (none recorded)',
-  not_permitted: 'Not permitted',
-  acknowledged: 'Failure acknowledged',
-  unacknowledged: 'Acknowledgement undone',
-}
-const NO_FILTERS: AuditFilters = { user: '', execution: '', outcome: '', bulk: '', from: null, to: null }
-
-/** A datetime-local value (this browser's zone) as an instant; null when empty or unreadable. */
-function instantOf(text: string): number | null {
-  const at = text === '' ? Number.NaN : new Date(text).getTime()
-  return Number.isNaN(at) ? null : at
-}
-const time = (at: number) => new Date(at).toLocaleString('en-GB', { hour12: false })
-
-/** The audit trail, newest first: filter by user, execution and outcome; more on demand. */
-export function AuditDialog({
-  onClose,
-  onShowRun,
-}: {
+export interface AuditViewProps {
+  search: string
+  onNavigate: (params: URLSearchParams, mode: HistoryMode) => void
   onClose: () => void
-  /** Limits the list to a bulk run's executions (a run's id in the table). */
-  onShowRun?: ((run: string) => void) | undefined
-}) {
+}
+
+const filtersOf = (view: AuditViewState): AuditFilters => ({
+  user: view.user,
+  execution: view.execution,
+  outcome: view.outcome,
+  bulk: view.run,
+  kind: view.action,
+  from: view.from,
+  to: view.to,
+  sinceMs: view.span === null ? null : AUDIT_SPAN_MS[view.span],
+})
+
+/**
+ * The audit trail as a view of its own (`audit=1` and its filters in the URL, so it can be linked and reloaded):
+ * who rescheduled and acknowledged what, newest first; each run's link opens what the run acted on.
+ */
+export function AuditView({ search, onNavigate, onClose }: AuditViewProps) {
   const titleId = useId()
-  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS)
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  const view = readAuditView(search)
+  const filters = filtersOf(view)
   const query = useInfiniteQuery(auditQuery(filters))
   const records = query.data?.pages.flatMap((page) => page.data) ?? []
-  const apply = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    setFilters({
-      user: formText(form, 'user'),
-      execution: formText(form, 'execution'),
-      outcome: formText(form, 'outcome'),
-      bulk: formText(form, 'bulk'),
-      from: instantOf(formText(form, 'from')),
-      to: instantOf(formText(form, 'to')),
-    })
-  }
+  // Focus goes to what was opened: the view's title, from which the filters are the next Tab.
+  useEffect(() => titleRef.current?.focus(), [])
+  // Esc goes back to the list, from anywhere in the view but a dialog.
+  const sectionRef = useRef<HTMLElement>(null)
+  const close = useRef(onClose)
+  useEffect(() => {
+    close.current = onClose
+  })
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || isModalOpen()) return
+      const inside = sectionRef.current?.contains(document.activeElement) ?? false
+      if (!inside && document.activeElement !== document.body) return
+      event.preventDefault()
+      close.current()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
+  const filter = (next: AuditViewState) => onNavigate(withAuditView(search, next), 'replace')
+
   return (
-    <ModalDialog labelledBy={titleId} className="dialog audit-dialog" onEscape={onClose}>
-      <h2 id={titleId} className="panel-title">
-        Audit
-      </h2>
-      <p className="muted">Every reschedule this dashboard sent or refused, newest first.</p>
-      <p id={`${titleId}-zone`} className="muted">
-        From and To are in this browser&apos;s time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
-      </p>
-      <form className="audit-filters" onSubmit={apply} aria-label="Audit filters">
-        <label>
-          User <input name="user" defaultValue={filters.user} />
-        </label>
-        <label>
-          Execution <input name="execution" defaultValue={filters.execution} />
-        </label>
-        <label>
-          Bulk run <input name="bulk" defaultValue={filters.bulk} />
-        </label>
-        <label>
-          From <input type="datetime-local" name="from" aria-describedby={`${titleId}-zone`} />
-        </label>
-        <label>
-          To <input type="datetime-local" name="to" aria-describedby={`${titleId}-zone`} />
-        </label>
-        <label>
-          Outcome
-          <select name="outcome" defaultValue={filters.outcome}>
-            {OUTCOMES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button button-small">
-          Filter
+    <section ref={sectionRef} className="audit-view" aria-labelledby={titleId}>
+      <div className="audit-head">
+        <h2 id={titleId} ref={titleRef} tabIndex={-1}>
+          Audit trail
+        </h2>
+        <p className="muted">
+          Every reschedule and acknowledgement sent through this dashboard, newest first.
+        </p>
+        <button type="button" className="button button-small" onClick={onClose}>
+          Close audit trail
         </button>
-      </form>
+      </div>
+      <AuditFilterForm view={view} onApply={filter} />
       {query.error ? (
         <ApiErrorPanel
           title="The audit trail could not be read"
@@ -108,37 +87,13 @@ export function AuditDialog({
       ) : query.isPending ? (
         <p role="status">Loading the audit trail…</p>
       ) : records.length === 0 ? (
-        <p role="status">Nothing recorded{filters === NO_FILTERS ? ' yet' : ' matches these filters'}.</p>
+        <p role="status">Nothing recorded{hasAuditFilters(view) ? ' matches these filters' : ' yet'}.</p>
       ) : (
-        <table className="audit-table">
-          <caption className="visually-hidden">Reschedules and acknowledgements, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">User</th>
-              <th scope="col">Execution</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Bulk run</th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.map((record) => (
-              <tr key={record.id}>
-                <td>{time(record.at)}</td>
-                <td>{record.user}</td>
-                <td className="mono">{visibleText(record.executionId)}</td>
-                <td>
-                  {OUTCOME_WORDS[record.outcome]}
-                  {record.status !== null ? ` (HTTP ${record.status})` : ''}
-                  {record.detail && record.outcome !== 'refused_by_api' ? ` — ${record.detail}` : ''}
-                </td>
-                <td className="mono">
-                  <BulkRunCell run={record.bulkRun} onShowRun={onShowRun} onClose={onClose} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AuditTable
+          records={records}
+          onFilterExecution={(execution) => filter({ ...view, execution })}
+          onOpenRun={(params) => onNavigate(params, 'push')}
+        />
       )}
       <div className="dialog-actions">
         {/* Every record of these filters, not only those shown: the server pages the store for the file. */}
@@ -158,37 +113,7 @@ export function AuditDialog({
             {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
           </button>
         ) : null}
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
       </div>
-    </ModalDialog>
-  )
-}
-
-/** A record's bulk run: its start, and a way to the list of its executions when the id is a run's. */
-function BulkRunCell({
-  run,
-  onShowRun,
-  onClose,
-}: {
-  run: string | null
-  onShowRun: ((run: string) => void) | undefined
-  onClose: () => void
-}) {
-  if (!run) return '—'
-  if (!onShowRun || !isBulkRunId(run)) return run.slice(0, 8)
-  return (
-    <button
-      type="button"
-      className="button button-small mono"
-      aria-label={`Show the executions of bulk run ${run.slice(0, 8)} in the list`}
-      onClick={() => {
-        onClose()
-        onShowRun(run)
-      }}
-    >
-      {run.slice(0, 8)}
-    </button>
+    </section>
   )
 }
