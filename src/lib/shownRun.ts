@@ -1,4 +1,6 @@
-import { ANY_TIME, writeWindowParams } from '../../shared/timeWindow'
+import { isFilterParam } from '../../shared/filterCodec'
+import { ANY_TIME, isWindowParam, writeWindowParams } from '../../shared/timeWindow'
+import { GROUP_PARAM, OPEN_GROUP_PARAM, TRIAGE_PARAM } from '../../shared/triage'
 import { firstPage } from './cursorTrail'
 import { paramsOf, readListView, writeListView } from './viewUrl'
 
@@ -31,4 +33,18 @@ export function runViewSearch(run: string, runView: string | null | undefined): 
   params.delete('state')
   params.set('run', run)
   return params
+}
+
+/**
+ * The view a run is started from, as its X-Bulk-View header carries it (the server pins its window and keeps it on
+ * the run's records): the filters, the window and the board's grouping, with `openGroup` the group it acts on.
+ */
+export function runViewOf(search: string, openGroup: string | null = null): string {
+  const given = paramsOf(search)
+  const view = new URLSearchParams()
+  const kept = (name: string) =>
+    isFilterParam(name) || isWindowParam(name) || name === TRIAGE_PARAM || name === GROUP_PARAM
+  for (const [name, value] of given) if (kept(name)) view.append(name, value)
+  if (openGroup !== null) view.set(OPEN_GROUP_PARAM, openGroup)
+  return view.toString()
 }

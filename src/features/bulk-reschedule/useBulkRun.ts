@@ -45,7 +45,8 @@ export function useBulkRun() {
   }, [active])
 
   const start = useCallback(
-    (ids: readonly string[], concurrency: number) => {
+    /** `view`: what the run acts on, kept on its records in the audit trail (lib/shownRun runViewOf). */
+    (ids: readonly string[], concurrency: number, view: string) => {
       if (runRef.current) return
       const bulkRun = crypto.randomUUID()
       runIdRef.current = bulkRun
@@ -54,7 +55,7 @@ export function useBulkRun() {
         concurrency,
         onChange: setSnapshot,
         send: async (id) => {
-          const outcome = await rescheduleExecution(id, { bulkRun })
+          const outcome = await rescheduleExecution(id, { bulkRun, bulkView: view })
           applyRescheduleAnswer(queryClient, outcome)
           return describeOutcome(outcome)
         },
