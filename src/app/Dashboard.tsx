@@ -25,11 +25,12 @@ import { useUrlSearch } from '../lib/useUrlSearch'
 import { paramsOf, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
 import { isAuditOpen } from '../lib/auditUrl'
 import { TRIAGE_PARAM } from '../../shared/triage'
+import { focusPageTitle, PAGE_TITLE_ID } from './pageTitle'
 
 // Only narrow screens with an execution open need the drawer (a modal dialog).
 const Drawer = lazy(async () => ({ default: (await import('../components/Drawer')).Drawer }))
 
-export const PAGE_TITLE_ID = 'page-title'
+export { PAGE_TITLE_ID }
 /** Below this width the attempts panel opens as a drawer over the list, not beside it. */
 const DRAWER_QUERY = '(max-width: 1100px)'
 
@@ -46,7 +47,7 @@ const renderRowActions = (execution: Execution) => (
   </>
 )
 const renderRunSummary = (run: string) => <RunSummaryTools run={run} />
-const focusTitle = () => document.getElementById(PAGE_TITLE_ID)?.focus()
+const focusTitle = focusPageTitle
 
 /** Back to the execution's row; if a filter has since dropped it, to the list, else to the page title. */
 function restoreFocus(id: string) {

@@ -13,6 +13,7 @@ import { linkFilterProblems } from '../lib/linkProblems'
 import { useListFilters } from '../lib/listFilters'
 import { readShownRun, withShownRun } from '../lib/shownRun'
 import type { HistoryMode } from '../lib/useUrlSearch'
+import { focusPageTitle } from './pageTitle'
 
 export { WatchTools, WatchToggle } from '../features/watch'
 export { PaletteTools } from './PaletteTools'
@@ -68,7 +69,7 @@ export function LinkTools({
 /** Back from the trail to the list as it was; focus to the page's title, from which the list is a Tab away. */
 function closeAudit(onNavigate: (params: URLSearchParams, mode: HistoryMode) => void) {
   onNavigate(withAuditView(window.location.search, null), 'push')
-  requestAnimationFrame(() => document.getElementById('page-title')?.focus())
+  requestAnimationFrame(focusPageTitle)
 }
 
 /** The audit trail as a view of its own (`audit=1`), in the list's place while it is open. */

@@ -7,6 +7,7 @@ import { paramsOf } from '../lib/viewUrl'
 import { PRESET_LABELS } from '../lib/windowText'
 import { readWindowParams, WINDOW_PRESETS, writeWindowParams, type TimeWindow } from '../../shared/timeWindow'
 import { TRIAGE_PARAM } from '../../shared/triage'
+import { focusPageTitle } from './pageTitle'
 
 interface PaletteToolsProps {
   search: string
@@ -59,6 +60,8 @@ export function PaletteTools({ search, onNavigate, onOpenExecution }: PaletteToo
         if (triageOpen) next.delete(TRIAGE_PARAM)
         else next.set(TRIAGE_PARAM, '1')
         onNavigate(next, 'push')
+        // Opened, the board takes focus itself (its first group); closed, focus must not fall to the page's body.
+        if (triageOpen) requestAnimationFrame(focusPageTitle)
       },
     }
     return [...windows, triage]
