@@ -8,10 +8,7 @@
 import type { Coverage } from './coverage.ts'
 import type { WindowField } from './timeWindow.ts'
 
-export const TRIAGE_PARAM = 'triage'
-export const GROUP_PARAM = 'group'
-/** The group whose samples are shown (one at a time): its id, as the board names it. */
-export const OPEN_GROUP_PARAM = 'open-group'
+export { GROUP_PARAM, OPEN_GROUP_PARAM, TRIAGE_PARAM } from './triageParams.ts'
 export const MAX_ACK_NOTE = 500
 
 export type GroupBy = { kind: 'auto' } | { kind: 'burst' } | { kind: 'shape' } | { kind: 'key'; key: string }

@@ -23,8 +23,8 @@ import {
 } from './lazyTools'
 import { useUrlSearch } from '../lib/useUrlSearch'
 import { paramsOf, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
-import { isAuditOpen } from '../lib/auditUrl'
-import { TRIAGE_PARAM } from '../../shared/triage'
+import { isAuditOpen } from '../lib/auditOpen'
+import { TRIAGE_PARAM } from '../../shared/triageParams'
 import { focusPageTitle, PAGE_TITLE_ID } from './pageTitle'
 
 // Only narrow screens with an execution open need the drawer (a modal dialog).

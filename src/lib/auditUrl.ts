@@ -1,11 +1,13 @@
+import { AUDIT_PARAM } from './auditOpen'
 import { paramsOf } from './viewUrl'
+
+export { AUDIT_PARAM, isAuditOpen } from './auditOpen'
 
 /*
  * The audit trail as a view of its own in the page URL: `audit=1` opens it, `audit.<filter>` holds each filter
  * (user, action, outcome, execution, run, and the time: a span back from now or a range). The list's own
  * parameters stay as they are, so closing the trail is the list as it was; a link carries both.
  */
-export const AUDIT_PARAM = 'audit'
 const PREFIX = 'audit.'
 
 export const AUDIT_SPANS = ['1h', '24h', '7d'] as const
@@ -49,8 +51,6 @@ const instant = (text: string | null) => {
   const at = text ? Date.parse(text) : Number.NaN
   return Number.isNaN(at) ? null : at
 }
-
-export const isAuditOpen = (search: string) => paramsOf(search).get(AUDIT_PARAM) === '1'
 
 /** Never throws: a value that does not read is left out. */
 export function readAuditView(search: string): AuditView {
