@@ -139,7 +139,7 @@ export function seedCauses(
     make(outsideBurst([now - 14 * DAY, now - 10 * HOUR]), SLOW_FAILURE, 'failed'),
   )
   const incident = (pipeline: string, team: string, shape: CauseShape, outcome: AttemptState) => {
-    const metadata = { ...randomMetadata(random), env: 'production', team, pipeline, trigger: 'schedule' }
+    const metadata = { ...randomMetadata(random), env: 'production', team, pipeline }
     const execution = finishedExecution(
       formatExecutionId(nextNumber++),
       random.int(...INCIDENT_CREATED(now)),

@@ -66,10 +66,13 @@ export function LinkTools({
   )
 }
 
-/** Back from the trail to the list as it was; focus to the page's title, from which the list is a Tab away. */
+/** Back from the trail to the list as it was; focus to the page's title (the list is a Tab away), or the board. */
 function closeAudit(onNavigate: (params: URLSearchParams, mode: HistoryMode) => void) {
   onNavigate(withAuditView(window.location.search, null), 'push')
-  requestAnimationFrame(focusPageTitle)
+  // The board, when it is open, takes focus itself; else focus must not fall to the page's body.
+  requestAnimationFrame(() => {
+    if (document.activeElement === document.body) focusPageTitle()
+  })
 }
 
 /** The audit trail as a view of its own (`audit=1`), in the list's place while it is open. */

@@ -3,7 +3,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { useTimeMode } from '../components/TimeDisplay'
 import { LazyRowLinks } from '../features/attempts'
 import { MatchingRescheduleDialog, type WindowedFilters } from '../features/bulk-reschedule'
-import { LazyFailureBoard } from '../features/triage'
+import { focusFirstGroup, LazyFailureBoard } from '../features/triage'
 import type { HistoryMode } from '../lib/useUrlSearch'
 import { paramsOf, readListView } from '../lib/viewUrl'
 import { readWindowParams } from '../../shared/timeWindow'
@@ -104,7 +104,13 @@ export function TriageTools({
         <MatchingRescheduleDialog
           filters={rescheduling.filters}
           {...(rescheduling.group ? { name: rescheduling.group.name, group: rescheduling.group.id } : {})}
-          onClose={() => setRescheduling(null)}
+          onClose={() => {
+            setRescheduling(null)
+            // Back to the group's row; if the group has left the board meanwhile, to the first group.
+            requestAnimationFrame(() => {
+              if (document.activeElement === document.body) focusFirstGroup()
+            })
+          }}
         />
       ) : null}
     </ErrorBoundary>

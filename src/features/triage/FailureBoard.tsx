@@ -86,9 +86,13 @@ export function FailureBoard(props: FailureBoardProps) {
   const auto = props.groupBy.kind === 'auto'
   // The board's suggestion is kept as the grouping from now on: it never regroups on its own.
   useEffect(() => {
-    if (auto && answer?.groupBy) onSuggested?.(asGroupBy(answer))
-  }, [auto, answer, onSuggested])
-  useFocusOnFirstGroup(sectionRef, answer !== undefined)
+    if (!auto || !answer?.groupBy) return
+    const suggestion = asGroupBy(answer)
+    // The same groups under the grouping's own name: kept in the cache, the board does not blink (nor lose focus).
+    client.setQueryData(triageQuery(filters, window, suggestion).queryKey, answer)
+    onSuggested?.(suggestion)
+  }, [auto, answer, onSuggested, client, filters, window])
+  useFocusOnFirstGroup(sectionRef)
   const reschedule = (group: FailureGroup) => {
     const selected = groupSelection(group, filters, window)
     const name = groupName(group, groupKey, filters, window, utc)
@@ -164,18 +168,21 @@ export function FailureBoard(props: FailureBoardProps) {
 }
 
 /**
- * Focus goes to what was opened: the first group once there are groups, unless the user is typing or in a dialog
- * meanwhile. Once per board.
+ * Focus goes to what was opened: the board's title at once, then its first group once there are groups (unless the
+ * user has moved on meanwhile: typing, a dialog, or focus elsewhere than the title). Once per board.
  */
-function useFocusOnFirstGroup(section: RefObject<HTMLElement | null>, answered: boolean) {
+function useFocusOnFirstGroup(section: RefObject<HTMLElement | null>) {
   const done = useRef(false)
   useEffect(() => {
-    if (!answered || done.current) return
-    done.current = true
-    if (isModalOpen() || isTyping(document.activeElement)) return
-    requestAnimationFrame(() => {
-      const [first] = rowElements(section.current)
-      ;(first ?? section.current?.querySelector<HTMLElement>('h2'))?.focus()
-    })
+    if (done.current || isModalOpen() || isTyping(document.activeElement)) return
+    const title = section.current?.querySelector<HTMLElement>('h2')
+    const [first] = rowElements(section.current)
+    const active = document.activeElement
+    const waiting = active === title || active === document.body || !section.current?.contains(active)
+    if (!waiting) return
+    if (first) {
+      done.current = true
+      first.focus()
+    } else if (active !== title) title?.focus()
   })
 }

@@ -1,11 +1,12 @@
-import { Fragment, useRef, type ReactNode } from 'react'
+import { Fragment, useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import type { Execution } from '../../api'
 import { GridKeys } from '../../components/GridKeys'
 import { useGridTabStop } from '../../components/useGridTabStop'
 import { InGridRowContext } from '../../components/cellFocus'
 import type { AckRun, FailureGroup } from '../../../shared/triage'
 import { countPrefix } from '../../lib/coverageWords'
-import { rowAttributes } from '../../lib/rowLookup'
+import { rowAttributes, rowElements, rowIdOf } from '../../lib/rowLookup'
+import { isModalOpen } from '../../lib/keyTargets'
 import type { Coverage } from '../../../shared/coverage'
 import { GroupDetails } from './GroupDetails'
 import { groupLabel, rescheduleBlock } from './groupWords'
@@ -53,6 +54,7 @@ export function GroupTable(props: GroupTableProps) {
   const prefix = countPrefix(props.coverage)
   const bodyRef = useRef<HTMLTableSectionElement>(null)
   const { tabStopId, onFocus } = useGridTabStop(groups.map((group) => group.id))
+  useFocusKept(bodyRef, groups)
   const byId = (id: string) => groups.find((group) => group.id === id)
   const reschedule = (group: FailureGroup) => {
     const blocked = refusal ?? rescheduleBlock(group)
@@ -181,4 +183,23 @@ export function GroupTable(props: GroupTableProps) {
       />
     </table>
   )
+}
+
+/** A group that left the board (rescheduled, say) while it had focus hands focus to the first group, not the body. */
+function useFocusKept(body: RefObject<HTMLElement | null>, groups: readonly FailureGroup[]) {
+  const last = useRef<string | null>(null)
+  useEffect(() => {
+    const table = body.current
+    const remember = (event: globalThis.FocusEvent) => {
+      last.current = rowIdOf(event.target)
+    }
+    table?.addEventListener('focusin', remember)
+    return () => table?.removeEventListener('focusin', remember)
+  }, [body])
+  useEffect(() => {
+    const id = last.current
+    if (id === null || document.activeElement !== document.body || isModalOpen()) return
+    if (groups.some((group) => group.id === id)) return
+    rowElements(body.current)[0]?.focus()
+  }, [body, groups])
 }
