@@ -36,7 +36,10 @@ describe('createEarlyKeys', () => {
     const slash: EarlyKey[] = []
     keys.handle('/', (key) => slash.push(key))
     expect(slash).toEqual([expect.objectContaining({ name: '/', text: 'en', enter: false })])
-    // Once a key has its handler, the handler's own listener hears it: nothing is kept.
+    // Once a key has its handler, the handler's own listener hears it: nothing is kept (the filter has focus now).
+    const filter = doc.createElement('input')
+    doc.body.append(filter)
+    press('v', {}, filter)
     const later = press('?', {}, doc.body)
     expect(later.defaultPrevented).toBe(false)
   })
@@ -50,6 +53,23 @@ describe('createEarlyKeys', () => {
     const got: EarlyKey[] = []
     keys.handle('Mod+k', (key) => got.push(key))
     expect(got).toEqual([expect.objectContaining({ name: 'Mod+k', text: 'only failed', enter: true })])
+  })
+
+  it('goes on giving a handed-over Ctrl+K what is typed until its field has focus (its dialog may still be opening)', () => {
+    const { keys, doc } = listening()
+    press('k', { ctrlKey: true }, doc.body)
+    press('a', {}, doc.body)
+    let got: EarlyKey | null = null
+    keys.handle('Mod+k', (key) => (got = key))
+    // Typed after the handler ran, before the palette's field is there: not the `t` key's command.
+    expect(press('t', {}, doc.body).defaultPrevented).toBe(true)
+    press('Enter', {}, doc.body)
+    expect(got).toMatchObject({ text: 'at', enter: true })
+    // Once the field has focus, its keys are its own.
+    const field = doc.createElement('input')
+    doc.body.append(field)
+    expect(press('x', {}, field).defaultPrevented).toBe(false)
+    expect(got).toMatchObject({ text: 'at' })
   })
 
   it('leaves alone keys typed in a field, and drops a key whose moment has passed', () => {

@@ -1,7 +1,10 @@
 import { createContext } from 'react'
 import { isModalOpen, isTyping } from './keyTargets'
 
-/** A page key pressed before the code that handles it had loaded, with what was typed after it (Ctrl+K, `/`). */
+/**
+ * A page key pressed before the code that handles it had loaded, with what was typed after it (Ctrl+K, `/`): `text`
+ * grows until the field it opens has focus, so a handler reads it when its field is there, not when it is called.
+ */
 export interface EarlyKey {
   name: string
   text: string
@@ -36,25 +39,38 @@ const isText = (event: KeyboardEvent) =>
 export function createEarlyKeys() {
   const pending: EarlyKey[] = []
   const handlers = new Map<string, (key: EarlyKey) => void>()
+  // A key handed over that opens a field takes what is typed until the field has focus (its code may still be
+  // loading, or its dialog opening): the handler reads `text` when it is there.
+  let capturing: EarlyKey | null = null
+  const stale = (key: EarlyKey) => Date.now() - key.at > STALE_MS
   const flush = () => {
     for (let first = pending[0]; first; first = pending[0]) {
       const handle = handlers.get(first.name)
-      if (Date.now() - first.at <= STALE_MS && !handle) return
+      if (!stale(first) && !handle) return
       pending.shift()
-      if (Date.now() - first.at <= STALE_MS) handle?.(first)
+      if (stale(first) || !handle) continue
+      if (OPENS_FIELD.includes(first.name)) capturing = first
+      handle(first)
     }
   }
   const onKey = (event: KeyboardEvent) => {
-    if (event.defaultPrevented || isTyping(event.target)) return
-    const last = pending.at(-1)
-    if (last && OPENS_FIELD.includes(last.name) && !last.enter && (isText(event) || event.key === 'Enter')) {
-      event.preventDefault()
-      if (event.key === 'Enter') last.enter = true
-      else last.text += event.key
+    if (event.defaultPrevented) return
+    if (isTyping(event.target) || isModalOpen()) {
+      capturing = null
       return
     }
+    const last = pending.at(-1)
+    const taker =
+      capturing && !stale(capturing) ? capturing : last && OPENS_FIELD.includes(last.name) ? last : null
+    if (taker && !taker.enter && (isText(event) || event.key === 'Enter')) {
+      event.preventDefault()
+      if (event.key === 'Enter') taker.enter = true
+      else taker.text += event.key
+      return
+    }
+    capturing = null
     const name = keyName(event)
-    if (name === null || !PAGE_KEYS.includes(name) || handlers.has(name) || isModalOpen()) return
+    if (name === null || !PAGE_KEYS.includes(name) || handlers.has(name)) return
     event.preventDefault()
     pending.push({ name, text: '', enter: false, at: Date.now() })
   }

@@ -5,14 +5,15 @@ import { ModalDialog } from '../../components/ModalDialog'
 import { visibleText } from '../../../shared/visibleText'
 import { rankCommands, readsAsCommand } from './rankCommands'
 import type { PaletteRecent } from './paletteRecent'
+import type { EarlyKey } from '../../lib/earlyKeys'
 
 const SHOWN = 40
 
 interface CommandPaletteProps {
   /** The commands the page offers now, read once as the palette opens. */
   commands: readonly Command[]
-  /** Typed after a Ctrl+K pressed before the palette loaded. */
-  early?: string | null
+  /** A Ctrl+K pressed before the palette loaded: what was typed after it (read now), and whether Enter followed. */
+  early?: EarlyKey | null
   recent: PaletteRecent
   onOpenExecution: (id: string) => void
   /** Closes the palette, then runs the chosen command (after the palette has given focus back). */
@@ -47,7 +48,7 @@ export function commandTypedFor(
  */
 export function CommandPalette({ commands, early, recent, onOpenExecution, onChoose }: CommandPaletteProps) {
   const id = useId()
-  const [text, setText] = useState(early ?? '')
+  const [text, setText] = useState(early?.text ?? '')
   const [active, setActive] = useState(0)
   const [refusal, setRefusal] = useState<string | null>(null)
   const typed = text.trim()
@@ -76,6 +77,15 @@ export function CommandPalette({ commands, early, recent, onOpenExecution, onCho
     }
     onChoose(command)
   }
+  // An Enter pressed after the text, before the palette was there, chooses the command the text reads as.
+  useEffect(() => {
+    if (!early?.enter) return
+    const command = commandTypedFor(commands, recent, early.text)
+    const timer = command && !command.disabled ? setTimeout(() => onChoose(command), 0) : undefined
+    return () => clearTimeout(timer)
+    // Once, as the palette opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1 }
     const move = moves[event.key]

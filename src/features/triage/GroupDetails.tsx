@@ -39,7 +39,7 @@ export function GroupDetails(props: GroupTableProps & { group: FailureGroup; lab
       </ul>
       {props.byShape ? null : (
         <div className="triage-shape">
-          <span className="muted">Attempt shape: </span>
+          <span className="muted">Attempt shapes of a sample:</span>
           <ShapeCell shapes={group.shapes} />
         </div>
       )}
