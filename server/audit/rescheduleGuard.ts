@@ -68,6 +68,9 @@ function entryOf(request: RescheduleRequest): AuditEntry {
 }
 
 function outcomeOf(answer: UpstreamAnswer | null, failure: string | null, executionId: string) {
+  // No connection carried it: the PATCH never left, so nothing happened (not "unknown").
+  if (answer === null && failure === 'upstream_not_sent')
+    return { outcome: 'not_sent' as const, status: null, resultState: null, detail: failure }
   if (answer === null)
     return { outcome: 'unknown' as const, status: null, resultState: null, detail: failure }
   if (answer.status >= 200 && answer.status < 300)
