@@ -23,6 +23,7 @@ export interface ListFailure {
  */
 const UNREACHABLE_CODES: readonly (string | null)[] = [
   'upstream_unreachable',
+  'upstream_not_sent',
   'upstream_timeout',
 ] satisfies DashboardErrorCode[]
 
