@@ -9,12 +9,14 @@ import { DemoControl } from './fixtures.ts'
  * worker's own demo is left as the other tests expect it.
  */
 export async function startIncidentStack(env: Record<string, string> = {}) {
-  const api = await startDemoApi({
+  const demoOptions = {
     simulate: false,
     causes: true,
     basePath: '/incident/v2',
     token: `incident-${randomBytes(8).toString('hex')}`,
-  })
+  }
+  let api = await startDemoApi(demoOptions)
+  const port = Number(new URL(api.origin).port)
   try {
     const dashboard = await startExtraDashboard({
       EXEC_API_URL: api.url,
@@ -25,9 +27,15 @@ export async function startIncidentStack(env: Record<string, string> = {}) {
     return {
       baseURL: dashboard.baseURL,
       demo: new DemoControl(api.origin, api.token),
+      /** The API goes away: its port refuses connections. */
+      stopApi: () => api.close(),
+      /** And comes back on the same port, seeded afresh. */
+      startApi: async () => {
+        api = await startDemoApi({ ...demoOptions, port })
+      },
       close: async () => {
         await dashboard.close()
-        await api.close()
+        await api.close().catch(() => {})
       },
     }
   } catch (error) {

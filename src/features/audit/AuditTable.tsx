@@ -8,7 +8,7 @@ const OUTCOME_WORDS: Record<string, string> = {
   refused_by_api: 'Refused by the API',
   unknown: 'Outcome unknown',
   pending: 'Outcome unknown (none recorded)',
-  not_sent: 'Not sent (the API refused the connection)',
+  not_sent: 'Not sent (no connection to the API)',
   not_permitted: 'Not permitted',
   acknowledged: 'Failure acknowledged',
   unacknowledged: 'Acknowledgement undone',
