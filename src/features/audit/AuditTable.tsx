@@ -48,14 +48,16 @@ export function AuditTable({ records, onFilterExecution, onOpenRun }: AuditTable
         <tbody>
           {records.map((record) => (
             <tr key={record.id}>
-              <td>{time(record.at)}</td>
-              <td className="audit-user">{record.user}</td>
-              <td>
+              <td data-label="Time">{time(record.at)}</td>
+              <td data-label="User" className="audit-user">
+                {record.user}
+              </td>
+              <td data-label="What came of it">
                 {OUTCOME_WORDS[record.outcome] ?? record.outcome}
                 {record.status !== null ? ` (HTTP ${record.status})` : ''}
                 {record.detail && record.outcome !== 'refused_by_api' ? ` — ${record.detail}` : ''}
               </td>
-              <td>
+              <td data-label="Execution">
                 <button
                   type="button"
                   className="overview-link mono"
@@ -65,7 +67,7 @@ export function AuditTable({ records, onFilterExecution, onOpenRun }: AuditTable
                   {visibleText(record.executionId)}
                 </button>
               </td>
-              <td>
+              <td data-label="Run">
                 <RunCell
                   record={record}
                   view={record.bulkRun ? views.get(record.bulkRun) : undefined}

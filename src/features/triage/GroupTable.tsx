@@ -91,8 +91,7 @@ export function GroupTable(props: GroupTableProps) {
                 <tr
                   {...rowAttributes(group.id)}
                   tabIndex={tabStopId === group.id ? 0 : -1}
-                  aria-expanded={isOpen}
-                  className="triage-row"
+                  className={`triage-row${isOpen ? ' is-open' : ''}`}
                 >
                   <th scope="row" className="triage-group">
                     <span className="triage-label" title={label}>
