@@ -143,13 +143,11 @@ export const auditRecord = z.looseObject({
   resultState: z.nullable(z.string()),
   detail: z.nullable(z.string()),
   runView: z.optional(
-    z
-      .nullable(z.string())
-      .check(
-        z.meta({
-          description: 'What the record’s run acted on, as page URL parameters (shared/runView.ts).',
-        }),
-      ),
+    z.nullable(z.string()).check(
+      z.meta({
+        description: 'What the record’s run acted on, as page URL parameters (shared/runView.ts).',
+      }),
+    ),
   ),
 })
 
