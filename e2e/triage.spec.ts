@@ -23,6 +23,18 @@ test('the failure groups board: opened from the overview, grouped by a key, a gr
     .click()
   await expect(board(page)).toBeVisible()
   await expect(page).toHaveURL(/triage=1/)
+  // On first open the board suggests a grouping, says so, and keeps it in the URL; reloaded, it is just the grouping.
+  await expect(board(page).getByText(/^Suggested: it splits these failures best/)).toBeVisible({
+    timeout: 20_000,
+  })
+  await expect(page).toHaveURL(/group=key%3A/)
+  await page.reload()
+  await expect(board(page).getByLabel('Group by')).toBeVisible({ timeout: 20_000 })
+  await expect(board(page).getByText(/^Suggested/)).toHaveCount(0)
+  // Collapsible: the board folds to its head line, and back.
+  await board(page).getByRole('button', { name: 'Collapse' }).click()
+  await expect(board(page).getByRole('grid')).toHaveCount(0)
+  await board(page).getByRole('button', { name: 'Show groups' }).click()
   // Other tests of this worker may have left outcomes for the index to check: the counts may say "≥" meanwhile.
   await expect(summary(page)).toHaveText(/unaddressed failures? of (≥ )?[\d,]+ failed$/, { timeout: 20_000 })
   await board(page).getByLabel('Group by').selectOption({ value: 'region' })
