@@ -94,7 +94,7 @@ test('the incident handed over: in at most 40 keys and 10 clicks besides typing'
       has: page.getByRole('rowheader', { name: mainLabel, exact: true }),
     })
     const settled = async () =>
-      (await mainRow.count()) === 0 || / 0 open/.test((await mainRow.first().textContent()) ?? '')
+      (await mainRow.count()) === 0 || /failed 0 open/.test((await mainRow.first().textContent()) ?? '')
     await expect.poll(settled, { timeout: 30_000 }).toBe(true)
     const focusedRow = board(page).locator('tr[data-row-id]:focus')
     await expect(focusedRow).toHaveCount(1)
@@ -119,7 +119,7 @@ test('the incident handed over: in at most 40 keys and 10 clicks besides typing'
     const acknowledged = groupRows(page).filter({
       has: page.getByRole('rowheader', { name: otherLabel, exact: true }),
     })
-    await expect(acknowledged).toContainText('0 open')
+    await expect(acknowledged).toContainText('failed 0 open')
     // Its samples open: the group a link carries.
     await expect(acknowledged).toBeFocused()
     await keys.press('Enter')

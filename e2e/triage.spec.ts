@@ -54,7 +54,7 @@ test('the failure groups board: opened from the overview, grouped by a key, a gr
     groupRows(on).filter({ has: on.getByRole('rowheader', { name: region, exact: true }) })
   const addressed = rowOf(page).getByRole('gridcell').nth(1)
   const ackLine = /acknowledged by server token \(127\.0\.0\.1\), .*“INC-7 staging region outage”/
-  await expect(addressed).toHaveText('0 open')
+  await expect(addressed).toHaveText(/ failed 0 open$/)
   await rowOf(page)
     .getByRole('button', { name: `Show the samples of ${region}` })
     .click()
@@ -74,8 +74,8 @@ test('the failure groups board: opened from the overview, grouped by a key, a gr
   await details(page, region)
     .getByRole('button', { name: /^Undo the acknowledgement by server token/ })
     .click()
-  await expect(addressed).toHaveText(/^[1-9][\d,]* open$/)
-  await expect(rowOf(other).getByRole('gridcell').nth(1)).toHaveText(/^[1-9][\d,]* open$/, {
+  await expect(addressed).toHaveText(/ failed [1-9][\d,]* open$/)
+  await expect(rowOf(other).getByRole('gridcell').nth(1)).toHaveText(/ failed [1-9][\d,]* open$/, {
     timeout: 15_000,
   })
   await context.close()
@@ -111,7 +111,11 @@ test('Reschedule… on a group counts exactly the group, and sends one PATCH per
   await expect(board(page).getByText(/^Open: .*Exact as of/)).toBeVisible({ timeout: 45_000 })
   const row = groupRows(page).last()
   const region = (await row.getByRole('rowheader').textContent()) ?? ''
-  const size = Number(((await row.getByRole('gridcell').first().textContent()) ?? '').replace(/\D+/g, ''))
+  const size = Number(
+    /([\d,]+) failed/
+      .exec((await row.getByRole('gridcell').nth(1).textContent()) ?? '')?.[1]
+      ?.replaceAll(',', ''),
+  )
   expect(size).toBeGreaterThan(0)
   await row.getByRole('button', { name: `Reschedule the failures of ${region}…` }).click()
   // The dry run names the group and its view.
@@ -151,7 +155,7 @@ test('Group by attempt shape: a sample of the failures read, grouped by their at
   await expect(line).toHaveText(/: ([\d,]+) of \1 sampled failures? read\.$/, { timeout: 60_000 })
   const first = groupRows(page).first()
   await expect(first.getByRole('rowheader')).toHaveText(/^(1 attempt|2–3 attempts|4 or more attempts), /)
-  await expect(first.getByRole('gridcell').first()).toHaveText(/^[\d,]+ sampled$/)
+  await expect(first.getByRole('gridcell').nth(1)).toHaveText(/^[\d,]+ sampled [\d,]+ open$/)
   const label = (await first.getByRole('rowheader').textContent()) ?? ''
   // It cannot be rescheduled, and says why in the row.
   await expect(first.getByRole('button', { name: `Reschedule the failures of ${label}…` })).toHaveCount(0)

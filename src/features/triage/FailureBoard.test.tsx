@@ -17,7 +17,9 @@ describe('FailureBoard', () => {
     const callbacks = showBoard()
     const board = screen.getByRole('region', { name: 'Failure groups' })
     expect(await within(board).findByText('43 unaddressed failures of 43 failed')).toHaveRole('status')
-    const row = within(board).getByRole('row', { name: /^eu-west-1 40 failed 40 open/ })
+    const row = within(board).getByRole('row', {
+      name: /eu-west-1 40 failed 40 open/,
+    })
     // The samples on demand: the group opens below its line.
     await showSamples('eu-west-1')
     expect(callbacks.onToggleGroup).toHaveBeenCalledWith('key:eu-west-1')
@@ -175,7 +177,7 @@ describe('FailureBoard', () => {
       ),
     )
     showBoard({ groupBy: { kind: 'shape' } })
-    const slow = await screen.findByRole('row', { name: /^Slow 37 sampled/ })
+    const slow = await screen.findByRole('row', { name: /Slow 37 sampled/ })
     expect(
       screen.getByText(
         'Grouped by the attempts of a sample of the failures: 200 of 200 sampled failures read.',
@@ -199,7 +201,7 @@ describe('FailureBoard', () => {
     )
     showBoard()
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }))
-    expect(await screen.findByRole('row', { name: /^eu-west-1 2/ })).toBeVisible()
+    expect(await screen.findByRole('row', { name: /eu-west-1 2 failed/ })).toBeVisible()
   })
 
   it('lends each sample that came as a row to the links the composer renders; one that does not read gets none', async () => {

@@ -74,8 +74,7 @@ export function GroupTable(props: GroupTableProps) {
           <th scope="col">
             {props.byShape ? 'Attempt shape' : props.groupKey ? `Group (${props.groupKey})` : 'Group'}
           </th>
-          <th scope="col">Failed</th>
-          <th scope="col">Open</th>
+          <th scope="col">Failed, open</th>
           <th scope="col">Actions</th>
         </tr>
       </thead>
@@ -93,33 +92,35 @@ export function GroupTable(props: GroupTableProps) {
                   tabIndex={tabStopId === group.id ? 0 : -1}
                   className={`triage-row${isOpen ? ' is-open' : ''}`}
                 >
-                  <th scope="row" className="triage-group">
-                    <span className="triage-label" title={label}>
-                      {label}
-                    </span>
-                  </th>
-                  <td className="numeric">
-                    {props.byShape ? '' : prefix}
-                    {group.size.toLocaleString('en')}
-                    {props.byShape ? ' sampled' : ' failed'}
-                  </td>
-                  <td className="numeric">
-                    <span className={group.open > 0 ? 'triage-open' : undefined}>
-                      {group.open.toLocaleString('en')} open
-                    </span>
-                  </td>
-                  <td className="triage-actions">
+                  <td className="triage-toggle-cell">
                     <button
                       type="button"
-                      className="button button-small"
+                      className="triage-toggle"
                       tabIndex={-1}
                       aria-expanded={isOpen}
                       aria-controls={isOpen ? detailsId : undefined}
                       aria-label={`${isOpen ? 'Hide' : 'Show'} the samples of ${label}`}
                       onClick={() => props.onToggleGroup(group.id)}
                     >
-                      {isOpen ? 'Hide' : 'Samples'}
+                      {isOpen ? '▾' : '▸'}
                     </button>
+                  </td>
+                  <th scope="row" className="triage-group">
+                    <span className="triage-label" title={label}>
+                      {label}
+                    </span>
+                  </th>
+                  <td className="numeric triage-counts">
+                    <span>
+                      {props.byShape ? '' : prefix}
+                      {group.size.toLocaleString('en')}
+                      {props.byShape ? ' sampled' : ' failed'}
+                    </span>{' '}
+                    <span className={group.open > 0 ? 'triage-open' : undefined}>
+                      {group.open.toLocaleString('en')} open
+                    </span>
+                  </td>
+                  <td className="triage-actions">
                     {blocked === null ? (
                       <button
                         type="button"
