@@ -116,7 +116,7 @@ async function incidentScreenshots() {
     await dialog.getByText(/rescheduled, 0 failed/).waitFor({ timeout: 60_000 })
     await shot.keyboard.press('Escape')
 
-    const other = rows.nth(1)
+    const other = rows.filter({ has: shot.getByRole('rowheader', { name: 'cert-rotation', exact: true }) })
     await other.focus()
     await shot.keyboard.press('a')
     await shot
