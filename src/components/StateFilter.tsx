@@ -22,7 +22,7 @@ export function StateFilter({ legend, options, selected, onChange, counts }: Sta
       {/* Said visibly once: these are the rows on screen, not the overview's counts over every page. */}
       {counts ? (
         <span className="state-count-note muted" aria-hidden="true">
-          On this page:
+          On page:
         </span>
       ) : null}
       {options.map((state) => (
