@@ -98,6 +98,22 @@ async function incidentScreenshots() {
   const dashboard = await startProduction(causes.url, token, { DASHBOARD_INDEX_REFRESH_MS: '1000' })
   try {
     const view = '/?m.env=production&window=1h&triage=1'
+    // The phone first: before the walk's reschedule, the board shows the incident whole.
+    const phone = await browser.newPage({
+      baseURL: dashboard.origin,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    })
+    await phone.goto(view)
+    await phone
+      .getByRole('region', { name: 'Failure groups' })
+      .getByText(/Exact as of/)
+      .waitFor({ timeout: 60_000 })
+    await phone.evaluate(() => window.scrollTo(0, 0))
+    await phone.screenshot({ path: 'docs/incident-phone.png' })
+    await phone.close()
     const shot = await browser.newPage({ baseURL: dashboard.origin, viewport: { width: 1440, height: 900 } })
     await shot.goto(view)
     const board = shot.getByRole('region', { name: 'Failure groups' })
@@ -131,22 +147,6 @@ async function incidentScreenshots() {
       .waitFor()
     await shot.screenshot({ path: 'docs/incident-audit.png' })
     await shot.close()
-
-    const phone = await browser.newPage({
-      baseURL: dashboard.origin,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    })
-    await phone.goto(view)
-    await phone
-      .getByRole('region', { name: 'Failure groups' })
-      .getByText(/Exact as of/)
-      .waitFor({ timeout: 60_000 })
-    await phone.evaluate(() => window.scrollTo(0, 0))
-    await phone.screenshot({ path: 'docs/incident-phone.png' })
-    await phone.close()
   } finally {
     dashboard.child.kill()
     causes.child.kill()
