@@ -73,7 +73,8 @@ export async function startProduction(apiUrl, token, env = {}, cwd = process.cwd
       DASHBOARD_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-store-')),
       ...env,
     },
-    `http://127.0.0.1:${port}/healthz`,
+    // Ready, not only listening: the store is open and the API answers (the server listens before either).
+    `http://127.0.0.1:${port}/readyz`,
     cwd,
   )
   await server.ready

@@ -126,7 +126,8 @@ describe.skipIf(missing !== null)('one party never robs or freezes the others (i
 
   it('beside 50 greedy streams and 300 distinct views, an honest user’s view keeps refreshing and a new view is counted', async () => {
     const stack = await startStack(
-      { DASHBOARD_UPSTREAM_RATE: '4', DASHBOARD_UPSTREAM_BURST: '4' },
+      // No burst to speak of: alone or not, every call waits its turn at the rate, so the two compare.
+      { DASHBOARD_UPSTREAM_RATE: '4', DASHBOARD_UPSTREAM_BURST: '1' },
       { simulate: true, tickMs: 500, executionCount: 1_500 },
     )
     const counted = async (view: string, from: string) => {
@@ -157,7 +158,9 @@ describe.skipIf(missing !== null)('one party never robs or freezes the others (i
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
       const gaps = arrivals.slice(1).map((at, n) => at - (arrivals[n] ?? at))
-      return { gap: percentile(gaps, 0.5), refreshes: gaps.length, counted: await counted(fresh, '10.2.0.2') }
+      const took = await counted(fresh, '10.2.0.2')
+      stream.close()
+      return { gap: percentile(gaps, 0.5), refreshes: gaps.length, counted: took }
     }
     await counted('', '10.2.0.9')
     const alone = await honestly('m.env=production', 'm.team=data')
@@ -177,19 +180,17 @@ describe.skipIf(missing !== null)('one party never robs or freezes the others (i
       statuses.push(answer.status)
       await answer.text()
     }
-    const beside = await honestly('m.env=staging', 'm.team=ml')
+    const beside = await honestly('m.env=production', 'm.team=ml')
     console.log(
       `honest user alone: live view every 2 s refreshed every ${alone.gap} ms (p50), a new view counted in ${alone.counted} ms; ` +
         `beside 50 greedy streams and 300 distinct views (${statuses.filter((s) => s === 429).length} refused): every ${beside.gap} ms, counted in ${beside.counted} ms`,
     )
     expect(statuses.filter((status) => status === 200)).toHaveLength(20)
     expect(statuses.filter((status) => status === 429)).toHaveLength(280)
-    // Its view keeps refreshing within twice its interval (before: none in 20 s), and a new view is counted in
-    // seconds, paced by its share of the budget (before: not counted after 30 s). Alone, a first count takes the
-    // budget's burst at once, which no fair share beside another client can match; the figures say how far it is.
+    // What it sees stays within twice what it sees alone (before: no refresh in 20 s, not counted after 30 s).
     expect(beside.refreshes).toBeGreaterThanOrEqual(3)
-    expect(beside.gap).toBeLessThanOrEqual(3 * 2_000)
-    expect(beside.counted).toBeLessThanOrEqual(25_000)
+    expect(beside.gap).toBeLessThanOrEqual(2 * alone.gap + 1_000)
+    expect(beside.counted).toBeLessThanOrEqual(2 * alone.counted + 2_000)
   }, 150_000)
 
   it('streams past the process’s cap are answered 503 with Retry-After, and a new user is still served', async () => {

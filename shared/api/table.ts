@@ -113,7 +113,8 @@ const SCHEMAS = {
     errors: ['bad_request', INDEX, ...UPSTREAM],
   },
   live: {
-    summary: 'One event stream per tab: the list page, the overview, failure groups and marks of its view.',
+    summary:
+      'One event stream per tab: the list page, the overview, failure groups and marks of its view, and whether the API answers.',
     view: true,
     query: QUERIES.live,
     answer: answers.eventStream,

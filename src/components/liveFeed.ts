@@ -21,6 +21,7 @@ import { askedAtOf } from '../../shared/answerAge'
 import { readListEnvelope } from '../../shared/listAnswer'
 import { readWindowParams } from '../../shared/timeWindow'
 import { liveStatusSlice, openingStatus, type LiveStatus } from './liveStatus'
+import { apiHealthSlice, readApiHealth } from './apiHealth'
 
 const subscribeVisibility = (onChange: () => void) => {
   document.addEventListener('visibilitychange', onChange)
@@ -84,7 +85,22 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
       void client.refetchQueries({ queryKey: listKey, exact: true })
     }
     source.onopen = () => set('live')
-    source.onerror = () => set(source.readyState === EventSource.CLOSED ? 'polling' : 'connecting')
+    source.onerror = () => {
+      // What the stream said of the API is no longer news: the list's own reads say it meanwhile.
+      store.set(apiHealthSlice, null)
+      set(source.readyState === EventSource.CLOSED ? 'polling' : 'connecting')
+    }
+    source.addEventListener('health', (event) => {
+      const health = readApiHealth(parse(event.data))
+      if (!health) return
+      const before = store.get(apiHealthSlice)
+      store.set(apiHealthSlice, health)
+      // Back: the list on screen (maybe an error, maybe stale) is asked again now, not at the next refresh.
+      if (health.reachable && before?.reachable === false) {
+        void client.refetchQueries({ queryKey: listKey, exact: true })
+        void client.invalidateQueries({ queryKey: overviewKey, exact: true })
+      }
+    })
     source.addEventListener('list', (event) => {
       const data = parse(event.data)
       if (typeof data !== 'object' || data === null || !('page' in data)) return
@@ -121,7 +137,10 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
       )
     })
     source.addEventListener('marks-error', () => askItself(marksKey))
-    return () => source.close()
+    return () => {
+      source.close()
+      store.set(apiHealthSlice, null)
+    }
   }, [url, client, store, listKey, overviewKey, failuresKey, everyMs, visible])
 
   return useSlice(liveStatusSlice)
