@@ -113,11 +113,12 @@ const SCHEMAS = {
     errors: ['bad_request', INDEX, ...UPSTREAM],
   },
   live: {
-    summary: 'One event stream per tab: the list page, the overview, failure groups and marks of its view.',
+    summary:
+      'One event stream per tab: the list page, the overview, failure groups and marks of its view, and (watches=1) your watches and their notices.',
     view: true,
     query: QUERIES.live,
     answer: answers.eventStream,
-    errors: ['bad_request', 'too_many_streams'],
+    errors: ['bad_request', 'too_many_streams', STORE],
   },
   triage: {
     summary: 'The view’s failures grouped, and what was done about them.',
@@ -180,7 +181,8 @@ const SCHEMAS = {
     errors: ['bad_request', STORE],
   },
   watchStream: {
-    summary: 'Your watches and their notices as an event stream (Last-Event-ID resumes).',
+    summary:
+      'Your watches and their notices as an event stream (Last-Event-ID resumes); a tab has them on /live with watches=1.',
     answer: answers.eventStream,
     errors: [STORE, 'too_many_streams'],
   },
