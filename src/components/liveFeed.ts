@@ -23,19 +23,11 @@ import { useUrlSearch } from '../lib/useUrlSearch'
 import { askedAtOf } from '../../shared/answerAge'
 import { readListEnvelope } from '../../shared/listAnswer'
 import { readWindowParams } from '../../shared/timeWindow'
-import { listenForWatches, liveWatchesSlice } from './liveWatches'
+import { listenForWatches, liveWatchesSlice, parse } from './liveWatches'
 import { liveStatusSlice, openingStatus, type LiveStatus } from './liveStatus'
 
 /** How long the browser's keeper tab (below) keeps its view's stream once hidden, before it keeps the watches alone. */
 export const KEEPER_VIEW_MS = 120_000
-
-function parse(text: unknown): unknown {
-  try {
-    return typeof text === 'string' ? (JSON.parse(text) as unknown) : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * One Server-Sent Events stream per tab (GET /api/live) with the list page on screen, the overview of its

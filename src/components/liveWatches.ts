@@ -25,7 +25,8 @@ export const liveWatchesSlice = sessionSlice<LiveWatches>('live-watches', () => 
   heard: null,
 }))
 
-function parse(text: unknown): unknown {
+/** An event's data, read as JSON (undefined when it does not read). */
+export function parse(text: unknown): unknown {
   try {
     return typeof text === 'string' ? (JSON.parse(text) as unknown) : undefined
   } catch {
