@@ -28,11 +28,14 @@ export default defineConfig({
         'server/testing/**',
         'server/demo-api/main.ts',
       ],
-      // Floors just under today's figures (src 93.7 % of lines, 83.9 % of branches, 90.3 % of functions;
-      // server after the index: 88.8 % of functions), never below 80 % of lines. The server's are a little lower:
-      // the index's store worker and process glue are covered by integration tests, which coverage does not count.
+      // Floors just under today's figures. shared/ (moved out of src/ on 2026-11-27, with its well-tested pure code)
+      // has its own: src/ without it measured 92.1 % of lines, 81.3 % of branches, 87.7 % of functions, and shared/
+      // 93.1 %, 86.7 %, 90.4 % (its browser tests alone); before the move src/ with shared/ was 93.7, 83.9, 90.3.
+      // The server's are a little lower: the index's store worker and process glue are covered by integration
+      // tests, which coverage does not count.
       thresholds: {
-        'src/**': { lines: 92, branches: 82, functions: 88 },
+        'src/**': { lines: 91, branches: 81, functions: 87 },
+        'shared/**': { lines: 92, branches: 85, functions: 89 },
         'server/**': { lines: 90, branches: 76, functions: 88 },
       },
     },

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts'
-import { openDashboard, shownIds } from './support/executionsPage.ts'
+import { executionRows, openDashboard, shownIds } from './support/executionsPage.ts'
 import { downloadedText } from './support/exportFiles.ts'
 
 test('a reschedule is on the audit trail with who did it and what came of it; the header says who you are', async ({
@@ -16,14 +16,22 @@ test('a reschedule is on the audit trail with who did it and what came of it; th
   expect((await demo.stats()).reschedules_by_id['exec-flaky']).toBe(1)
 
   await page.getByRole('button', { name: 'Audit' }).click()
-  const audit = page.getByRole('dialog', { name: 'Audit' })
+  const audit = page.getByRole('region', { name: 'Audit trail' })
+  await expect(audit.getByRole('heading', { name: 'Audit trail' })).toBeFocused()
   const filters = audit.getByRole('form', { name: 'Audit filters' })
   await filters.getByLabel('Execution').fill('exec-flaky')
   await filters.getByRole('button', { name: 'Filter' }).click()
+  // The filters are in the URL: the view can be linked and reloaded.
+  await expect(page).toHaveURL(/[?&]audit=1&.*audit\.execution=exec-flaky/)
+  await page.reload()
+  await expect(audit.getByRole('form', { name: 'Audit filters' }).getByLabel('Execution')).toHaveValue(
+    'exec-flaky',
+  )
   const row = audit.getByRole('row').filter({ hasText: 'exec-flaky' })
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('server token (127.0.0.1)')
   await expect(row).toContainText(/Rescheduled \(HTTP 2\d\d\)/)
+  await expect(row).toContainText('Single')
 
   // The trail of these filters as a file: every record, spreadsheet-safe, never the token.
   const downloading = page.waitForEvent('download')
@@ -37,12 +45,35 @@ test('a reschedule is on the audit trail with who did it and what came of it; th
   expect(records[0]).toContain('rescheduled')
   expect(records[0]).not.toContain(demo.token)
 
-  // No match says so; Close returns to the page.
-  await filters.getByLabel('Execution').fill('no-such-execution')
-  await filters.getByRole('button', { name: 'Filter' }).click()
+  // No match says so; Esc goes back to the list as it was.
+  await audit.getByRole('form', { name: 'Audit filters' }).getByLabel('Execution').fill('no-such-execution')
+  await audit.getByRole('button', { name: 'Filter' }).click()
   await expect(audit.getByRole('status')).toHaveText('Nothing recorded matches these filters.')
-  await audit.getByRole('button', { name: 'Close' }).click()
+  await page.keyboard.press('Escape')
   await expect(audit).toHaveCount(0)
+  await expect(page).not.toHaveURL(/audit/)
+  await expect(executionRows(page).first()).toBeVisible()
+})
+
+test('the audit trail from the palette and from t, and a time span back from now', async ({ page }) => {
+  await openDashboard(page)
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('audit trail')
+  await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option').first()).toHaveText(
+    /Audit trail/,
+  )
+  await page.keyboard.press('Enter')
+  const audit = page.getByRole('region', { name: 'Audit trail' })
+  await expect(audit.getByRole('heading', { name: 'Audit trail' })).toBeFocused()
+  // The time span is one select, not two date fields in the way of every other filter.
+  await expect(audit.getByLabel('From')).toHaveCount(0)
+  await audit.getByLabel('Time').selectOption({ label: 'Last hour' })
+  await audit.getByRole('button', { name: 'Filter' }).click()
+  await expect(page).toHaveURL(/audit\.span=1h/)
+  await page.keyboard.press('t')
+  await expect(audit).toHaveCount(0)
+  await page.locator('body').press('t')
+  await expect(audit).toBeVisible()
 })
 
 test('another operator’s reschedule shows on the row and in the attempts panel, from the trail', async ({

@@ -269,12 +269,14 @@ test('Last bulk run limits the list to the run’s executions, with where they s
 
   // The audit trail leads to the same set from the run's id.
   await page.getByRole('button', { name: 'Audit', exact: true }).click()
-  const audit = page.getByRole('dialog', { name: 'Audit' })
+  const audit = page.getByRole('region', { name: 'Audit trail' })
   await audit
-    .getByRole('button', { name: `Show the executions of bulk run ${run.slice(0, 8)} in the list` })
+    .getByRole('link', { name: `Open what bulk run ${run.slice(0, 8)} acted on` })
     .first()
     .click()
   await expect(audit).toHaveCount(0)
+  // What the run acted on: the filters it was sent from (its executions in every state they are in now).
+  expect(new URL(page.url()).searchParams.get('run')).toBe(run)
   await expect(scope).toContainText('sent (2)')
   await expect.poll(async () => (await shownIds(page)).sort()).toEqual([...ids].sort())
 })

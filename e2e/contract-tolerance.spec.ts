@@ -217,6 +217,27 @@ test('ids with bidi controls and invisible characters are shown as they are, nev
   await expect(
     table(page).getByRole('row', { name: 'Execution zero\u200Bwidth' }).locator('.id-cell'),
   ).toContainText('zero\\u{200b}width')
+  // Rescheduled, its confirmation writes it the same way, isolated: never reversed ("…deludehcser exe.live").
+  await demo.addFaults([
+    {
+      operation: 'reschedule',
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        data: { ...row('abc\u202Eevil.exe', '2026-11-20T10:00:00Z'), state: 'created' },
+      }),
+    },
+  ])
+  await evil.getByRole('button', { name: /^Reschedule abc/ }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText('Execution abc\\u{202e}evil.exe is currently')
+  await dialog.getByRole('button', { name: 'Reschedule' }).click()
+  const toast = page.getByRole('status').filter({ hasText: /rescheduled; the API says/ })
+  await expect(toast).toHaveText(
+    'Execution abc\\u{202e}evil.exe rescheduled; the API says its state is now Created.',
+  )
+  expect(await toast.locator('bdi').count()).toBe(1)
+
   await evil.focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { name: /^Attempts of/ })).toContainText('abc\\u{202e}evil.exe')

@@ -35,7 +35,7 @@ test('the overview counts every execution of the filters, says how exact it is, 
   })
   await openDashboard(page)
   await expect(overview(page).getByRole('status')).toHaveText(
-    /^(Exact as of \d\d:\d\d:\d\d, [\d,]+ executions, [\d,]+ calls?|At least [\d,]+ executions \(as of \d\d:\d\d:\d\d\): .+)$/,
+    /^(Exact as of \d\d:\d\d:\d\d, [\d,]+ executions of these filters verified, [\d,]+ calls?|At least [\d,]+ executions of these filters \(as of \d\d:\d\d:\d\d\): .+)$/,
     {
       timeout: 20_000,
     },

@@ -105,7 +105,7 @@ for (const [width, firstRowBelow] of [
       const box = await locator.boundingBox()
       return box ? box.y + box.height / 2 : Number.NaN
     }
-    const line = await middle(page.getByText(/^20 executions, page 1/))
+    const line = await middle(page.getByText(/^20 executions on page 1;/))
     for (const control of [
       page.getByRole('button', { name: 'Refresh now' }),
       page.getByRole('button', { name: 'Display…' }),

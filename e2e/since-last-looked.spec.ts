@@ -2,6 +2,7 @@ import { expect, test } from './support/fixtures.ts'
 import { startExtraDashboard } from './support/dashboardStack.ts'
 import { allDemoExecutions } from './support/demoQuery.ts'
 import { executionRows } from './support/executionsPage.ts'
+import { expectNoViolations } from './support/axe.ts'
 
 test('coming back to a view shows what failed meanwhile, from the index; it leads to those failures', async ({
   page,
@@ -50,6 +51,27 @@ test('coming back to a view shows what failed meanwhile, from the index; it lead
       await expect(digest).toContainText(expected, { timeout: 3_000 })
     }).toPass({ timeout: 45_000 })
     await expect(digest).toContainText('From the dashboard’s index:')
+    // It covers no control (it sat over the list's buttons, axe's only violations left, issue 47 §4), and no
+    // second, visible toast repeats it.
+    const covered = await digest.evaluate((card) => {
+      const box = card.getBoundingClientRect()
+      return [...document.querySelectorAll('button, a[href], input, select')]
+        .filter((control) => !card.contains(control))
+        .filter((control) => {
+          const other = control.getBoundingClientRect()
+          const hit = document.elementFromPoint(other.x + other.width / 2, other.y + other.height / 2)
+          const overlaps =
+            other.width > 0 &&
+            other.x < box.right &&
+            other.right > box.x &&
+            other.y < box.bottom &&
+            other.bottom > box.y
+          return overlaps || (hit !== null && card.contains(hit))
+        }).length
+    })
+    expect(covered).toBe(0)
+    await expect(page.locator('.announcer').getByText(/Since you last looked/)).toHaveCount(0)
+    await expectNoViolations(page)
 
     await digest.getByRole('button', { name: 'Show them in the list' }).click()
     await expect(page).toHaveURL(/state=failed.*from=.*on=updated/)

@@ -1,7 +1,9 @@
 // npm run screenshots: takes the README's and docs/operators-guide.md's pictures from the real app (production build, frozen demo API,
 // headless Chromium): the list with an execution's attempts open at 1440×900 in light (docs/screenshot.png)
 // and dark (docs/screenshot-dark.png), the list on a 390 px phone (docs/screenshot-phone.png), and a
-// finished bulk run (docs/bulk-run.png).
+// finished bulk run (docs/bulk-run.png); and the operator's guide's incident walk on a demo with its causes seeded
+// (docs/incident-*.png): the failure groups beside the list, a group's reschedule naming the group, the audit trail
+// after it and an acknowledgement, and the board on a phone.
 // `npm run build` first.
 /* global window */
 import { chromium } from '@playwright/test'
@@ -81,9 +83,72 @@ await faults([
 await confirm.click()
 await dialog.getByText(/rescheduled, \d+ failed, \d+ with an unknown outcome/).waitFor({ timeout: 60_000 })
 await page.screenshot({ path: 'docs/bulk-run.png' })
-await browser.close()
 server.child.kill()
 api.child.kill()
+await incidentScreenshots()
+await browser.close()
 console.log(
-  'wrote docs/screenshot.png, docs/screenshot-dark.png, docs/screenshot-phone.png and docs/bulk-run.png',
+  'wrote docs/screenshot.png, docs/screenshot-dark.png, docs/screenshot-phone.png, docs/bulk-run.png and ' +
+    'docs/incident-board.png, docs/incident-reschedule.png, docs/incident-audit.png, docs/incident-phone.png',
 )
+
+/** The incident walk (docs/operators-guide.md): the demo's incident of the last hour, in production. */
+async function incidentScreenshots() {
+  const causes = await startDemo(token, ['--causes'])
+  const dashboard = await startProduction(causes.url, token, { DASHBOARD_INDEX_REFRESH_MS: '1000' })
+  try {
+    const view = '/?m.env=production&window=1h&triage=1'
+    // The phone first: before the walk's reschedule, the board shows the incident whole.
+    const phone = await browser.newPage({
+      baseURL: dashboard.origin,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    })
+    await phone.goto(view)
+    await phone
+      .getByRole('region', { name: 'Failure groups' })
+      .getByText(/Exact as of/)
+      .waitFor({ timeout: 60_000 })
+    await phone.evaluate(() => window.scrollTo(0, 0))
+    await phone.screenshot({ path: 'docs/incident-phone.png' })
+    await phone.close()
+    const shot = await browser.newPage({ baseURL: dashboard.origin, viewport: { width: 1440, height: 900 } })
+    await shot.goto(view)
+    const board = shot.getByRole('region', { name: 'Failure groups' })
+    await board.getByText(/Exact as of/).waitFor({ timeout: 60_000 })
+    await board.getByText(/^Suggested/).waitFor()
+    await shot.screenshot({ path: 'docs/incident-board.png' })
+
+    const rows = board.getByRole('grid').getByRole('row', { name: / failed / })
+    await rows.first().focus()
+    await shot.keyboard.press('r')
+    const dialog = shot.getByRole('dialog', { name: /^Reschedule the \d+ failures of / })
+    const confirm = dialog.getByRole('button', { name: /^Reschedule \d+ executions?$/ })
+    await confirm.waitFor({ timeout: 60_000 })
+    await shot.screenshot({ path: 'docs/incident-reschedule.png' })
+    await shot.keyboard.press('Enter')
+    await dialog.getByText(/rescheduled, 0 failed/).waitFor({ timeout: 60_000 })
+    await shot.keyboard.press('Escape')
+
+    const other = rows.filter({ has: shot.getByRole('rowheader', { name: 'cert-rotation', exact: true }) })
+    await other.focus()
+    await shot.keyboard.press('a')
+    await shot
+      .getByLabel('Note (a ticket or a reason)')
+      .fill('INC-4711 certificate expired, renewal under way')
+    await shot.keyboard.press('Enter')
+    await shot.getByRole('dialog').waitFor({ state: 'detached' })
+    await shot.keyboard.press('t')
+    await shot
+      .getByRole('link', { name: /^Open what acknowledgement / })
+      .first()
+      .waitFor()
+    await shot.screenshot({ path: 'docs/incident-audit.png' })
+    await shot.close()
+  } finally {
+    dashboard.child.kill()
+    causes.child.kill()
+  }
+}

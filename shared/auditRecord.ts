@@ -4,6 +4,7 @@
  *
  * `pending`: the intent was written and the PATCH sent, and no outcome was recorded (the server stopped in
  * between): its outcome is unknown. `unknown`: the call failed in a way that leaves it open whether the API acted.
+ * `not_sent`: no connection to the API could be made, so the PATCH never left (nothing happened).
  */
 export const AUDIT_OUTCOMES = [
   'pending',
@@ -13,6 +14,7 @@ export const AUDIT_OUTCOMES = [
   'not_permitted',
   'acknowledged',
   'unacknowledged',
+  'not_sent',
 ] as const
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number]
 /** Records of failures acknowledged (triage) and taken back, apart from reschedules. */
@@ -36,4 +38,6 @@ export interface AuditRecord {
   resultState: string | null
   detail: string | null
   completedAt: number | null
+  /** What the record's run acted on, as page URL parameters (shared/runView.ts); null without (absent: older). */
+  runView?: string | null
 }

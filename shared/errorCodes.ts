@@ -48,6 +48,8 @@ export const DASHBOARD_ERROR_CODES = {
   verification_failed: { origin: 'api', lead: 'The token could not be checked:' },
   api_unavailable: { origin: 'api', lead: '' },
   upstream_unreachable: { origin: 'api', lead: '' },
+  /** No connection to the API could be made: the request provably never reached it (a reschedule was not sent). */
+  upstream_not_sent: { origin: 'api', lead: '' },
   upstream_timeout: { origin: 'api', lead: '' },
   upstream_invalid_response: { origin: 'api', lead: '' },
   upstream_error_withheld: { origin: 'api', lead: '' },

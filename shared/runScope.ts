@@ -16,6 +16,8 @@ export interface RunScope {
   not_in_index: number
   /** Whether the trail holds more members than one run is read with (the list shows the first). */
   truncated: boolean
+  /** A bulk reschedule's, or an acknowledgement's (absent from an older server: a reschedule's). */
+  kind?: 'reschedule' | 'acknowledge'
 }
 
 /** The run's part of a list answer, or null when absent or any part does not read. */
@@ -26,6 +28,7 @@ export function readRunScope(value: unknown): RunScope | null {
     typeof scope['run'] === 'string' &&
     isWholeCount(scope['members']) &&
     isWholeCount(scope['not_in_index']) &&
-    typeof scope['truncated'] === 'boolean'
+    typeof scope['truncated'] === 'boolean' &&
+    (scope['kind'] === undefined || scope['kind'] === 'reschedule' || scope['kind'] === 'acknowledge')
   return fine ? (scope as unknown as RunScope) : null
 }

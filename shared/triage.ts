@@ -2,13 +2,13 @@
  * Failure triage, read and written the same way by the browser and the server: the failed executions of a view,
  * grouped by a metadata key, by bursts in time, or by the shape of their attempts (on a sample). In the URL:
  * `triage=1` opens the board, `group=key:<key>`, `group=burst` or `group=shape` chooses the grouping (without it,
- * the key that splits the set best).
+ * the key that splits the set best, which the board then writes in as a suggestion), `open-group=<id>` the group
+ * whose samples are shown.
  */
 import type { Coverage } from './coverage.ts'
 import type { WindowField } from './timeWindow.ts'
 
-export const TRIAGE_PARAM = 'triage'
-export const GROUP_PARAM = 'group'
+export { GROUP_PARAM, OPEN_GROUP_PARAM, TRIAGE_PARAM } from './triageParams.ts'
 export const MAX_ACK_NOTE = 500
 
 export type GroupBy = { kind: 'auto' } | { kind: 'burst' } | { kind: 'shape' } | { kind: 'key'; key: string }

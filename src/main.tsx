@@ -15,6 +15,8 @@ import './styles/panels.css'
 import './styles/responsive.css'
 
 const clients = createDashboardClients()
+// The page's keys are heard from now on: one pressed before its handler's chunk is there runs when it arrives.
+clients.keys.listen(document)
 // What the first table does without loads now, in parallel with the session and the first list call.
 preloadListControls()
 preloadDashboardTools()

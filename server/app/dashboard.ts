@@ -142,7 +142,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     ? createShapeSampler({ client, pageSize: () => index?.pageSize() ?? 100, onError })
     : null
   const triage: TriageRouteOptions = { index, acks, shapes, upstream: () => describeUpstream(upstream) }
-  const sides = createLiveSides({ triage, trail, minMs: indexSettings.liveMinMs, onError })
+  const sides = createLiveSides({ triage, trail, minMs: indexSettings.liveMinMs, client, onError })
   const digest: DigestRouteOptions = {
     index,
     awayMs: settings.digestAwayMs ?? 60_000,

@@ -3,6 +3,7 @@ import { withoutToken, type Credentials } from '../auth/credentials.ts'
 import type { UpstreamAnswer } from '../upstream/client.ts'
 import { rescheduledState } from '../../shared/rescheduleAnswer.ts'
 import type { Identity } from './identity.ts'
+import { BULK_VIEW_HEADER, readRunView } from '../../shared/runView.ts'
 import type { AuditEntry, AuditTrail } from './trail.ts'
 
 export const BULK_RUN_HEADER = 'x-bulk-run'
@@ -46,6 +47,9 @@ export interface RescheduleRequest {
 function entryOf(request: RescheduleRequest): AuditEntry {
   const bulkHeader = request.req.headers[BULK_RUN_HEADER]
   const bulkRun = typeof bulkHeader === 'string' && BULK_RUN.test(bulkHeader) ? bulkHeader : null
+  // What the run acted on, so its link opens that (only with a run; a view that does not read is left out).
+  const viewHeader = request.req.headers[BULK_VIEW_HEADER]
+  const runView = bulkRun && typeof viewHeader === 'string' ? readRunView(viewHeader, Date.now()) : null
   return {
     user: request.who.user,
     via: request.who.via,
@@ -59,10 +63,14 @@ function entryOf(request: RescheduleRequest): AuditEntry {
     ),
     bulkRun,
     requestId: request.requestId,
+    runView,
   }
 }
 
 function outcomeOf(answer: UpstreamAnswer | null, failure: string | null, executionId: string) {
+  // No connection carried it: the PATCH never left, so nothing happened (not "unknown").
+  if (answer === null && failure === 'upstream_not_sent')
+    return { outcome: 'not_sent' as const, status: null, resultState: null, detail: failure }
   if (answer === null)
     return { outcome: 'unknown' as const, status: null, resultState: null, detail: failure }
   if (answer.status >= 200 && answer.status < 300)

@@ -13,7 +13,7 @@ export { ACK_OUTCOMES, AUDIT_OUTCOMES, type AuditKind, type AuditOutcome, type A
 /** What a record is written with; the trail adds the rest. */
 export type AuditEntry = Pick<
   AuditRecord,
-  'user' | 'via' | 'upstream' | 'executionId' | 'requestBody' | 'bulkRun' | 'requestId'
+  'user' | 'via' | 'upstream' | 'executionId' | 'requestBody' | 'bulkRun' | 'requestId' | 'runView'
 >
 
 export interface AuditQuery {
@@ -46,6 +46,7 @@ interface RecordRow {
   result_state: string | null
   detail: string | null
   completed_at: number | null
+  run_view: string | null
 }
 
 const toRecord = (row: RecordRow): AuditRecord => ({
@@ -63,6 +64,7 @@ const toRecord = (row: RecordRow): AuditRecord => ({
   resultState: row.result_state,
   detail: row.detail,
   completedAt: row.completed_at === null ? null : Number(row.completed_at),
+  runView: row.run_view,
 })
 
 const encodeCursor = (record: AuditRecord) =>
@@ -92,13 +94,13 @@ export function createAuditTrail(
 ) {
   const now = options.now ?? Date.now
   const columns =
-    'id, at, user_name, via, upstream, execution_id, request_body, bulk_run, request_id, outcome, status, result_state, detail, completed_at'
+    'id, at, user_name, via, upstream, execution_id, request_body, bulk_run, request_id, outcome, status, result_state, detail, completed_at, run_view'
   const insert = (entry: AuditEntry, outcome: AuditOutcome, detail: string | null) => {
     const id = randomUUID()
     const at = now()
     return store
       .query(
-        `insert into audit_records (${columns}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, null, null, $11, $12)`,
+        `insert into audit_records (${columns}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, null, null, $11, $12, $13)`,
         [
           id,
           at,
@@ -112,6 +114,7 @@ export function createAuditTrail(
           outcome,
           detail,
           outcome === 'pending' ? null : at,
+          entry.runView ?? null,
         ],
       )
       .then(() => id)
@@ -129,13 +132,13 @@ export function createAuditTrail(
         const rows = entries.slice(start, start + 500).map((entry) => {
           const values: unknown[] = [randomUUID(), at, entry.user, entry.via, entry.upstream]
           values.push(entry.executionId, entry.requestBody.slice(0, MAX_BODY), entry.bulkRun)
-          values.push(entry.requestId, outcome, detail, at)
+          values.push(entry.requestId, outcome, detail, at, entry.runView ?? null)
           const first = params.length
           params.push(...values)
           return `(${values.map((_, index) => `$${first + index + 1}`).join(', ')})`
         })
         statements.push({
-          sql: `insert into audit_records (id, at, user_name, via, upstream, execution_id, request_body, bulk_run, request_id, outcome, detail, completed_at) values ${rows.join(', ')}`,
+          sql: `insert into audit_records (id, at, user_name, via, upstream, execution_id, request_body, bulk_run, request_id, outcome, detail, completed_at, run_view) values ${rows.join(', ')}`,
           params,
         })
       }

@@ -9,7 +9,7 @@ const USAGE = `Usage: tsx server/demo-api/main.ts [--port N] [--host HOST] [--fr
   [--reschedule-answer spec|top-level|202|204|new-execution] [--state-spelling spec|upper|succeeded]
 Environment: DEMO_API_PORT (default 4010), DEMO_API_TOKEN (default demo-token), DEMO_API_SIZE (default 2400),
   DEMO_API_MAX_PAGE (largest page.first/page.last, default 100), DEMO_API_FROZEN=1,
-  DEMO_API_CAUSES=1 (seed three failure causes on top; ground truth at GET /__demo/causes),
+  DEMO_API_CAUSES=1 (seed failure causes on top, an incident in the last hour among them; ground truth at GET /__demo/causes),
   DEMO_API_RESCHEDULE_ANSWER, DEMO_API_STATE_SPELLING (the flags win over them; docs/configuration.md);
   --recent N: exactly N executions created in the last hour (50 to 10 minutes before start-up), the rest before it`
 

@@ -20,7 +20,7 @@ export interface DemoApiOptions {
   readings?: Partial<DemoReadings>
   /** The largest `page.first`/`page.last` accepted (above it: 400 naming the field); default 100. */
   maxPageSize?: number
-  /** Seed three failure causes on top of the regular data (ground truth at GET /__demo/causes); default false. */
+  /** Seed the failure causes (the last hour’s incident among them) on top of the regular data (ground truth at GET /__demo/causes); default false. */
   causes?: boolean
   /** Exactly this many executions (the special ones among them) created in the last hour; default null (no split). */
   recentCount?: number | null

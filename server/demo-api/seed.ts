@@ -32,7 +32,7 @@ export interface SeedOptions {
   seed: number
   count: number
   now: number
-  /** Add the executions of three failure causes (seedCauses.ts) on top of the regular data. */
+  /** Add the executions of the failure causes (seedCauses.ts) on top of the regular data. */
   causes?: boolean
   /** How many executions are created in the last hour, the special ones among them (default: no such split). */
   recent?: number

@@ -3,7 +3,7 @@ import type { RunningDemoApi } from './index.ts'
 import type { ExecutionRecord } from './model.ts'
 import { parseDemoCauses } from './options.ts'
 import { generateSeedData } from './seed.ts'
-import { CAUSE_REGION, causeSize } from './seedCauses.ts'
+import { CAUSE_REGION, causeSize, INCIDENT_PIPELINE } from './seedCauses.ts'
 import type { SeededCause } from './seedCauses.ts'
 import { timelineProblems } from './seedInvariants.ts'
 import { FIXED_NOW, sendRequest, startTestApi } from './testClient.ts'
@@ -41,11 +41,13 @@ describe('seeded failure causes', () => {
       'region-fails-fast',
       'failure-burst',
       'slow-retries',
+      'incident-main',
+      'incident-other',
     ])
     const failedIds = new Set(failed.map((execution) => execution.id))
     const all = withCauses.causes.flatMap((cause) => cause.ids)
     expect(new Set(all).size).toBe(all.length)
-    for (const cause of withCauses.causes) {
+    for (const cause of withCauses.causes.slice(0, 3)) {
       expect(cause.ids.length).toBeGreaterThanOrEqual(100)
       expect(cause.ids.length).toBeLessThanOrEqual(400)
       expect(cause.ids.every((id) => failedIds.has(id))).toBe(true)
@@ -78,6 +80,27 @@ describe('seeded failure causes', () => {
     }
     expect(recall(densest, 'failure-burst')).toBeGreaterThanOrEqual(0.95)
     expect(new Set(densest.map((execution) => execution.metadata.team)).size).toBeGreaterThan(3)
+  })
+
+  it('an incident in production inside the last hour: most of that hour’s failures, one pipeline above all', () => {
+    const lastHour = failed.filter(
+      (execution) =>
+        execution.createdAt >= FIXED_NOW - 60 * MINUTE && execution.metadata.env === 'production',
+    )
+    const main = membersOf('incident-main')
+    const other = membersOf('incident-other')
+    expect(main.size).toBe(25)
+    expect(other.size).toBe(6)
+    for (const id of [...main, ...other]) expect(lastHour.some((execution) => execution.id === id)).toBe(true)
+    const ofMain = lastHour.filter((execution) => execution.metadata.pipeline === INCIDENT_PIPELINE)
+    expect(recall(ofMain, 'incident-main')).toBe(1)
+    expect(ofMain.length).toBeGreaterThan(lastHour.length / 2)
+    // Failed fast: every one on a single attempt of seconds.
+    for (const execution of ofMain.filter((row) => main.has(row.id)))
+      expect(execution.attempts).toHaveLength(1)
+    // The other causes stay where they were: none of theirs is in the last hour.
+    const older = withCauses.causes.slice(0, 3).flatMap((cause) => cause.ids)
+    expect(lastHour.filter((execution) => older.includes(execution.id))).toEqual([])
   })
 
   it('a grouping by attempt shape finds the late failures after long retries', () => {

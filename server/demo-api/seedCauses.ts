@@ -11,7 +11,17 @@ const DAY = 24 * HOUR
 
 /** A region the regular data never uses, so its failures stand out. */
 export const CAUSE_REGION = 'ap-south-1'
-export const CAUSE_NAMES = ['region-fails-fast', 'failure-burst', 'slow-retries'] as const
+export const CAUSE_NAMES = [
+  'region-fails-fast',
+  'failure-burst',
+  'slow-retries',
+  'incident-main',
+  'incident-other',
+] as const
+/** The last hour's incident in production (the operator's guide walks it): a pipeline failing within seconds. */
+export const INCIDENT_PIPELINE = 'settlement-sync'
+/** And a smaller one beside it, failing late (an expired certificate): one to acknowledge with a note. */
+export const INCIDENT_OTHER_PIPELINE = 'cert-rotation'
 
 /** The ground truth of one seeded cause: the executions it made fail. */
 export interface SeededCause {
@@ -67,10 +77,22 @@ export function causeSize(count: number): number {
   return Math.max(5, Math.round(count / 16))
 }
 
+/** The incident's executions: created 50 to 12 minutes before seeding, all in production. */
+const INCIDENT_CREATED: (now: number) => Range = (now) => [now - 50 * MINUTE, now - 12 * MINUTE]
+const CERT_FAILURE: CauseShape = {
+  queue: [200, 5 * SECOND],
+  attempts: [2, 3],
+  run: [30 * SECOND, 2 * MINUTE],
+  pause: [5 * SECOND, 30 * SECOND],
+}
+
 /**
  * Three causes of failure for triage to find, on top of the regular data and from a random stream
  * of their own (so the regular data stays the same): a metadata value whose runs fail within
- * seconds, a burst of failures a few hours ago, and failures after several long attempts.
+ * seconds, a burst of failures a few hours ago, and failures after several long attempts. And an
+ * incident inside the last hour, in production: one pipeline's runs failing within seconds (the
+ * main cause), and another's failing after a few attempts (a smaller one), so that "Last hour" on
+ * a fresh demo shows the story the operator's guide walks.
  */
 export function seedCauses(
   options: { seed: number; count: number; now: number },
@@ -116,6 +138,26 @@ export function seedCauses(
   const slowIds = Array.from({ length: size }, () =>
     make(outsideBurst([now - 14 * DAY, now - 10 * HOUR]), SLOW_FAILURE, 'failed'),
   )
+  const incident = (pipeline: string, team: string, shape: CauseShape, outcome: AttemptState) => {
+    const metadata = { ...randomMetadata(random), env: 'production', team, pipeline }
+    const execution = finishedExecution(
+      formatExecutionId(nextNumber++),
+      random.int(...INCIDENT_CREATED(now)),
+      metadata,
+      shape,
+      outcome,
+      { random, attemptIds },
+    )
+    executions.push(execution)
+    return execution.id
+  }
+  const incidentSize = Math.max(5, Math.round(size / 6))
+  const mainIds = Array.from({ length: incidentSize }, () =>
+    incident(INCIDENT_PIPELINE, 'payments', FAST_FAILURE, 'failed'),
+  )
+  const otherIds = Array.from({ length: Math.max(3, Math.round(incidentSize / 4)) }, () =>
+    incident(INCIDENT_OTHER_PIPELINE, 'platform', CERT_FAILURE, 'failed'),
+  )
   return {
     executions,
     nextExecutionNumber: nextNumber,
@@ -134,6 +176,16 @@ export function seedCauses(
         name: 'slow-retries',
         description: 'Failures after 4 or 5 attempts of 25 to 90 minutes each',
         ids: slowIds,
+      },
+      {
+        name: 'incident-main',
+        description: `The last hour's incident in production: pipeline ${INCIDENT_PIPELINE} fails within seconds`,
+        ids: mainIds,
+      },
+      {
+        name: 'incident-other',
+        description: `Beside it, pipeline ${INCIDENT_OTHER_PIPELINE} fails after 2 or 3 attempts`,
+        ids: otherIds,
       },
     ],
   }

@@ -53,12 +53,20 @@ export async function askPage(
   after: string | null,
   options: { maxWaits?: number; onWait?: (reason: string | null) => void } = {},
 ): Promise<WalkPage<ApiRow>> {
+  // A size is learned only once a smaller page came: a refusal that follows every size down (a cursor the API
+  // no longer knows, a fault) says nothing of the page's size.
+  /** The largest size not refused, once one was. */
+  let accepted: number | null = null
   const { page } = await patientPage({
-    ask: (first) => fetch(first, after),
+    ask: (size) => fetch(size, after),
     first: ctx.facts.walkSize() ?? PAGE_SIZES[0],
-    onSmaller: (size, slow) => (slow ? ctx.facts.capSlow(size) : ctx.facts.setPageSize(size)),
+    onSmaller: (size, slow) => {
+      if (slow) ctx.facts.capSlow(size)
+      else accepted = size
+    },
     ...options,
   })
+  if (accepted !== null) ctx.facts.setPageSize(accepted)
   return page
 }
 

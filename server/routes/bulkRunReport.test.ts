@@ -141,7 +141,13 @@ describe('the list limited to a bulk run', () => {
     for (let pages = 0; pages < 5; pages += 1) {
       const answer = await list(indexed, `run=${run}&size=2${after ? `&after=${after}` : ''}`)
       expect(answer.status).toBe(200)
-      expect(answer.body.run).toEqual({ run, members: 4, not_in_index: 1, truncated: false })
+      expect(answer.body.run).toEqual({
+        run,
+        members: 4,
+        not_in_index: 1,
+        truncated: false,
+        kind: 'reschedule',
+      })
       seen.push(...answer.body.data.map((row) => row.id))
       if (!answer.body.page_info.has_next_page) break
       after = answer.body.page_info.end_cursor
@@ -154,6 +160,47 @@ describe('the list limited to a bulk run', () => {
       expect(filtered.body.data.length).toBeGreaterThan(0)
       expect(filtered.body.data.every((row) => row.state === state && members.includes(row.id))).toBe(true)
     }
+  })
+
+  it('records what the run acted on (X-Bulk-View) on each of its records, its window pinned', async () => {
+    const run = 'run-view-0001'
+    const sent = (id: string, view: string) =>
+      rawRequest(`${indexed.url}/api/executions/${encodeURIComponent(id)}/schedule`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', 'X-Bulk-Run': run, 'X-Bulk-View': view },
+        body: JSON.stringify({ schedule_for: true }),
+      })
+    const before = Date.now()
+    await sent(
+      ids[0] ?? '',
+      'state=failed&m.env=production&window=1h&triage=1&group=key:team&open-group=key:data',
+    )
+    await sent(ids[1] ?? '', 'from=not-a-time')
+    const trail = JSON.parse((await rawRequest(`${indexed.url}/api/audit?bulk=${run}`)).body) as {
+      data: { executionId: string; runView: string | null }[]
+    }
+    const viewOf = (id: string) => trail.data.find((record) => record.executionId === id)?.runView
+    const view = new URLSearchParams(viewOf(ids[0] ?? '') ?? '')
+    expect(view.get('m.env')).toBe('production')
+    expect(view.get('group')).toBe('key:team')
+    expect(view.get('open-group')).toBe('key:data')
+    expect(Date.parse(view.get('to') ?? '') - Date.parse(view.get('from') ?? '')).toBe(3_600_000)
+    expect(Date.parse(view.get('to') ?? '')).toBeGreaterThanOrEqual(before)
+    expect(viewOf(ids[1] ?? '')).toBeNull()
+    // Without a run, a view is not recorded at all.
+    const single = await rawRequest(
+      `${indexed.url}/api/executions/${encodeURIComponent(ids[2] ?? '')}/schedule`,
+      {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', 'X-Bulk-View': 'm.env=production' },
+        body: JSON.stringify({ schedule_for: true }),
+      },
+    )
+    expect(single.status).toBe(200)
+    const last = JSON.parse((await rawRequest(`${indexed.url}/api/audit?size=1`)).body) as {
+      data: { runView: string | null }[]
+    }
+    expect(last.data[0]?.runView).toBeNull()
   })
 
   it('refuses an id that is not a run’s, answers 404 for an unknown run, and 503 without the index', async () => {

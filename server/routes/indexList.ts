@@ -5,7 +5,7 @@ import { isBulkRunId, type RunScope } from '../../shared/runScope.ts'
 import { RUN_PARAM } from '../../shared/filterCodec.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import { recordsOfRun } from '../audit/runRecords.ts'
-import type { AuditTrail } from '../audit/trail.ts'
+import { ACK_OUTCOMES, type AuditTrail } from '../audit/trail.ts'
 import { asApiRow } from '../index/rows.ts'
 import type { RouteHandler } from './context.ts'
 import { refuseWithoutIndex } from './overview.ts'
@@ -33,16 +33,19 @@ async function readRun(
       code: 'bad_request',
       message: 'run must be a bulk run’s id (8 to 100 letters, digits, - or _).',
     }
-  const { records, more } = await recordsOfRun(trail, run)
+  // A bulk reschedule's or an acknowledgement's: either acted on a frozen set of executions.
+  const { records, more } = await recordsOfRun(trail, run, null)
   if (records.length === 0)
-    return { status: 404, code: 'not_found', message: 'The audit trail has no bulk run with this id.' }
+    return { status: 404, code: 'not_found', message: 'The audit trail has no run with this id.' }
   const ids = new Set(records.map((record) => record.executionId))
   const rows = await index.rowsOf(credentials, [...ids])
+  const acknowledged = records.every((record) => ACK_OUTCOMES.includes(record.outcome))
   const scope: RunScope = {
     run,
     members: ids.size,
     not_in_index: rows.filter((row) => row === null).length,
     truncated: more,
+    kind: acknowledged ? 'acknowledge' : 'reschedule',
   }
   return { ids, scope }
 }

@@ -168,10 +168,22 @@ describe('failure groups', () => {
     const trail = JSON.parse(
       (await rawRequest(`${dashboard.url}/api/audit?kind=acknowledge&size=500`)).body,
     ) as {
-      data: { outcome: string; bulkRun: string; detail: string }[]
+      data: { outcome: string; bulkRun: string; detail: string; runView: string | null }[]
     }
     expect(trail.data.filter((record) => record.bulkRun === run)).toHaveLength(group.size)
     expect(trail.data[0]).toMatchObject({ outcome: 'acknowledged', detail: 'INC-42 region outage' })
+    // Its link opens the board as it was, the group open; the list of what it acted on is the group's failures.
+    const view = new URLSearchParams(trail.data[0]?.runView ?? '')
+    expect([view.get('triage'), view.get('group'), view.get('open-group')]).toEqual([
+      '1',
+      'key:region',
+      'key:ap-south-1',
+    ])
+    const members = await rawRequest(`${dashboard.url}/api/index/executions?run=${run}&size=1000`)
+    expect(members.status, members.body).toBe(200)
+    const listed = JSON.parse(members.body) as { data: unknown[]; run: { members: number; kind: string } }
+    expect(listed.run).toMatchObject({ members: group.size, kind: 'acknowledge' })
+    expect(listed.data).toHaveLength(group.size)
 
     const undone = await post('undo', JSON.stringify({ run }))
     expect(JSON.parse(undone.body)).toEqual({ run, count: group.size })

@@ -1,5 +1,14 @@
 import { LRUCache } from 'lru-cache'
-import { readGroupBy, GROUP_PARAM, type GroupBy, type TriageAnswer } from '../../shared/triage.ts'
+import {
+  readGroupBy,
+  groupByText,
+  GROUP_PARAM,
+  OPEN_GROUP_PARAM,
+  TRIAGE_PARAM,
+  type GroupBy,
+  type TriageAnswer,
+} from '../../shared/triage.ts'
+import { readRunView } from '../../shared/runView.ts'
 import type { ListFilters } from '../../shared/filters.ts'
 import type { TimeWindow } from '../../shared/timeWindow.ts'
 import { withoutToken, type Credentials } from '../auth/credentials.ts'
@@ -165,8 +174,15 @@ export function ackRoute(options: TriageRouteOptions): RouteHandler<'acknowledge
     }
     const targets = group.members.map((row) => ({ id: row.id, failedAt: row.updatedRaw ?? '' }))
     const who = { ...identity, requestId }
+    // The view the acknowledgement was made in, with the grouping it had and the group open: its link opens that.
+    const seen = new URLSearchParams((context.req.url ?? '').split('?')[1] ?? '')
+    seen.set(TRIAGE_PARAM, '1')
+    seen.set(OPEN_GROUP_PARAM, query.id)
+    const grouping = groupBy ? groupByText(groupBy) : null
+    if (grouping) seen.set(GROUP_PARAM, grouping)
+    const runView = readRunView(seen.toString(), (options.now ?? Date.now)())
     const note = body.note === undefined ? body.note : withoutToken(body.note, credentials)
-    const done = await acks.acknowledge(options.upstream(), targets, who, note)
+    const done = await acks.acknowledge(options.upstream(), targets, who, note, runView)
     sendJson(res, 200, done)
     return { status: 200, route: 'triage', detail: `acknowledged ${done.count}` }
   })

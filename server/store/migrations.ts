@@ -162,6 +162,11 @@ export const MIGRATIONS: readonly Migration[] = [
       create index watch_notices_by_time on watch_notices (at);
     `,
   },
+  {
+    version: 6,
+    description: 'what a run acted on (its view), for its link in the audit trail',
+    sql: `alter table audit_records add column run_view text;`,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0

@@ -66,7 +66,14 @@ export function createAckBook(
     return value
   }
 
-  const entries = (upstream: string, who: Acknowledger, run: string, ids: string[], body: string) =>
+  const entries = (
+    upstream: string,
+    who: Acknowledger,
+    run: string,
+    ids: string[],
+    body: string,
+    runView: string | null,
+  ) =>
     ids.map((executionId): AuditEntry => ({
       user: who.user,
       via: who.via,
@@ -75,6 +82,7 @@ export function createAckBook(
       requestBody: body,
       bulkRun: run,
       requestId: who.requestId,
+      runView,
     }))
 
   async function commit(statements: Statement[]) {
@@ -118,8 +126,17 @@ export function createAckBook(
         return new Map(rows.map((row) => [row.execution_id, Number(row.at)]))
       })
     },
-    /** Acknowledges these failures with a note; returns the run that undoes them together. */
-    async acknowledge(upstream: string, targets: readonly AckTarget[], who: Acknowledger, note: string) {
+    /**
+     * Acknowledges these failures with a note; returns the run that undoes them together. `runView`: the board's view
+     * and group, which the run's link in the audit trail opens (shared/runView.ts).
+     */
+    async acknowledge(
+      upstream: string,
+      targets: readonly AckTarget[],
+      who: Acknowledger,
+      note: string,
+      runView: string | null = null,
+    ) {
       const run = randomUUID()
       const at = now()
       const statements: Statement[] = []
@@ -137,7 +154,9 @@ export function createAckBook(
       }
       const ids = targets.map((target) => target.id)
       const body = JSON.stringify({ acknowledge: run, note })
-      statements.push(...trail.statements(entries(upstream, who, run, ids, body), 'acknowledged', note))
+      statements.push(
+        ...trail.statements(entries(upstream, who, run, ids, body, runView), 'acknowledged', note),
+      )
       await commit(statements)
       return { run, count: targets.length, at }
     },

@@ -5,7 +5,8 @@ import { Cancel, type CallSignal } from './cancel.ts'
 import { createBudget, DEFAULT_BUDGET, type BudgetSettings, type Lane } from './budget.ts'
 import type { UpstreamConfig } from './config.ts'
 import type { MatchedOperation } from './operations.ts'
-import { CallAbandonedError, createAgents, sendOnce, type RawAnswer } from './request.ts'
+import { CallAbandonedError, createAgents, sendOnce, UpstreamFailure, type RawAnswer } from './request.ts'
+import { createHealthTracker } from './health.ts'
 
 export interface CallOptions {
   operation: MatchedOperation
@@ -92,6 +93,7 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
   let upstreamCalls = 0
   /** When the API last answered at all (any status below 500): readiness needs no probe of its own then. */
   let lastAnsweredAt = 0
+  const health = createHealthTracker()
   /** Credentials (by digest) the API answered with success, and when last: tokens it has accepted. */
   const accepted = new LRUCache<string, number>({ max: MAX_ACCEPTED })
   function noteAccepted(authorization: string | null, at: number) {
@@ -119,6 +121,7 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
         maxAnswerBytes,
       })
       const receivedAt = Date.now()
+      health.answered()
       if (raw.status < 500) lastAnsweredAt = receivedAt
       if (raw.status >= 200 && raw.status < 300) noteAccepted(options.authorization, receivedAt)
       budget.report({ status: raw.status, retryAfterSeconds: parseRetryAfter(raw.retryAfter) })
@@ -140,6 +143,7 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
       }
     } catch (error) {
       if (!(error instanceof CallAbandonedError)) budget.report({ status: null, retryAfterSeconds: null })
+      if (error instanceof UpstreamFailure) health.failed(error.code, error.message)
       throw error
     }
   }
@@ -217,6 +221,8 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
       return send(options, options.signal)
     },
     lastAnsweredAt: () => lastAnsweredAt,
+    /** Whether the API answers, as the calls made so far say; listeners hear each change. */
+    health,
     /** Whether the API answered a call with these credentials with success within the last ACCEPTED_MS. */
     accepted(authorization: string): boolean {
       const at = accepted.peek(digest(authorization))

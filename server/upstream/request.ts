@@ -63,9 +63,39 @@ function mayResend(error: NodeJS.ErrnoException, request: ClientRequest, operati
   )
 }
 
-export function failureOf(config: UpstreamConfig, error: NodeJS.ErrnoException): UpstreamFailure {
+/** Errors of a connection being opened: with no connection made, not a byte of the request left. */
+const CONNECT_ERRORS = [
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]
+
+/**
+ * `connected`: whether a connection to the API was ever made for the call (a reused one counts as made), or true
+ * for a read (whether a read left changes nothing). Without one, a refused or unresolvable connection (or a deadline
+ * that passed while connecting) proves a reschedule never reached the API: `upstream_not_sent`, "not sent". Any
+ * other failure may have reached it.
+ */
+export function failureOf(
+  config: UpstreamConfig,
+  error: NodeJS.ErrnoException,
+  connected = true,
+): UpstreamFailure {
   if (error instanceof UpstreamFailure) return error
   const where = describeUpstream(config)
+  const neverConnected =
+    !connected && (error instanceof UpstreamTimeoutError || CONNECT_ERRORS.includes(error.code ?? ''))
+  if (neverConnected) {
+    const why = error instanceof UpstreamTimeoutError ? 'no connection within the deadline' : error.code
+    return new UpstreamFailure(
+      502,
+      'upstream_not_sent',
+      `The Execution API at ${where} cannot be reached (${String(why)}): the request was not sent.`,
+    )
+  }
   if (error instanceof InvalidUpstreamAnswerError) {
     const message = `The Execution API at ${where} sent ${error.message}, which cannot be used.`
     return new UpstreamFailure(502, 'upstream_invalid_response', message)
@@ -107,10 +137,16 @@ export function sendOnce(options: SendOptions, resent = false): Promise<RawAnswe
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new CallAbandonedError())
     let settled = false
+    // Whether a connection was ever made: before one, nothing of the request can have left.
+    let connected = false
     const fail = (error: unknown) => {
       if (settled) return
       settled = true
-      reject(error instanceof CallAbandonedError ? error : failureOf(config, error as NodeJS.ErrnoException))
+      reject(
+        error instanceof CallAbandonedError
+          ? error
+          : failureOf(config, error as NodeJS.ErrnoException, connected || operation.method === 'GET'),
+      )
     }
     const target = upstreamTarget(config, operation.path)
     const headers: Record<string, string | number> = {
@@ -128,6 +164,10 @@ export function sendOnce(options: SendOptions, resent = false): Promise<RawAnswe
       method: operation.method,
       headers,
       agent: options.agents[isHttps ? 'https:' : 'http:'],
+    })
+    request.once('socket', (socket) => {
+      if (!socket.connecting) connected = true
+      else socket.once('connect', () => (connected = true))
     })
     const stop = (error: Error) => {
       request.destroy(error)

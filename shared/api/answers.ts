@@ -82,7 +82,13 @@ export const indexList = z.looseObject({
   coverage,
   source: z.literal('index'),
   run: z.optional(
-    z.looseObject({ run: z.string(), members: count, not_in_index: count, truncated: z.boolean() }),
+    z.looseObject({
+      run: z.string(),
+      members: count,
+      not_in_index: count,
+      truncated: z.boolean(),
+      kind: z.optional(z.enum(['reschedule', 'acknowledge'])),
+    }),
   ),
 })
 
@@ -136,6 +142,13 @@ export const auditRecord = z.looseObject({
   status: z.nullable(z.number()),
   resultState: z.nullable(z.string()),
   detail: z.nullable(z.string()),
+  runView: z.optional(
+    z.nullable(z.string()).check(
+      z.meta({
+        description: 'What the record’s run acted on, as page URL parameters (shared/runView.ts).',
+      }),
+    ),
+  ),
 })
 
 export const auditPage = z.looseObject({ data: z.array(auditRecord), page_info: pageInfo })

@@ -114,7 +114,7 @@ const SCHEMAS = {
   },
   live: {
     summary:
-      'One event stream per tab: the list page, the overview, failure groups and marks of its view, and (watches=1) your watches and their notices.',
+      'One event stream per tab: the list page, the overview, failure groups and marks of its view, whether the API answers, and (watches=1) your watches and their notices.',
     view: true,
     query: QUERIES.live,
     answer: answers.eventStream,

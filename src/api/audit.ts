@@ -14,6 +14,10 @@ export interface AuditFilters {
   /** Instants (ms epoch) the records lie between, `from` inclusive; null is open. */
   from: number | null
   to: number | null
+  /** `reschedule` or `acknowledge`; '' or absent for both. */
+  kind?: string
+  /** Records of this many ms back from the moment of asking (instead of `from`). */
+  sinceMs?: number | null
 }
 
 const instant = (at: number | null) => (at === null ? null : new Date(at).toISOString())
@@ -24,7 +28,9 @@ const auditQueryOf = (filters: AuditFilters) => ({
   execution: filters.execution.trim(),
   outcome: filters.outcome.trim(),
   bulk: filters.bulk.trim(),
-  from: instant(filters.from),
+  kind: (filters.kind ?? '').trim(),
+  // A span back from now is made an instant as the trail is asked (the query's key holds the span).
+  from: filters.sinceMs ? instant(Date.now() - filters.sinceMs) : instant(filters.from),
   to: instant(filters.to),
 })
 

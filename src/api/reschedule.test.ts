@@ -63,6 +63,17 @@ describe('what this browser rescheduled', () => {
     [new ApiError({ kind: 'timeout', message: 't' }), true],
     [new ApiError({ kind: 'http', status: 502, message: 'x' }), true],
     [new ApiError({ kind: 'http', status: 404, message: 'x' }), false],
+    // A 502 that says no connection could be made: it never reached the API.
+    [
+      new ApiError({
+        kind: 'http',
+        status: 502,
+        code: 'upstream_not_sent',
+        origin: 'dashboard',
+        message: 'x',
+      }),
+      false,
+    ],
     ['not an ApiError', true],
   ])('an outcome after %s is unknown: %s', (error, unknown) => {
     expect(isUnknownOutcome(error)).toBe(unknown)

@@ -2,9 +2,13 @@ import type { MutationState } from '@tanstack/react-query'
 import { isApiError } from './apiError'
 import type { RescheduleOutcome } from './rescheduleAnswer'
 
-/** A failure after which the PATCH may or may not have been applied: no answer, or a server error. */
+/**
+ * A failure after which the PATCH may or may not have been applied: no answer, or a server error. Not one the
+ * dashboard's server could not connect for (`upstream_not_sent`): that one provably never reached the API.
+ */
 export function isUnknownOutcome(error: unknown): boolean {
   if (!isApiError(error)) return true
+  if (error.code === 'upstream_not_sent') return false
   return error.kind === 'network' || error.kind === 'timeout' || (error.status ?? 0) >= 500
 }
 

@@ -8,11 +8,13 @@ import { anyAnswer } from './transport'
 /** One PATCH; never retried here or by the caller, since the spec does not say it is idempotent. */
 export async function rescheduleExecution(
   id: string,
-  options: { signal?: AbortSignal; bulkRun?: string } = {},
+  options: { signal?: AbortSignal; bulkRun?: string; bulkView?: string } = {},
 ): Promise<RescheduleOutcome> {
   const { status, data } = await exchangeRoute('reschedule', {
-    // The audit trail groups a bulk run's reschedules under its id.
-    headers: options.bulkRun ? { 'X-Bulk-Run': options.bulkRun } : undefined,
+    // The audit trail groups a bulk run's reschedules under its id, and keeps what the run acted on (its view).
+    headers: options.bulkRun
+      ? { 'X-Bulk-Run': options.bulkRun, ...(options.bulkView ? { 'X-Bulk-View': options.bulkView } : {}) }
+      : undefined,
     id,
     body: { schedule_for: true },
     read: anyAnswer,

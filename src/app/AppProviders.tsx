@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { AnnouncerProvider } from '../components/Announcer'
 import { CommandContext } from '../components/commands'
+import { EarlyKeysContext } from '../lib/earlyKeys'
 import { ClientStoreContext } from '../lib/useClientStore'
 import type { DashboardClients } from './queryClient'
 
@@ -11,7 +12,9 @@ export function AppProviders({ children, clients }: { children: ReactNode; clien
     <QueryClientProvider client={clients.queryClient}>
       <ClientStoreContext.Provider value={clients.store}>
         <CommandContext.Provider value={clients.commands}>
-          <AnnouncerProvider>{children}</AnnouncerProvider>
+          <EarlyKeysContext.Provider value={clients.keys}>
+            <AnnouncerProvider>{children}</AnnouncerProvider>
+          </EarlyKeysContext.Provider>
         </CommandContext.Provider>
       </ClientStoreContext.Provider>
     </QueryClientProvider>

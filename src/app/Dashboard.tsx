@@ -10,6 +10,7 @@ import { RescheduleProvider, useOpenReschedule } from '../features/reschedule'
 import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
 import {
+  AuditTools,
   BulkTools,
   DigestTools,
   LinkTools,
@@ -21,12 +22,15 @@ import {
   WatchToggle,
 } from './lazyTools'
 import { useUrlSearch } from '../lib/useUrlSearch'
-import { readOpenExecution, withOpenExecution } from '../lib/viewUrl'
+import { paramsOf, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
+import { isAuditOpen } from '../lib/auditOpen'
+import { TRIAGE_PARAM } from '../../shared/triageParams'
+import { focusPageTitle, PAGE_TITLE_ID } from './pageTitle'
 
 // Only narrow screens with an execution open need the drawer (a modal dialog).
 const Drawer = lazy(async () => ({ default: (await import('../components/Drawer')).Drawer }))
 
-export const PAGE_TITLE_ID = 'page-title'
+export { PAGE_TITLE_ID }
 /** Below this width the attempts panel opens as a drawer over the list, not beside it. */
 const DRAWER_QUERY = '(max-width: 1100px)'
 
@@ -43,7 +47,7 @@ const renderRowActions = (execution: Execution) => (
   </>
 )
 const renderRunSummary = (run: string) => <RunSummaryTools run={run} />
-const focusTitle = () => document.getElementById(PAGE_TITLE_ID)?.focus()
+const focusTitle = focusPageTitle
 
 /** Back to the execution's row; if a filter has since dropped it, to the list, else to the page title. */
 function restoreFocus(id: string) {
@@ -101,6 +105,8 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
     </ErrorBoundary>
   ) : null
 
+  const boardOpen = paramsOf(search).get(TRIAGE_PARAM) === '1'
+  const layout = `dashboard${executionId && !inDrawer ? ' has-panel' : ''}${boardOpen ? ' has-board' : ''}`
   return (
     <>
       <div className="dashboard-toolbar">
@@ -111,28 +117,35 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
         </CollapsedOnPhone>
         <BulkTools search={search} onNavigate={navigate} />
       </div>
-      <DigestTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
-      <ErrorBoundary section="The overview">
-        {/* On a phone the counts fold behind a summary line, so the first card stays on the first screen. */}
-        <CollapsedOnPhone summary="Overview: counts and time window">
-          <LazyOverview />
-        </CollapsedOnPhone>
-      </ErrorBoundary>
-      <TriageTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
-      <div className={`dashboard${executionId && !inDrawer ? ' has-panel' : ''}`}>
-        <ErrorBoundary section="The executions view">
-          <ExecutionsPage
-            onOpenExecution={openExecution}
-            selectedId={executionId}
-            renderRowActions={renderRowActions}
-            onReschedule={openReschedule}
-            onFocusLost={focusTitle}
-            selection={selection}
-            renderRunSummary={renderRunSummary}
-          />
-        </ErrorBoundary>
-        {executionId && !inDrawer ? attemptsPanel : null}
-      </div>
+      {isAuditOpen(search) ? (
+        <AuditTools search={search} onNavigate={navigate} />
+      ) : (
+        <>
+          <DigestTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
+          <ErrorBoundary section="The overview">
+            {/* On a phone the counts fold behind a summary line, so the first card stays on the first screen. */}
+            <CollapsedOnPhone summary="Overview: counts and time window">
+              <LazyOverview />
+            </CollapsedOnPhone>
+          </ErrorBoundary>
+          {/* The board beside the list on a wide screen, above it on a narrow one (its CSS places it). */}
+          <div className={layout}>
+            <TriageTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
+            <ErrorBoundary section="The executions view">
+              <ExecutionsPage
+                onOpenExecution={openExecution}
+                selectedId={executionId}
+                renderRowActions={renderRowActions}
+                onReschedule={openReschedule}
+                onFocusLost={focusTitle}
+                selection={selection}
+                renderRunSummary={renderRunSummary}
+              />
+            </ErrorBoundary>
+            {executionId && !inDrawer ? attemptsPanel : null}
+          </div>
+        </>
+      )}
       {executionId && inDrawer ? (
         <Suspense fallback={null}>
           <Drawer label={`Attempts of ${executionId}`} onClose={closeExecution}>

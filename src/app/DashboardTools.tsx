@@ -4,7 +4,8 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { ThemeSetting } from '../components/ThemeSetting'
 import { BulkBar, RunSummary } from '../features/bulk-reschedule'
 import { SinceLastLooked } from '../features/digest'
-import { AuditButton } from '../features/audit'
+import { AuditButton, LazyAuditView } from '../features/audit'
+import { isAuditOpen, withAuditView, NO_AUDIT_FILTERS } from '../lib/auditUrl'
 import { ExportButton } from '../features/export'
 import { SessionStatus } from '../features/session'
 import { ViewsBar } from '../features/views'
@@ -12,6 +13,7 @@ import { linkFilterProblems } from '../lib/linkProblems'
 import { useListFilters } from '../lib/listFilters'
 import { readShownRun, withShownRun } from '../lib/shownRun'
 import type { HistoryMode } from '../lib/useUrlSearch'
+import { focusPageTitle } from './pageTitle'
 
 export { WatchTools, WatchToggle } from '../features/watch'
 export { PaletteTools } from './PaletteTools'
@@ -51,9 +53,40 @@ export function LinkTools({
         <ExportButton search={search} />
       </ErrorBoundary>
       <ErrorBoundary section="Audit">
-        <AuditButton onShowRun={(run) => onNavigate(withShownRun(window.location.search, run), 'push')} />
+        <AuditButton
+          open={isAuditOpen(search)}
+          onToggle={() =>
+            isAuditOpen(window.location.search)
+              ? closeAudit(onNavigate)
+              : onNavigate(withAuditView(window.location.search, NO_AUDIT_FILTERS), 'push')
+          }
+        />
       </ErrorBoundary>
     </>
+  )
+}
+
+/** Back from the trail to the list as it was; focus to the page's title (the list is a Tab away), or the board. */
+function closeAudit(onNavigate: (params: URLSearchParams, mode: HistoryMode) => void) {
+  onNavigate(withAuditView(window.location.search, null), 'push')
+  // The board, when it is open, takes focus itself; else focus must not fall to the page's body.
+  requestAnimationFrame(() => {
+    if (document.activeElement === document.body) focusPageTitle()
+  })
+}
+
+/** The audit trail as a view of its own (`audit=1`), in the list's place while it is open. */
+export function AuditTools({
+  search,
+  onNavigate,
+}: {
+  search: string
+  onNavigate: (params: URLSearchParams, mode: HistoryMode) => void
+}) {
+  return (
+    <ErrorBoundary section="The audit trail">
+      <LazyAuditView search={search} onNavigate={onNavigate} onClose={() => closeAudit(onNavigate)} />
+    </ErrorBoundary>
   )
 }
 

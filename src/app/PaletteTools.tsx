@@ -1,4 +1,5 @@
 import type { Command } from '../components/commands'
+import { useCommandKeys } from '../components/useCommandKeys'
 import { useCommands } from '../components/useCommands'
 import { PaletteLauncher } from '../features/palette'
 import type { HistoryMode } from '../lib/useUrlSearch'
@@ -6,6 +7,7 @@ import { paramsOf } from '../lib/viewUrl'
 import { PRESET_LABELS } from '../lib/windowText'
 import { readWindowParams, WINDOW_PRESETS, writeWindowParams, type TimeWindow } from '../../shared/timeWindow'
 import { TRIAGE_PARAM } from '../../shared/triage'
+import { focusPageTitle } from './pageTitle'
 
 interface PaletteToolsProps {
   search: string
@@ -13,8 +15,12 @@ interface PaletteToolsProps {
   onOpenExecution: (id: string) => void
 }
 
-/** The palette's launcher, and the commands that belong to no one feature: time windows and the failure groups. */
+/**
+ * The palette's launcher, the commands that belong to no one feature (time windows and the failure groups), and the
+ * page's command keys.
+ */
 export function PaletteTools({ search, onNavigate, onOpenExecution }: PaletteToolsProps) {
+  useCommandKeys()
   useCommands(() => {
     const params = paramsOf(search)
     const { window: current } = readWindowParams(params)
@@ -48,12 +54,14 @@ export function PaletteTools({ search, onNavigate, onOpenExecution }: PaletteToo
       id: 'triage',
       label: triageOpen ? 'Close the failure groups' : 'Failure groups',
       group: 'Action',
-      keywords: 'triage board causes failed',
+      keywords: 'triage board causes failed g',
       run: () => {
         const next = paramsOf(globalThis.location.search)
         if (triageOpen) next.delete(TRIAGE_PARAM)
         else next.set(TRIAGE_PARAM, '1')
         onNavigate(next, 'push')
+        // Opened, the board takes focus itself (its first group); closed, focus must not fall to the page's body.
+        if (triageOpen) requestAnimationFrame(focusPageTitle)
       },
     }
     return [...windows, triage]

@@ -18,6 +18,8 @@ export const PaletteTools = lazyPart(tools, 'PaletteTools')
 export const DigestTools = lazyPart(tools, 'DigestTools')
 /** The failure groups board when the URL opens it (`triage=1`); the board itself loads only then. */
 export const TriageTools = lazyPart(tools, 'TriageTools')
+/** The audit trail's view, when the URL opens it (`audit=1`); the view itself loads only then. */
+export const AuditTools = lazyPart(tools, 'AuditTools')
 /** Watches: the stream of notices, toasts and the Watches dialog; and a row's or the panel's Watch button. */
 export const WatchTools = lazyPart(tools, 'WatchTools')
 /** A row's or the panel's Watch button; until it is there, a look-alike holds its place (see PendingButton). */

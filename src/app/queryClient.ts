@@ -3,6 +3,7 @@ import { hashKey, QueryClient } from '@tanstack/react-query'
 import { upstreamOfPath } from '../../shared/upstreams'
 import { MAX_READ_RETRIES, readRetryDelay, shouldRetryRead } from '../api/retryPolicy'
 import { createClientStore, type ClientStore } from '../lib/clientStore'
+import { createEarlyKeys, type EarlyKeys } from '../lib/earlyKeys'
 
 export { MAX_READ_RETRIES, readRetryDelay, shouldRetryRead }
 
@@ -30,8 +31,15 @@ export interface DashboardClients {
   store: ClientStore
   /** What the command palette offers: the commands of the parts mounted now. */
   commands: CommandRegistry
+  /** The page's keys pressed before their handlers loaded (lib/earlyKeys). */
+  keys: EarlyKeys
 }
 
 export function createDashboardClients(): DashboardClients {
-  return { queryClient: createQueryClient(), store: createClientStore(), commands: createCommandRegistry() }
+  return {
+    queryClient: createQueryClient(),
+    store: createClientStore(),
+    commands: createCommandRegistry(),
+    keys: createEarlyKeys(),
+  }
 }

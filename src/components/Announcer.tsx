@@ -2,11 +2,12 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 
 interface Announcement {
   id: number
-  message: string
+  /** Words, or words with ids in them written as components/IdText (isolated). */
+  message: ReactNode
   tone: 'info' | 'error'
 }
 
-type Announce = (message: string, tone?: Announcement['tone']) => void
+type Announce = (message: ReactNode, tone?: Announcement['tone']) => void
 
 export interface Region {
   current: Announcement | null

@@ -19,6 +19,12 @@ export function StateFilter({ legend, options, selected, onChange, counts }: Sta
   return (
     <fieldset className="filter-group">
       <legend>{legend}</legend>
+      {/* Said visibly once: these are the rows on screen, not the overview's counts over every page. */}
+      {counts ? (
+        <span className="state-count-note muted" aria-hidden="true">
+          On page:
+        </span>
+      ) : null}
       {options.map((state) => (
         <label key={state} className="checkbox">
           <input

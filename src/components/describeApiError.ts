@@ -1,5 +1,6 @@
 import { isApiError } from '../api'
 import { dashboardErrorInfo } from '../../shared/errorCodes'
+import { visibleText } from '../../shared/visibleText'
 
 export interface ErrorDescription {
   message: string
@@ -27,6 +28,12 @@ function dashboardLead(code: string | null, status: number | null): string {
  * of the dashboard's own server is never read as one of the API (its 429 is not the API rate limiting).
  */
 export function describeApiError(error: unknown): ErrorDescription {
+  const described = describe(error)
+  // The API's words may quote an id: its control characters (a right-to-left override) are drawn, never obeyed.
+  return { ...described, message: visibleText(described.message) }
+}
+
+function describe(error: unknown): ErrorDescription {
   if (!isApiError(error)) {
     return { message: error instanceof Error ? error.message : String(error), detail: null }
   }

@@ -4,7 +4,7 @@ import { ApiError } from '../api'
 import { executionKeys } from '../api/queryKeys'
 import { httpError } from '../api/transport'
 import { DASHBOARD_ERROR_HEADER } from '../../shared/errorCodes'
-import { currentListFailure } from './listHealth'
+import { currentListFailure, withApiHealth } from './listHealth'
 
 /** The failure the header and the list's tools read while a watched list's call fails with `error`. */
 async function failureOf(error: ApiError) {
@@ -73,5 +73,34 @@ describe('currentListFailure', () => {
       const failure = await failureOf(answered(status, { error: { code, message: 'x' } }, true))
       expect(failure).toMatchObject({ unreachable: false, refusal: NOT_LOADED })
     }
+  })
+})
+
+describe('withApiHealth', () => {
+  const unreachable = {
+    unreachable: true,
+    tokenRefused: false,
+    refusal: 'Unavailable while the API does not answer.',
+  }
+  const refused = {
+    unreachable: false,
+    tokenRefused: true,
+    refusal: 'Unavailable while the API refuses the server’s token.',
+  }
+  const down = { reachable: false, at: 1, reason: 'cannot be reached' }
+  const up = { reachable: true, at: 2, reason: null }
+
+  it('says the API is down as soon as the stream does, over a list that still shows rows', () => {
+    expect(withApiHealth(null, down)).toEqual(unreachable)
+  })
+
+  it('drops a stale "unreachable" as soon as the stream says the API is back; keeps any other failure', () => {
+    expect(withApiHealth(unreachable, up)).toBeNull()
+    expect(withApiHealth(refused, up)).toEqual(refused)
+  })
+
+  it('is the list’s own failure while no stream speaks', () => {
+    expect(withApiHealth(unreachable, null)).toEqual(unreachable)
+    expect(withApiHealth(null, null)).toBeNull()
   })
 })

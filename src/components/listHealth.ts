@@ -3,6 +3,8 @@ import { isApiError } from '../api'
 import { executionKeys } from '../api/queryKeys'
 import type { DashboardErrorCode } from '../../shared/errorCodes'
 import { useQueryCacheSelector } from '../lib/useQueryCacheSelector'
+import { useSlice } from '../lib/useClientStore'
+import { apiHealthSlice, type ApiHealthNews } from './apiHealth'
 
 /** The list on screen cannot be loaded: whether the API (or the way to it) is down, and why, in words. */
 export interface ListFailure {
@@ -23,6 +25,7 @@ export interface ListFailure {
  */
 const UNREACHABLE_CODES: readonly (string | null)[] = [
   'upstream_unreachable',
+  'upstream_not_sent',
   'upstream_timeout',
 ] satisfies DashboardErrorCode[]
 
@@ -62,7 +65,27 @@ export function currentListFailure(client: QueryClient): ListFailure | null {
   return { unreachable, tokenRefused, refusal: `Unavailable while ${why}.` }
 }
 
-export const useListFailure = (): ListFailure | null => useQueryCacheSelector(currentListFailure)
+const UNREACHABLE_NOW: ListFailure = {
+  unreachable: true,
+  tokenRefused: false,
+  refusal: 'Unavailable while the API does not answer.',
+}
+
+/**
+ * The list's failure, in one voice with the live stream's news of the API: the stream learns at once what the list
+ * learns at its next read, so while it says the API is down the list is said to fail, and while it says the API is
+ * back an unreachable list is being asked again (not "API unreachable" over it).
+ */
+export function withApiHealth(failure: ListFailure | null, health: ApiHealthNews | null): ListFailure | null {
+  if (health === null) return failure
+  if (!health.reachable) return failure?.unreachable ? failure : UNREACHABLE_NOW
+  return failure?.unreachable ? null : failure
+}
+
+export function useListFailure(): ListFailure | null {
+  const failure = useQueryCacheSelector(currentListFailure)
+  return withApiHealth(failure, useSlice(apiHealthSlice))
+}
 
 /** Why a tool that acts on the filters waits while the list shows one bulk run (it would act on more than is shown). */
 export const RUN_SHOWN_REFUSAL =

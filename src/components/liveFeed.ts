@@ -25,6 +25,7 @@ import { readListEnvelope } from '../../shared/listAnswer'
 import { readWindowParams } from '../../shared/timeWindow'
 import { listenForWatches, liveWatchesSlice, parse } from './liveWatches'
 import { liveStatusSlice, openingStatus, type LiveStatus } from './liveStatus'
+import { apiHealthSlice, readApiHealth } from './apiHealth'
 
 /** How long the browser's keeper tab (below) keeps its view's stream once hidden, before it keeps the watches alone. */
 export const KEEPER_VIEW_MS = 120_000
@@ -99,7 +100,22 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
       void client.refetchQueries({ queryKey: listKey, exact: true })
     }
     source.onopen = () => setView('live')
-    source.onerror = () => setView(source.readyState === EventSource.CLOSED ? 'polling' : 'connecting')
+    source.onerror = () => {
+      // What the stream said of the API is no longer news: the list's own reads say it meanwhile.
+      store.set(apiHealthSlice, null)
+      setView(source.readyState === EventSource.CLOSED ? 'polling' : 'connecting')
+    }
+    source.addEventListener('health', (event) => {
+      const health = readApiHealth(parse(event.data))
+      if (!health) return
+      const before = store.get(apiHealthSlice)
+      store.set(apiHealthSlice, health)
+      // Back: the list on screen (maybe an error, maybe stale) is asked again now, not at the next refresh.
+      if (health.reachable && before?.reachable === false) {
+        void client.refetchQueries({ queryKey: listKey, exact: true })
+        void client.invalidateQueries({ queryKey: overviewKey, exact: true })
+      }
+    })
     source.addEventListener('list', (event) => {
       const data = parse(event.data)
       if (typeof data !== 'object' || data === null || !('page' in data)) return
@@ -136,7 +152,10 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
       )
     })
     source.addEventListener('marks-error', () => askItself(marksKey))
-    return () => source.close()
+    return () => {
+      source.close()
+      store.set(apiHealthSlice, null)
+    }
   }, [url, withView, client, store, listKey, overviewKey, failuresKey, everyMs])
 
   return useSlice(liveStatusSlice)

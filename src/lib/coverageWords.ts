@@ -25,9 +25,9 @@ const calls = (n: number) => `${formatCount(n)} call${n === 1 ? '' : 's'}`
 export function coverageLine(coverage: Coverage): string {
   switch (coverage.kind) {
     case 'exact':
-      return `Exact as of ${clock(coverage.asOf)}, ${formatCount(coverage.executions)} executions, ${calls(coverage.calls)}`
+      return `Exact as of ${clock(coverage.asOf)}, ${formatCount(coverage.executions)} executions of these filters verified, ${calls(coverage.calls)}`
     case 'at_least':
-      return `At least ${formatCount(coverage.executions)} executions (as of ${clock(coverage.asOf)}): ${coverage.reason}`
+      return `At least ${formatCount(coverage.executions)} executions of these filters (as of ${clock(coverage.asOf)}): ${coverage.reason}`
     case 'counting':
       return coverage.estimate === null
         ? `Counting: ${formatCount(coverage.executions)} so far, ${calls(coverage.calls)}`

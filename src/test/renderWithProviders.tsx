@@ -4,6 +4,7 @@ import type { ReactElement } from 'react'
 import { AppProviders } from '../app/AppProviders'
 import { createCommandRegistry } from '../components/commands'
 import { createClientStore, type ClientStore } from '../lib/clientStore'
+import { createEarlyKeys } from '../lib/earlyKeys'
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -21,6 +22,11 @@ export function renderWithProviders(
   store: ClientStore = createClientStore(),
 ) {
   const commands = createCommandRegistry()
-  const view = render(<AppProviders clients={{ queryClient, store, commands }}>{ui}</AppProviders>)
-  return { ...view, queryClient, store, commands }
+  const keys = createEarlyKeys()
+  const clients = { queryClient, store, commands, keys }
+  // As a wrapper, so a rerender keeps the providers (and their state).
+  const view = render(ui, {
+    wrapper: ({ children }) => <AppProviders clients={clients}>{children}</AppProviders>,
+  })
+  return { ...view, queryClient, store, commands, keys }
 }

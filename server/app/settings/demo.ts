@@ -55,7 +55,9 @@ export const demoSettings = {
     group,
     default: '0',
     description:
-      '1: seed three failure causes on top of the data (region `ap-south-1` failing fast, a burst about six ' +
-      'hours ago, late failures after 4–5 long attempts); `GET /__demo/causes` lists their ids. Also `--causes`.',
+      '1: seed failure causes on top of the data (region `ap-south-1` failing fast, a burst about six ' +
+      'hours ago, late failures after 4–5 long attempts, and an incident in production in the last hour: ' +
+      'pipeline `settlement-sync` failing fast beside `cert-rotation` failing late); `GET /__demo/causes` ' +
+      'lists their ids. Also `--causes`.',
   }),
 }

@@ -1,3 +1,4 @@
+import { visibleText } from '../../../shared/visibleText'
 import '../../styles/links.css'
 import { useQuery } from '@tanstack/react-query'
 import { readMetadata, type Attempt, type Execution } from '../../api'
@@ -53,7 +54,7 @@ export function ExecutionLinks({ execution }: { execution: Execution }) {
   useCommands(() =>
     links.map((link) => ({
       id: `link:${link.label}`,
-      label: `${link.label} of ${execution.id}`,
+      label: `${link.label} of ${visibleText(execution.id)}`,
       group: 'Link',
       keywords: 'logs trace open',
       current: true,

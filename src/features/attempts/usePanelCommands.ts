@@ -1,3 +1,4 @@
+import { visibleText } from '../../../shared/visibleText'
 import { useQuery } from '@tanstack/react-query'
 import { whoamiQuery, type Execution } from '../../api'
 import type { Command } from '../../components/commands'
@@ -18,7 +19,7 @@ export function usePanelCommands({ executionId, execution, onReschedule, onClose
   useCommands(() => {
     const close: Command = {
       id: 'panel:close',
-      label: `Close the attempts of ${executionId}`,
+      label: `Close the attempts of ${visibleText(executionId)}`,
       group: 'Execution',
       keywords: 'esc panel',
       current: true,
@@ -27,7 +28,7 @@ export function usePanelCommands({ executionId, execution, onReschedule, onClose
     if (!execution || !onReschedule) return [close]
     const reschedule: Command = {
       id: 'panel:reschedule',
-      label: `Reschedule ${executionId}`,
+      label: `Reschedule ${visibleText(executionId)}`,
       group: 'Execution',
       keywords: 'rerun retry',
       current: true,

@@ -1,35 +1,25 @@
-import { lazy, Suspense, useState } from 'react'
 import { useCommands } from '../../components/useCommands'
 
-const AuditDialog = lazy(async () => ({ default: (await import('./AuditDialog')).AuditDialog }))
-
-/** Audit: who rescheduled what, when, and what came of it (the server's trail). */
-export function AuditButton({ onShowRun }: { onShowRun?: (run: string) => void }) {
-  const [isOpen, setOpen] = useState(false)
+/** Audit trail: who rescheduled and acknowledged what (the server's trail), as a view of its own (`audit=1`). */
+export function AuditButton({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   useCommands(() => [
     {
       id: 'audit',
-      label: 'Audit trail',
+      label: open ? 'Close the audit trail' : 'Audit trail',
       group: 'Action',
-      keywords: 'who rescheduled history log',
-      run: () => setOpen(true),
+      keywords: 'who rescheduled acknowledged history log t',
+      run: onToggle,
     },
   ])
   return (
-    <>
-      <button
-        type="button"
-        className="button button-small"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        Audit
-      </button>
-      {isOpen ? (
-        <Suspense fallback={<span role="status">Opening…</span>}>
-          <AuditDialog onClose={() => setOpen(false)} onShowRun={onShowRun} />
-        </Suspense>
-      ) : null}
-    </>
+    <button
+      type="button"
+      className="button button-small"
+      aria-pressed={open}
+      aria-keyshortcuts="t"
+      onClick={onToggle}
+    >
+      Audit
+    </button>
   )
 }

@@ -1,1 +1,2 @@
 export { AuditButton } from './AuditButton'
+export { LazyAuditView } from './LazyAuditView'

@@ -10,9 +10,18 @@ import { BulkResults } from './BulkResults'
 import { DryRunStep } from './DryRunStep'
 import { useBulkRun } from './useBulkRun'
 import type { PlannedExecution } from './runFigures'
+import { runViewOf } from '../../lib/shownRun'
 
 export type BulkSource =
-  { kind: 'selection'; executions: Execution[] } | { kind: 'matching'; filters: WindowedFilters }
+  | { kind: 'selection'; executions: Execution[] }
+  | {
+      kind: 'matching'
+      filters: WindowedFilters
+      /** What is matched, in words: "the 5 failures of trigger = schedule (last hour, env = production)". */
+      name?: string
+      /** The failure group it is (its id on the board): the run's link opens the board on it. */
+      group?: string
+    }
 
 /** The whole bulk flow in one app-level dialog: count first, then confirm, run, and results. */
 export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: () => void }) {
@@ -35,12 +44,19 @@ export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: (
     setPlanned(ids.map((id) => known.current.get(id) ?? { id, state: 'unknown' }))
   }
   const finished = run.snapshot !== null && !run.active
+  const named = source.kind === 'matching' ? (source.name ?? null) : null
   const origin =
     source.kind === 'selection'
       ? 'selected'
-      : source.filters.window
-        ? 'matching the filters in the time window'
-        : 'matching the filters'
+      : named
+        ? `of ${named}`
+        : source.filters.window
+          ? 'matching the filters in the time window'
+          : 'matching the filters'
+  // A group says which it is, with its count once counted: "Reschedule the 5 failures of trigger = schedule (…)".
+  const title = named
+    ? `Reschedule the ${planned ? `${planned.length.toLocaleString('en')} ` : ''}${planned?.length === 1 ? 'failure' : 'failures'} of ${named}`
+    : `Reschedule executions ${origin}`
 
   return (
     <ModalDialog
@@ -51,7 +67,7 @@ export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: (
       }}
     >
       <h2 id={titleId} className="panel-title">
-        Reschedule executions {origin}
+        {title}
       </h2>
       {run.snapshot && run.active ? (
         <BulkProgress
@@ -72,6 +88,7 @@ export function BulkDialog({ source, onClose }: { source: BulkSource; onClose: (
             run.start(
               planned.map((execution) => execution.id),
               concurrency,
+              runViewOf(window.location.search, source.kind === 'matching' ? (source.group ?? null) : null),
             )
           }}
           onCancel={onClose}

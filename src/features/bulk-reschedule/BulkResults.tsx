@@ -10,7 +10,7 @@ const OUTCOME_WORDS: Record<ItemResult['kind'], string> = {
   done: 'Rescheduled',
   failed: 'Failed',
   unknown: 'Unknown outcome',
-  'not-sent': 'Not sent (cancelled)',
+  'not-sent': 'Not sent',
 }
 
 const downloadCsv = (snapshot: RunSnapshot) => saveStampedCsv(resultsCsv(snapshot), 'reschedule-results')
@@ -60,7 +60,15 @@ export function BulkResults({ snapshot, onRetry, onClose }: BulkResultsProps) {
                   <code className="mono">{visibleText(id)}</code>
                 </td>
                 <td>{OUTCOME_WORDS[result.kind]}</td>
-                <td>{'said' in result ? result.said : 'reason' in result ? result.reason : ''}</td>
+                <td>
+                  {'said' in result
+                    ? result.said
+                    : 'reason' in result && result.reason
+                      ? result.reason
+                      : result.kind === 'not-sent'
+                        ? 'Cancelled before it was sent.'
+                        : ''}
+                </td>
               </tr>
             ))}
           </tbody>

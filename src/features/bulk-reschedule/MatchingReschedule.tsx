@@ -6,14 +6,23 @@ const BulkDialog = lazy(async () => ({ default: (await import('./BulkDialog')).B
 /** The bulk reschedule of everything matching these filters and window (a failure group, from the board). */
 export function MatchingRescheduleDialog({
   filters,
+  name,
+  group,
   onClose,
 }: {
   filters: WindowedFilters
+  /** What is matched, in words (a failure group and its view). */
+  name?: string
+  /** The failure group's id on the board. */
+  group?: string
   onClose: () => void
 }) {
   return (
     <Suspense fallback={<span role="status">Opening…</span>}>
-      <BulkDialog source={{ kind: 'matching', filters }} onClose={onClose} />
+      <BulkDialog
+        source={{ kind: 'matching', filters, ...(name ? { name } : {}), ...(group ? { group } : {}) }}
+        onClose={onClose}
+      />
     </Suspense>
   )
 }

@@ -74,6 +74,21 @@ describe('bulk run', () => {
     expect(test.snapshot()).toMatchObject({ done: 2, failed: 1, unknown: 3 })
   })
 
+  it('says an id no connection carried "not sent", never "unknown", and never sends it again by itself', async () => {
+    const refused = new ApiError({
+      kind: 'http',
+      status: 502,
+      code: 'upstream_not_sent',
+      origin: 'dashboard',
+      message: 'The Execution API cannot be reached (ECONNREFUSED): the request was not sent.',
+    })
+    const test = harness({ a: [refused] })
+    await test.run.finished
+    expect(test.sent).toEqual(['a'])
+    expect(test.snapshot()?.results.get('a')).toEqual({ kind: 'not-sent', reason: refused.message })
+    expect(test.snapshot()).toMatchObject({ done: 0, failed: 0, unknown: 0 })
+  })
+
   it('gives up on an id the API keeps refusing with 429', async () => {
     const test = harness({ a: Array.from({ length: 10 }, () => http(429)) }, 1)
     await test.run.finished

@@ -7,7 +7,8 @@ export type ItemResult =
   | { kind: 'done'; said: string }
   | { kind: 'failed'; reason: string }
   | { kind: 'unknown'; reason: string }
-  | { kind: 'not-sent' }
+  /** Never sent: cancelled before its turn, or no connection to the API could be made (`reason`). */
+  | { kind: 'not-sent'; reason?: string }
 
 export type RunStatus = 'running' | 'paused' | 'cancelling' | 'finished' | 'cancelled'
 
@@ -141,7 +142,14 @@ export function startBulkRun(options: BulkRunOptions) {
       queue.unshift(id)
       return
     }
-    setResult(id, verdict === 'unknown' ? { kind: 'unknown', reason } : { kind: 'failed', reason })
+    setResult(
+      id,
+      verdict === 'unknown'
+        ? { kind: 'unknown', reason }
+        : verdict === 'not-sent'
+          ? { kind: 'not-sent', reason }
+          : { kind: 'failed', reason },
+    )
     // An API that fails every request (not one asking to slow down): stop feeding it until the user decides.
     failuresInARow += 1
     if (failuresInARow >= pauseAfterFailures && status === 'running') {

@@ -29,7 +29,7 @@ export function calmProgressKey(figures: RunFigures, now: number, startedAt: num
 export function resultsCsv(snapshot: RunSnapshot): string {
   const lines = [csvLine(['id', 'outcome', 'detail'])]
   for (const [id, result] of snapshot.results) {
-    const detail = 'said' in result ? result.said : 'reason' in result ? result.reason : ''
+    const detail = 'said' in result ? result.said : 'reason' in result ? (result.reason ?? '') : ''
     lines.push(csvLine([id, result.kind, detail]))
   }
   return CSV_BOM + lines.join('')

@@ -6,11 +6,13 @@ import { isApiError } from '../../api'
  * - `failed`: refused (4xx) or stopped by the dashboard's server before reaching the API: nothing changed.
  * - `unknown`: no answer, a timeout or another server error: it may have been applied, so it is never resent
  *   without the user's say.
+ * - `not-sent`: the dashboard's server could not connect to the API at all: it provably never arrived.
  */
-export type SendVerdict = 'again' | 'failed' | 'unknown'
+export type SendVerdict = 'again' | 'failed' | 'unknown' | 'not-sent'
 
 export function verdictOf(error: unknown): SendVerdict {
   if (!isApiError(error)) return 'unknown'
+  if (error.code === 'upstream_not_sent') return 'not-sent'
   if (error.kind === 'network' || error.kind === 'timeout') return 'unknown'
   // A 2xx whose body did not read still means the API took the reschedule.
   if (error.kind === 'schema') return 'unknown'

@@ -4,6 +4,7 @@ import { applyRescheduleAnswer, executionKeys, rescheduleExecution, type Resched
 import { startBulkRun, type BulkRun, type RunSnapshot } from './bulkRun'
 import { useSelectionActions } from './selection'
 import { lastBulkRunSlice } from '../../components/lastBulkRun'
+import { visibleText } from '../../../shared/visibleText'
 import { useClientStore } from '../../lib/useClientStore'
 
 export function describeOutcome(outcome: RescheduleOutcome): string {
@@ -11,7 +12,7 @@ export function describeOutcome(outcome: RescheduleOutcome): string {
     case 'applied':
       return `rescheduled; state now ${outcome.execution.state}`
     case 'new-execution':
-      return `rescheduled as new execution ${outcome.execution.id}`
+      return `rescheduled as new execution ${visibleText(outcome.execution.id)}`
     case 'requested':
       return `requested (HTTP ${outcome.status}); the answer did not include the execution`
   }
@@ -45,7 +46,8 @@ export function useBulkRun() {
   }, [active])
 
   const start = useCallback(
-    (ids: readonly string[], concurrency: number) => {
+    /** `view`: what the run acts on, kept on its records in the audit trail (lib/shownRun runViewOf). */
+    (ids: readonly string[], concurrency: number, view: string) => {
       if (runRef.current) return
       const bulkRun = crypto.randomUUID()
       runIdRef.current = bulkRun
@@ -54,7 +56,7 @@ export function useBulkRun() {
         concurrency,
         onChange: setSnapshot,
         send: async (id) => {
-          const outcome = await rescheduleExecution(id, { bulkRun })
+          const outcome = await rescheduleExecution(id, { bulkRun, bulkView: view })
           applyRescheduleAnswer(queryClient, outcome)
           return describeOutcome(outcome)
         },

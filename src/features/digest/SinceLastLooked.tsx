@@ -1,6 +1,5 @@
 import '../../styles/digest.css'
-import { useEffect, useId } from 'react'
-import { useAnnounce } from '../../components/Announcer'
+import { useId } from 'react'
 import { formatCount } from '../../lib/coverageWords'
 import { writeFilterParams } from '../../../shared/filterCodec'
 import type { ListFilters } from '../../../shared/filters'
@@ -20,21 +19,25 @@ interface SinceLastLookedProps {
 export function SinceLastLooked({ filters, onNavigate, onOpenExecution }: SinceLastLookedProps) {
   const headingId = useId()
   const { digest, dismiss } = useDigest(filters)
-  const announce = useAnnounce()
-  useEffect(() => {
-    if (!digest) return
-    const parts = [
-      digest.newFailures.count > 0 ? `${formatCount(digest.newFailures.count)} failed` : null,
-      digest.rescheduledByOthers.count > 0
-        ? `${formatCount(digest.rescheduledByOthers.count)} rescheduled by others`
-        : null,
-      digest.longRunning.count > 0
-        ? `${formatCount(digest.longRunning.count)} running longer than usual`
-        : null,
-    ]
-    announce(`Since you last looked: ${parts.filter(Boolean).join(', ')}.`)
-  }, [digest, announce])
-  if (!digest) return null
+  const parts = digest
+    ? [
+        digest.newFailures.count > 0 ? `${formatCount(digest.newFailures.count)} failed` : null,
+        digest.rescheduledByOthers.count > 0
+          ? `${formatCount(digest.rescheduledByOthers.count)} rescheduled by others`
+          : null,
+        digest.longRunning.count > 0
+          ? `${formatCount(digest.longRunning.count)} running longer than usual`
+          : null,
+      ]
+    : []
+  // Said once, by a status that is always there (a live region must exist before it speaks); not a second,
+  // visible toast beside the card (issue 47 §4: the two covered the page's buttons).
+  const status = (
+    <p className="visually-hidden" role="status">
+      {digest ? `Since you last looked: ${parts.filter(Boolean).join(', ')}.` : ''}
+    </p>
+  )
+  if (!digest) return status
   const showFailures = () => {
     const since = digest.lastSeenAt ?? digest.generatedAt
     const params = writeFilterParams(
@@ -47,14 +50,17 @@ export function SinceLastLooked({ filters, onNavigate, onOpenExecution }: SinceL
     )
   }
   return (
-    <section className="panel digest" aria-labelledby={headingId}>
-      <DigestCard
-        digest={digest}
-        headingId={headingId}
-        onShowFailures={showFailures}
-        onOpenExecution={onOpenExecution}
-        onDismiss={dismiss}
-      />
-    </section>
+    <>
+      {status}
+      <section className="panel digest" aria-labelledby={headingId}>
+        <DigestCard
+          digest={digest}
+          headingId={headingId}
+          onShowFailures={showFailures}
+          onOpenExecution={onOpenExecution}
+          onDismiss={dismiss}
+        />
+      </section>
+    </>
   )
 }

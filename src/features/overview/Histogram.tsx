@@ -159,31 +159,35 @@ export const Histogram = memo(
         <p className="visually-hidden" aria-live="polite">
           {chosen ?? ''}
         </p>
-        <table className="visually-hidden">
-          <caption>Executions per time bucket and state</caption>
-          <thead>
-            <tr>
-              <th scope="col">From – to</th>
-              {KNOWN_EXECUTION_STATES.map((state) => (
-                <th key={state} scope="col">
-                  {STATE_LABELS[state]}
-                </th>
-              ))}
-              <th scope="col">Other</th>
-            </tr>
-          </thead>
-          <tbody>
-            {buckets.map((bucket) => (
-              <tr key={bucket.start}>
-                <th scope="row">{bucketText(bucket.start, bucketMs, chartMs, utc)}</th>
+        {/* In a hidden box of its own: a table takes its content's width whatever its own, and made the page
+            scroll sideways on a phone (issue 47 §5). */}
+        <div className="visually-hidden">
+          <table>
+            <caption>Executions per time bucket and state</caption>
+            <thead>
+              <tr>
+                <th scope="col">From – to</th>
                 {KNOWN_EXECUTION_STATES.map((state) => (
-                  <td key={state}>{formatCount(bucket.known[state])}</td>
+                  <th key={state} scope="col">
+                    {STATE_LABELS[state]}
+                  </th>
                 ))}
-                <td>{formatCount(bucket.other)}</td>
+                <th scope="col">Other</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {buckets.map((bucket) => (
+                <tr key={bucket.start}>
+                  <th scope="row">{bucketText(bucket.start, bucketMs, chartMs, utc)}</th>
+                  {KNOWN_EXECUTION_STATES.map((state) => (
+                    <td key={state}>{formatCount(bucket.known[state])}</td>
+                  ))}
+                  <td>{formatCount(bucket.other)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </figure>
     )
   },

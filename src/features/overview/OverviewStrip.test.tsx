@@ -86,9 +86,9 @@ describe('OverviewStrip', () => {
     const failed = within(region).getByRole('button', { name: 'Failed 57' })
     expect(failed).toHaveAttribute('aria-pressed', 'true')
     expect(within(region).getByRole('button', { name: 'PAUSED 2' })).toHaveAttribute('aria-pressed', 'false')
-    expect(region).toHaveTextContent('Total 1,266')
+    expect(region).toHaveTextContent('Total that match 1,266')
     expect(within(region).getByRole('status')).toHaveTextContent(
-      /^Exact as of \d\d:\d\d:10, 1,266 executions, 13 calls$/,
+      /^Exact as of \d\d:\d\d:10, 1,266 executions of these filters verified, 13 calls$/,
     )
     await userEvent.click(within(region).getByRole('button', { name: 'Succeeded 1,200' }))
     expect(onPickState).toHaveBeenCalledWith('succeed')

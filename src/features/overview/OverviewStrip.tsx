@@ -146,7 +146,7 @@ function OverviewBody({
           </li>
         ) : null}
         <li className="overview-total">
-          Total <strong>{totalText(answer)}</strong>
+          Total{answer.window ? ' in the time window' : ' that match'} <strong>{totalText(answer)}</strong>
         </li>
       </ul>
       <p className="overview-coverage" role="status">

@@ -25,11 +25,11 @@ const base: OverviewAnswer = {
 describe('overview words', () => {
   it('says each coverage as what it is', () => {
     expect(coverageLine({ kind: 'exact', asOf: AT, executions: 1, calls: 1 })).toMatch(
-      /^Exact as of .*, 1 executions, 1 call$/,
+      /^Exact as of .*, 1 executions of these filters verified, 1 call$/,
     )
     expect(
       coverageLine({ kind: 'at_least', asOf: AT, executions: 50_000, calls: 500, reason: 'the row cap' }),
-    ).toMatch(/^At least 50,000 executions \(as of .*\): the row cap$/)
+    ).toMatch(/^At least 50,000 executions of these filters \(as of .*\): the row cap$/)
     expect(coverageLine({ kind: 'counting', executions: 12, estimate: null, calls: 2 })).toBe(
       'Counting: 12 so far, 2 calls',
     )

@@ -5,12 +5,15 @@ import { ModalDialog } from '../../components/ModalDialog'
 import { visibleText } from '../../../shared/visibleText'
 import { rankCommands, readsAsCommand } from './rankCommands'
 import type { PaletteRecent } from './paletteRecent'
+import type { EarlyKey } from '../../lib/earlyKeys'
 
 const SHOWN = 40
 
 interface CommandPaletteProps {
   /** The commands the page offers now, read once as the palette opens. */
   commands: readonly Command[]
+  /** A Ctrl+K pressed before the palette loaded: what was typed after it (read now), and whether Enter followed. */
+  early?: EarlyKey | null
   recent: PaletteRecent
   onOpenExecution: (id: string) => void
   /** Closes the palette, then runs the chosen command (after the palette has given focus back). */
@@ -25,12 +28,27 @@ const openCommand = (id: string, group: string, onOpen: (id: string) => void): C
 })
 
 /**
+ * What Enter would choose for `typed` when it reads as a command: the first it ranks (an Enter pressed after Ctrl+K
+ * and the text, before the palette had loaded). Null when the text would open an execution instead.
+ */
+export function commandTypedFor(
+  commands: readonly Command[],
+  recent: PaletteRecent,
+  typed: string,
+): Command | null {
+  const text = typed.trim()
+  if (text === '') return null
+  const ranked = rankCommands(commands, text, recent.commands)
+  return readsAsCommand(ranked, text) ? (ranked[0] ?? null) : null
+}
+
+/**
  * Ctrl+K: one field that takes a pasted execution id (Enter opens its attempts, loaded or not) or finds a command by
  * a few letters of it. A combobox over a listbox, the active option followed by aria-activedescendant.
  */
-export function CommandPalette({ commands, recent, onOpenExecution, onChoose }: CommandPaletteProps) {
+export function CommandPalette({ commands, early, recent, onOpenExecution, onChoose }: CommandPaletteProps) {
   const id = useId()
-  const [text, setText] = useState('')
+  const [text, setText] = useState(early?.text ?? '')
   const [active, setActive] = useState(0)
   const [refusal, setRefusal] = useState<string | null>(null)
   const typed = text.trim()
@@ -59,6 +77,15 @@ export function CommandPalette({ commands, recent, onOpenExecution, onChoose }: 
     }
     onChoose(command)
   }
+  // An Enter pressed after the text, before the palette was there, chooses the command the text reads as.
+  useEffect(() => {
+    if (!early?.enter) return
+    const command = commandTypedFor(commands, recent, early.text)
+    const timer = command && !command.disabled ? setTimeout(() => onChoose(command), 0) : undefined
+    return () => clearTimeout(timer)
+    // Once, as the palette opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1 }
     const move = moves[event.key]

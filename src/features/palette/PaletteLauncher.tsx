@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
 import type { Command } from '../../components/commands'
 import { useCommandRegistry } from '../../components/useCommands'
+import { useEarlyKey } from '../../components/useEarlyKey'
+import type { EarlyKey } from '../../lib/earlyKeys'
 import { isModalOpen } from '../../lib/keyTargets'
 import { useSliceState } from '../../lib/useSliceState'
 import { paletteRecentSlice, rememberCommand, rememberExecution } from './paletteRecent'
@@ -10,6 +12,7 @@ import { paletteRecentSlice, rememberCommand, rememberExecution } from './palett
 // the first Ctrl+K land in its field.
 const loadPalette = () => import('./CommandPalette')
 const CommandPalette = lazy(async () => ({ default: (await loadPalette()).CommandPalette }))
+type PaletteModule = Awaited<ReturnType<typeof loadPalette>>
 
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
 
@@ -17,12 +20,20 @@ const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userA
 export function PaletteLauncher({ onOpenExecution }: { onOpenExecution: (id: string) => void }) {
   const registry = useCommandRegistry()
   const [commands, setCommands] = useState<Command[] | null>(null)
+  // What was typed after a Ctrl+K pressed before the palette was there (lib/earlyKeys).
+  const [typed, setTyped] = useState<EarlyKey | null>(null)
   const [recent, setRecent] = useSliceState(paletteRecentSlice)
-  const open = () => setCommands(registry?.list() ?? [])
+  // The palette's module once loaded: drawn at once (React.lazy would suspend a first time, and the keys typed
+  // meanwhile would act on the page: the `t` of "audit trail" opened the trail).
+  const [loaded, setLoaded] = useState<PaletteModule | null>(null)
+  const open = () => {
+    setTyped(null)
+    setCommands(registry?.list() ?? [])
+  }
 
   useEffect(() => {
     const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1))
-    idle(() => void loadPalette())
+    idle(() => void loadPalette().then(setLoaded), { timeout: 2_000 })
   }, [])
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -47,6 +58,16 @@ export function PaletteLauncher({ onOpenExecution }: { onOpenExecution: (id: str
     command.run()
   }
 
+  // A Ctrl+K pressed before the palette loaded opens it now, with what is typed after it (read as it opens).
+  useEarlyKey(
+    'Mod+k',
+    (key) => {
+      if (isModalOpen()) return
+      setTyped(key)
+      setCommands(registry?.list() ?? [])
+    },
+    loaded !== null,
+  )
   return (
     <>
       <button
@@ -58,16 +79,25 @@ export function PaletteLauncher({ onOpenExecution }: { onOpenExecution: (id: str
       >
         Commands <kbd>{isMac() ? '⌘K' : 'Ctrl+K'}</kbd>
       </button>
-      {commands ? (
+      {commands === null ? null : loaded ? (
+        <loaded.CommandPalette
+          commands={commands}
+          early={typed}
+          recent={recent}
+          onOpenExecution={openExecution}
+          onChoose={choose}
+        />
+      ) : (
         <Suspense fallback={<span role="status">Opening…</span>}>
           <CommandPalette
             commands={commands}
+            early={typed}
             recent={recent}
             onOpenExecution={openExecution}
             onChoose={choose}
           />
         </Suspense>
-      ) : null}
+      )}
     </>
   )
 }

@@ -6,6 +6,7 @@ import { installFakeApi, specPage, type FakeApi, type InstalledFakeApi } from '.
 import { http, HttpResponse } from 'msw'
 import { mswServer, setUpMswServer } from '../../test/mswServer'
 import { createTestQueryClient, renderWithProviders } from '../../test/renderWithProviders'
+import { wholeText } from '../../test/wholeText'
 import { RescheduleButton } from './RescheduleButton'
 import { RescheduleProvider } from './RescheduleProvider'
 
@@ -133,7 +134,7 @@ describe('RescheduleButton', () => {
     await userEvent.click(confirmButton())
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(
-      screen.getByText('Reschedule of a/b requested: accepted by the API; it may take a moment.'),
+      screen.getByText(wholeText('Reschedule of a/b requested: accepted by the API; it may take a moment.')),
     ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Reschedule a/b again' })).toHaveTextContent(
       /Requested, waiting for the API/,
@@ -150,7 +151,7 @@ describe('RescheduleButton', () => {
     await openDialog()
     await userEvent.click(confirmButton())
     expect(
-      await screen.findByText('Execution a/b was rescheduled as a new execution, a/b-2.'),
+      await screen.findByText(wholeText('Execution a/b was rescheduled as a new execution, a/b-2.')),
     ).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Open a/b-2' }))
     expect(onOpenExecution).toHaveBeenCalledWith('a/b-2')

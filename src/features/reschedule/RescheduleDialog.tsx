@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+import { IdText } from '../../components/IdText'
 import '../../styles/dialogs.css'
 import { useId, useLayoutEffect, useRef } from 'react'
 import { ignoreKeyRepeat } from './keyRepeat'
@@ -13,7 +15,7 @@ export type DialogPhase =
   | { kind: 'pending' }
   | { kind: 'refused'; message: string }
   | { kind: 'unknown'; message: string }
-  | { kind: 'new-execution'; newId: string; message: string }
+  | { kind: 'new-execution'; newId: string; message: ReactNode }
 
 interface RescheduleDialogProps {
   execution: Execution
@@ -94,7 +96,7 @@ export function RescheduleDialog({
         </button>
         {phase.kind === 'new-execution' ? (
           <button type="button" className="button button-primary" onClick={() => onOpenNew(phase.newId)}>
-            Open {phase.newId}
+            Open <IdText id={phase.newId} />
           </button>
         ) : null}
         {canConfirm ? (

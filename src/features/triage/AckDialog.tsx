@@ -58,9 +58,18 @@ export function AckDialog({ label, open, size, onAcknowledge, onDone, onClose }:
           maxLength={MAX_ACK_NOTE}
           rows={3}
           aria-invalid={problem !== null}
-          aria-describedby={problem ? `${noteId}-problem` : undefined}
+          aria-describedby={`${noteId}-hint${problem ? ` ${noteId}-problem` : ''}`}
           onChange={(event) => setNote(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter acknowledges, as in a one-line field; Shift+Enter starts a new line.
+            if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
+            event.preventDefault()
+            event.currentTarget.form?.requestSubmit()
+          }}
         />
+        <p id={`${noteId}-hint`} className="muted">
+          Enter acknowledges; Shift+Enter starts a new line.
+        </p>
         {problem ? (
           <p id={`${noteId}-problem`} className="field-problem" role="alert">
             {problem}

@@ -1,64 +1,11 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { mswServer, setUpMswServer } from '../../test/mswServer'
-import { renderWithProviders } from '../../test/renderWithProviders'
-import type { FailureGroup, TriageAnswer } from '../../../shared/triage'
-import { FailureBoard, type FailureBoardProps } from './FailureBoard'
+import { answer, AT, EXACT, group, showBoard, showSamples } from './boardTestKit'
 
 setUpMswServer()
-
-const AT = Date.UTC(2026, 10, 24, 9, 0)
-const group = (id: string, size: number, extra: Partial<FailureGroup> = {}): FailureGroup => ({
-  id: `key:${id}`,
-  label: id,
-  size,
-  firstSeen: AT - 3_600_000,
-  lastSeen: AT,
-  samples: [`exec-${id}-1`],
-  open: size,
-  acknowledged: 0,
-  rescheduled: 0,
-  acks: [],
-  selection: { kind: 'metadata', key: 'region', value: id },
-  shapes: null,
-  ...extra,
-})
-const answer = (groups: FailureGroup[], coverage: TriageAnswer['coverage']): TriageAnswer => ({
-  groupBy: { kind: 'key', key: 'region' },
-  keys: [
-    { key: 'region', score: 0.4, values: 3 },
-    { key: 'team', score: 0.1, values: 5 },
-  ],
-  failed: groups.reduce((sum, item) => sum + item.size, 0),
-  unaddressed: groups.reduce((sum, item) => sum + item.open, 0),
-  groups,
-  more: { groups: 0, executions: 0 },
-  coverage,
-  generatedAt: AT,
-})
-const EXACT = { kind: 'exact', asOf: AT, executions: 900, calls: 9 } as const
-
-function showBoard(props: Partial<FailureBoardProps> = {}) {
-  const handlers = {
-    onGroupByChange: vi.fn(),
-    onClose: vi.fn(),
-    onOpenExecution: vi.fn(),
-    onRescheduleGroup: vi.fn(),
-  }
-  renderWithProviders(
-    <FailureBoard
-      filters={{ states: [], metadata: [{ key: 'env', values: ['prod'] }] }}
-      window={{ kind: 'relative', preset: '24h', field: 'created' }}
-      groupBy={{ kind: 'auto' }}
-      utc
-      {...handlers}
-      {...props}
-    />,
-  )
-  return handlers
-}
 
 describe('FailureBoard', () => {
   it('shows each group with its size and acts on it by callback: open a sample, reschedule exactly the group', async () => {
@@ -70,9 +17,16 @@ describe('FailureBoard', () => {
     const callbacks = showBoard()
     const board = screen.getByRole('region', { name: 'Failure groups' })
     expect(await within(board).findByText('43 unaddressed failures of 43 failed')).toHaveRole('status')
-    const row = within(board).getByRole('row', { name: /^eu-west-1 40/ })
-    await userEvent.click(within(row).getByRole('button', { name: 'Open exec-eu-west-1-1' }))
+    const row = within(board).getByRole('row', {
+      name: /eu-west-1 40 failed 40 open/,
+    })
+    // The samples on demand: the group opens below its line.
+    await showSamples('eu-west-1')
+    expect(callbacks.onToggleGroup).toHaveBeenCalledWith('key:eu-west-1')
+    await userEvent.click(screen.getByRole('button', { name: 'Open exec-eu-west-1-1' }))
     expect(callbacks.onOpenExecution).toHaveBeenCalledWith('exec-eu-west-1-1')
+    // The grouping the board chose on first open is kept (by the composer), as a suggestion.
+    expect(callbacks.onSuggested).toHaveBeenCalledWith({ kind: 'key', key: 'region' })
     await userEvent.click(within(row).getByRole('button', { name: 'Reschedule the failures of eu-west-1…' }))
     expect(callbacks.onRescheduleGroup).toHaveBeenCalledWith(
       {
@@ -83,6 +37,7 @@ describe('FailureBoard', () => {
         ],
       },
       { kind: 'relative', preset: '24h', field: 'created' },
+      { id: 'key:eu-west-1', name: 'region = eu-west-1 (last 24 hours, env = prod)' },
     )
     await userEvent.selectOptions(within(board).getByLabelText('Group by'), 'Bursts in time')
     expect(callbacks.onGroupByChange).toHaveBeenCalledWith({ kind: 'burst' })
@@ -162,7 +117,7 @@ describe('FailureBoard', () => {
         return HttpResponse.json({ run: 'r-1', count: 40 })
       }),
     )
-    showBoard()
+    showBoard({ openGroup: 'key:eu-west-1' })
     await userEvent.click(
       await screen.findByRole('button', { name: 'Acknowledge the failures of eu-west-1…' }),
     )
@@ -196,8 +151,8 @@ describe('FailureBoard', () => {
         return HttpResponse.json(answer([group('eu-west-1', 900, { shapes: shapes() })], EXACT))
       }),
     )
-    const callbacks = showBoard()
-    const row = await screen.findByRole('row', { name: /^eu-west-1 900/ })
+    const callbacks = showBoard({ openGroup: 'key:eu-west-1' })
+    const row = await screen.findByRole('group', { name: 'Samples of eu-west-1' })
     expect(
       within(row).getByText(/120 of 200 sampled failures read, 78 being read, 2 the API would not list…/),
     ).toBeVisible()
@@ -222,14 +177,16 @@ describe('FailureBoard', () => {
       ),
     )
     showBoard({ groupBy: { kind: 'shape' } })
-    const slow = await screen.findByRole('row', { name: /^Slow 37 sampled/ })
+    const slow = await screen.findByRole('row', { name: /Slow 37 sampled/ })
     expect(
       screen.getByText(
         'Grouped by the attempts of a sample of the failures: 200 of 200 sampled failures read.',
       ),
     ).toHaveRole('status')
-    expect(within(slow).getByRole('button', { name: 'Reschedule the failures of Slow…' })).toBeDisabled()
-    expect(screen.queryByRole('columnheader', { name: 'Attempt shape' })).not.toBeInTheDocument()
+    // Why it cannot be rescheduled is said in the row, not only in a title.
+    expect(within(slow).queryByRole('button', { name: /^Reschedule/ })).not.toBeInTheDocument()
+    expect(within(slow).getByText('Sample only: acknowledge')).toBeVisible()
+    expect(within(slow).getByText(/The API cannot filter by attempts/)).toBeInTheDocument()
   })
 
   it('offers Retry when the board cannot be grouped', async () => {
@@ -244,7 +201,7 @@ describe('FailureBoard', () => {
     )
     showBoard()
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }))
-    expect(await screen.findByRole('row', { name: /^eu-west-1 2/ })).toBeVisible()
+    expect(await screen.findByRole('row', { name: /eu-west-1 2 failed/ })).toBeVisible()
   })
 
   it('lends each sample that came as a row to the links the composer renders; one that does not read gets none', async () => {
@@ -271,6 +228,7 @@ describe('FailureBoard', () => {
     )
     const rendered: string[] = []
     showBoard({
+      openGroup: 'key:eu-west-1',
       renderSampleLinks: (execution) => {
         rendered.push(execution.id)
         return <a href={`https://logs.example/${execution.id}`}>Logs of {execution.id}</a>

@@ -1,20 +1,20 @@
 import '../../styles/triage.css'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { whoamiQuery, type Execution } from '../../api'
 import { acknowledgeGroup, triageKeys, triageQuery, undoAcknowledgement } from '../../api/triage'
 import { useAnnounce } from '../../components/Announcer'
 import { ApiErrorPanel } from '../../components/ErrorViews'
-import { countPrefix, coverageLine } from '../../lib/coverageWords'
 import { useNow } from '../../lib/useNow'
 import type { ListFilters } from '../../../shared/filters'
 import type { TimeWindow } from '../../../shared/timeWindow'
 import type { FailureGroup, GroupBy, TriageAnswer } from '../../../shared/triage'
 import { AckDialog } from './AckDialog'
-import { GroupByControl } from './GroupByControl'
+import { BoardBody, BoardHead } from './BoardParts'
 import { GroupTable } from './GroupTable'
-import { groupLabel, groupSelection, plural } from './groupWords'
-import { SampleLine } from './ShapeCell'
+import { groupLabel, groupName, groupSelection, plural } from './groupWords'
+import { rowElements } from '../../lib/rowLookup'
+import { isModalOpen, isTyping } from '../../lib/keyTargets'
 
 /** Every open board sees another user's acknowledgement within this. */
 const REFRESH_MS = 5_000
@@ -25,14 +25,21 @@ export interface FailureBoardProps {
   filters: ListFilters
   window: TimeWindow
   groupBy: GroupBy
+  /** The grouping was the board's suggestion (the best splitter, on first open), not the user's choice. */
+  suggested?: boolean
+  /** On first open without a grouping: the one the board suggests, for the composer to keep (in the URL). */
+  onSuggested?: (groupBy: GroupBy) => void
+  /** The group whose samples are shown, or null. */
+  openGroup?: string | null
+  onToggleGroup?: (id: string | null) => void
   utc: boolean
   onGroupByChange: (groupBy: GroupBy) => void
   onClose: () => void
   onOpenExecution: (id: string) => void
   /** A sample's log and trace links (the attempts feature builds them). */
   renderSampleLinks?: (execution: Execution) => ReactNode
-  /** Opens the bulk reschedule for exactly these filters and window: the group. */
-  onRescheduleGroup: (filters: ListFilters, window: TimeWindow) => void
+  /** Opens the bulk reschedule for exactly these filters and window: the group (its id and its name in words). */
+  onRescheduleGroup: (filters: ListFilters, window: TimeWindow, group?: { id: string; name: string }) => void
 }
 
 const asGroupBy = (answer: TriageAnswer): GroupBy =>
@@ -48,37 +55,6 @@ const sampling = (answer: TriageAnswer | undefined) =>
   (answer.groupBy?.kind === 'shape'
     ? answer.groupBy.sample.pending > 0
     : answer.groups.some((group) => (group.shapes?.pending ?? 0) > 0))
-
-function summaryText(answer: TriageAnswer): string {
-  const prefix = countPrefix(answer.coverage)
-  return `${prefix}${plural(answer.unaddressed, 'unaddressed failure')} of ${prefix}${answer.failed.toLocaleString('en')} failed`
-}
-
-/** Nothing to group: said as what is known, never "none" while the index still counts or could not. */
-function noFailuresText(answer: TriageAnswer, window: TimeWindow): string {
-  const { coverage } = answer
-  switch (coverage.kind) {
-    case 'exact':
-      return `No failed executions in this view${window.kind === 'any' ? '' : ' and time window'}.`
-    case 'counting':
-      return 'No failed executions found yet; the index is still counting this view.'
-    case 'failed':
-      return `No failed executions found, but the index could not count this view: ${coverage.reason}`
-    case 'at_least':
-      return `No failed executions found so far, but the count is not complete: ${coverage.reason}`
-  }
-}
-
-/** Groups by a key some failures hold several values of overlap: said, so their sizes are not added up. */
-function OverlapNote({ groupBy }: { groupBy: TriageAnswer['groupBy'] }) {
-  if (groupBy?.kind !== 'key' || !groupBy.overlapping) return null
-  return (
-    <p className="muted">
-      Some executions hold several values of {groupBy.key}: each is in the group of every value it holds, as a
-      filter by that value selects it, so the groups add up to more than the failures.
-    </p>
-  )
-}
 
 /** The view's failures as the few causes they are, with what was done about each, from the server's index. */
 export function FailureBoard(props: FailureBoardProps) {
@@ -104,68 +80,73 @@ export function FailureBoard(props: FailureBoardProps) {
   })
   const answer = query.data
   const groupKey = answer?.groupBy?.kind === 'key' ? answer.groupBy.key : null
+  const [collapsed, setCollapsed] = useState(false)
+  const sectionRef = useRef<HTMLElement>(null)
+  const { onSuggested } = props
+  const auto = props.groupBy.kind === 'auto'
+  // The board's suggestion is kept as the grouping from now on: it never regroups on its own.
+  useEffect(() => {
+    if (!auto || !answer?.groupBy) return
+    const suggestion = asGroupBy(answer)
+    // The same groups under the grouping's own name: kept in the cache, the board does not blink (nor lose focus).
+    client.setQueryData(triageQuery(filters, window, suggestion).queryKey, answer)
+    onSuggested?.(suggestion)
+  }, [auto, answer, onSuggested, client, filters, window])
+  useFocusOnFirstGroup(sectionRef)
   const reschedule = (group: FailureGroup) => {
     const selected = groupSelection(group, filters, window)
-    if (selected) props.onRescheduleGroup(selected.filters, selected.window)
+    const name = groupName(group, groupKey, filters, window, utc)
+    if (selected) props.onRescheduleGroup(selected.filters, selected.window, { id: group.id, name })
   }
   return (
-    <section className="triage" aria-labelledby={titleId}>
-      <div className="triage-head">
-        <h2 id={titleId}>Failure groups</h2>
-        <p className="triage-summary" role="status">
-          {answer ? summaryText(answer) : ''}
-        </p>
-        {answer ? (
-          <GroupByControl value={answer.groupBy} keys={answer.keys} onChange={props.onGroupByChange} />
-        ) : null}
-        <button type="button" className="button button-small" onClick={props.onClose}>
-          Close failure groups
-        </button>
-      </div>
-      {query.error ? (
-        <ApiErrorPanel
-          title={
-            answer ? 'Refreshing the groups failed; showing the last ones' : 'Could not group the failures'
-          }
-          error={query.error}
-          withDetail={false}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-      {!answer ? (
-        <p className="muted">{query.isPending ? 'Grouping failures…' : ''}</p>
-      ) : (
+    <section ref={sectionRef} className="triage" aria-labelledby={titleId}>
+      <BoardHead
+        titleId={titleId}
+        answer={answer}
+        collapsed={collapsed}
+        onCollapse={() => setCollapsed((value) => !value)}
+        suggested={props.suggested === true}
+        onGroupByChange={props.onGroupByChange}
+        onClose={props.onClose}
+      />
+      {collapsed ? null : (
         <>
-          <p className="muted">
-            Unaddressed: failed, not rescheduled since, not acknowledged. {coverageLine(answer.coverage)}.
-          </p>
-          <SampleLine groupBy={answer.groupBy} />
-          <OverlapNote groupBy={answer.groupBy} />
-          {answer.failed === 0 ? (
-            <p className="triage-empty">{noFailuresText(answer, window)}</p>
-          ) : (
-            <GroupTable
-              groups={answer.groups}
-              groupKey={groupKey}
-              byShape={answer.groupBy?.kind === 'shape'}
-              coverage={answer.coverage}
-              utc={utc}
-              now={now}
-              refusal={refusal}
-              onOpenExecution={props.onOpenExecution}
-              renderSampleLinks={props.renderSampleLinks}
-              onReschedule={reschedule}
-              onAcknowledge={setAcking}
-              onUndo={(run) => undo.mutate(run.run)}
-              undoing={undo.isPending ? (undo.variables ?? null) : null}
+          {query.error ? (
+            <ApiErrorPanel
+              title={
+                answer
+                  ? 'Refreshing the groups failed; showing the last ones'
+                  : 'Could not group the failures'
+              }
+              error={query.error}
+              withDetail={false}
+              onRetry={() => void query.refetch()}
             />
-          )}
-          {answer.more.groups > 0 ? (
-            <p className="muted">
-              {plural(answer.more.groups, 'smaller group')} ({plural(answer.more.executions, 'failure')}) not
-              shown.
-            </p>
           ) : null}
+          {answer ? (
+            <BoardBody answer={answer} window={window}>
+              <GroupTable
+                groups={answer.groups}
+                groupKey={groupKey}
+                byShape={answer.groupBy?.kind === 'shape'}
+                coverage={answer.coverage}
+                utc={utc}
+                now={now}
+                refusal={refusal}
+                onOpenExecution={props.onOpenExecution}
+                renderSampleLinks={props.renderSampleLinks}
+                onReschedule={reschedule}
+                onAcknowledge={setAcking}
+                onUndo={(run) => undo.mutate(run.run)}
+                undoing={undo.isPending ? (undo.variables ?? null) : null}
+                openGroup={props.openGroup ?? null}
+                onToggleGroup={(id) => props.onToggleGroup?.(props.openGroup === id ? null : id)}
+                onRefused={(reason) => announce(reason, 'error')}
+              />
+            </BoardBody>
+          ) : (
+            <p className="muted">{query.isPending ? 'Grouping failures…' : ''}</p>
+          )}
         </>
       )}
       {acking && answer ? (
@@ -184,4 +165,24 @@ export function FailureBoard(props: FailureBoardProps) {
       ) : null}
     </section>
   )
+}
+
+/**
+ * Focus goes to what was opened: the board's title at once, then its first group once there are groups (unless the
+ * user has moved on meanwhile: typing, a dialog, or focus elsewhere than the title). Once per board.
+ */
+function useFocusOnFirstGroup(section: RefObject<HTMLElement | null>) {
+  const done = useRef(false)
+  useEffect(() => {
+    if (done.current || isModalOpen() || isTyping(document.activeElement)) return
+    const title = section.current?.querySelector<HTMLElement>('h2')
+    const [first] = rowElements(section.current)
+    const active = document.activeElement
+    const waiting = active === title || active === document.body || !section.current?.contains(active)
+    if (!waiting) return
+    if (first) {
+      done.current = true
+      first.focus()
+    } else if (active !== title) title?.focus()
+  })
 }

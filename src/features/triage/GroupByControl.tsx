@@ -11,13 +11,17 @@ const SHAPE = '\u0000shape'
 export function GroupByControl({
   value,
   keys,
+  suggested = false,
   onChange,
 }: {
   value: { kind: 'key'; key: string } | { kind: 'burst' } | { kind: 'shape' } | null
   keys: readonly GroupKey[]
+  /** The board chose it (on first open): said beside it, so nobody takes it for their own choice. */
+  suggested?: boolean
   onChange: (groupBy: GroupBy) => void
 }) {
   const id = useId()
+  const noteId = useId()
   const current =
     value === null ? '' : value.kind === 'burst' ? BURST : value.kind === 'shape' ? SHAPE : value.key
   const known = keys.some((key) => key.key === current) || [BURST, SHAPE, ''].includes(current)
@@ -26,6 +30,7 @@ export function GroupByControl({
       <label htmlFor={id}>Group by</label>
       <select
         id={id}
+        aria-describedby={suggested ? noteId : undefined}
         value={current}
         onChange={(event) =>
           onChange(
@@ -49,6 +54,11 @@ export function GroupByControl({
         <option value={BURST}>Bursts in time</option>
         <option value={SHAPE}>Attempt shape (on a sample of {SHAPE_SAMPLE})</option>
       </select>
+      {suggested ? (
+        <span id={noteId} className="triage-suggested">
+          Suggested: it splits these failures best. It stays until you choose another.
+        </span>
+      ) : null}
     </div>
   )
 }

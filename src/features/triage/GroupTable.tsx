@@ -1,25 +1,29 @@
-import type { ReactNode } from 'react'
+import { Fragment, useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import type { Execution } from '../../api'
-import { readStateResource } from '../../../shared/listAnswer'
+import { GridKeys } from '../../components/GridKeys'
+import { useGridTabStop } from '../../components/useGridTabStop'
+import { InGridRowContext } from '../../components/cellFocus'
 import type { AckRun, FailureGroup } from '../../../shared/triage'
-import { formatAge } from '../../lib/formatAge'
-import { dateTime } from '../../lib/windowText'
 import { countPrefix } from '../../lib/coverageWords'
+import { rowAttributes, rowElements, rowIdOf } from '../../lib/rowLookup'
+import { isModalOpen } from '../../lib/keyTargets'
 import type { Coverage } from '../../../shared/coverage'
+import { GroupDetails } from './GroupDetails'
 import { groupLabel, rescheduleBlock } from './groupWords'
-import { ShapeCell } from './ShapeCell'
-import { visibleText } from '../../../shared/visibleText'
 
 export interface GroupTableProps {
   groups: readonly FailureGroup[]
   groupKey: string | null
-  /** Grouped by attempt shape: sizes count the sample, and there is no shape column. */
+  /** Grouped by attempt shape: sizes count the sample, and there is no shape line. */
   byShape: boolean
   coverage: Coverage
   utc: boolean
   now: number
   /** Why this user may not act (a viewer), or null. */
   refusal: string | null
+  /** The group whose samples are shown (`open-group` in the URL), or null. */
+  openGroup: string | null
+  onToggleGroup: (id: string) => void
   onOpenExecution: (id: string) => void
   /** A sample's log and trace links, lent by the composer (the attempts feature builds them). */
   renderSampleLinks?: ((execution: Execution) => ReactNode) | undefined
@@ -28,146 +32,174 @@ export interface GroupTableProps {
   onUndo: (run: AckRun) => void
   /** The run being undone, if any: its button waits. */
   undoing: string | null
+  /** Why `r` or `a` did nothing on a row (said aloud). */
+  onRefused: (reason: string) => void
 }
 
-const when = (at: number | null, utc: boolean) => (at === null ? 'no time' : dateTime(at, utc))
+/** A group that cannot be rescheduled says why, briefly, in its row (and fully in the button's description). */
+const SHORT_BLOCK: Record<string, string> = {
+  rest: 'No filter selects it',
+  shape: 'Sample only: acknowledge',
+  missing: 'No filter for a missing key',
+}
+const shortBlock = (group: FailureGroup) =>
+  SHORT_BLOCK[group.id === 'rest' ? 'rest' : group.id.startsWith('shape:') ? 'shape' : 'missing']
 
-/** One row per group: its size over the whole view, when, samples, what was done, and the actions. */
+/**
+ * One line per group, largest first: its name, how many failed, how many are open, and its actions; the samples,
+ * times, shapes and acknowledgements on demand (Enter or Samples). One arrow-key grid, as the list is.
+ */
 export function GroupTable(props: GroupTableProps) {
-  const { groups, utc, refusal } = props
+  const { groups, refusal, openGroup } = props
   const prefix = countPrefix(props.coverage)
+  const bodyRef = useRef<HTMLTableSectionElement>(null)
+  const { tabStopId, onFocus } = useGridTabStop(groups.map((group) => group.id))
+  useFocusKept(bodyRef, groups)
+  const byId = (id: string) => groups.find((group) => group.id === id)
+  const reschedule = (group: FailureGroup) => {
+    const blocked = refusal ?? rescheduleBlock(group)
+    if (blocked)
+      props.onRefused(`${groupLabel(group, props.groupKey, props.utc)} cannot be rescheduled: ${blocked}`)
+    else props.onReschedule(group)
+  }
+  const acknowledge = (group: FailureGroup) => {
+    const blocked = refusal ?? (group.open === 0 ? 'Every failure of this group is addressed.' : null)
+    if (blocked) props.onRefused(blocked)
+    else props.onAcknowledge(group)
+  }
   return (
-    <table className="triage-table">
-      <caption className="visually-hidden">Failure groups, largest first</caption>
+    <table className="triage-table" role="grid" aria-label="Failure groups, largest first">
       <thead>
         <tr>
-          <th scope="col">Group</th>
-          <th scope="col">Failures</th>
-          <th scope="col">First and last seen</th>
-          <th scope="col">Samples</th>
-          {props.byShape ? null : <th scope="col">Attempt shape</th>}
-          <th scope="col">Addressed</th>
+          <th scope="col">
+            {props.byShape ? 'Attempt shape' : props.groupKey ? `Group (${props.groupKey})` : 'Group'}
+          </th>
+          <th scope="col">Failed, open</th>
           <th scope="col">Actions</th>
         </tr>
       </thead>
-      <tbody>
-        {groups.map((group) => {
-          const label = groupLabel(group, props.groupKey, utc)
-          const blocked = refusal ?? rescheduleBlock(group)
-          return (
-            <tr key={group.id}>
-              <th scope="row" className="triage-group">
-                {label}
-              </th>
-              <td className="numeric">
-                {props.byShape ? '' : prefix}
-                {group.size.toLocaleString('en')}
-                {props.byShape ? ' sampled' : ''}
-              </td>
-              <td>
-                {when(group.firstSeen, utc)}
-                <br />
-                {when(group.lastSeen, utc)}
-              </td>
-              <td>
-                <ul className="triage-samples">
-                  {group.samples.map((id) => (
-                    <li key={id}>
+      <tbody ref={bodyRef} onFocus={onFocus}>
+        <InGridRowContext.Provider value>
+          {groups.map((group) => {
+            const label = groupLabel(group, props.groupKey, props.utc)
+            const blocked = refusal ?? rescheduleBlock(group)
+            const isOpen = openGroup === group.id
+            const detailsId = `triage-details-${group.id}`
+            return (
+              <Fragment key={group.id}>
+                <tr
+                  {...rowAttributes(group.id)}
+                  tabIndex={tabStopId === group.id ? 0 : -1}
+                  className={`triage-row${isOpen ? ' is-open' : ''}`}
+                >
+                  <td className="triage-toggle-cell">
+                    <button
+                      type="button"
+                      className="triage-toggle"
+                      tabIndex={-1}
+                      aria-expanded={isOpen}
+                      aria-controls={isOpen ? detailsId : undefined}
+                      aria-label={`${isOpen ? 'Hide' : 'Show'} the samples of ${label}`}
+                      onClick={() => props.onToggleGroup(group.id)}
+                    >
+                      {isOpen ? '▾' : '▸'}
+                    </button>
+                  </td>
+                  <th scope="row" className="triage-group">
+                    <span className="triage-label" title={label}>
+                      {label}
+                    </span>
+                  </th>
+                  <td className="numeric triage-counts">
+                    <span>
+                      {props.byShape ? '' : prefix}
+                      {group.size.toLocaleString('en')}
+                      {props.byShape ? ' sampled' : ' failed'}
+                    </span>{' '}
+                    <span className={group.open > 0 ? 'triage-open' : undefined}>
+                      {group.open.toLocaleString('en')} open
+                    </span>
+                  </td>
+                  <td className="triage-actions">
+                    {blocked === null ? (
                       <button
                         type="button"
-                        className="overview-link mono"
-                        aria-label={`Open ${id}`}
-                        onClick={() => props.onOpenExecution(id)}
+                        className="button button-small"
+                        tabIndex={-1}
+                        aria-haspopup="dialog"
+                        aria-label={`Reschedule the failures of ${label}…`}
+                        onClick={() => props.onReschedule(group)}
                       >
-                        {visibleText(id)}
-                      </button>{' '}
-                      <SampleLinks group={group} id={id} render={props.renderSampleLinks} />
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              {props.byShape ? null : (
-                <td>
-                  <ShapeCell shapes={group.shapes} />
-                </td>
-              )}
-              <td>
-                <AddressedCell group={group} {...props} />
-              </td>
-              <td className="triage-actions">
-                <button
-                  type="button"
-                  className="button button-small"
-                  aria-haspopup="dialog"
-                  aria-label={`Reschedule the failures of ${label}…`}
-                  disabled={blocked !== null}
-                  title={blocked ?? undefined}
-                  onClick={() => props.onReschedule(group)}
-                >
-                  Reschedule…
-                </button>
-                <button
-                  type="button"
-                  className="button button-small"
-                  aria-haspopup="dialog"
-                  aria-label={`Acknowledge the failures of ${label}…`}
-                  disabled={refusal !== null || group.open === 0}
-                  title={
-                    refusal ?? (group.open === 0 ? 'Every failure of this group is addressed.' : undefined)
-                  }
-                  onClick={() => props.onAcknowledge(group)}
-                >
-                  Acknowledge…
-                </button>
-              </td>
-            </tr>
-          )
-        })}
+                        Reschedule…
+                      </button>
+                    ) : (
+                      <span className="triage-blocked muted" title={blocked}>
+                        {refusal ? 'Viewers cannot reschedule' : shortBlock(group)}
+                        <span className="visually-hidden">: {blocked}</span>
+                      </span>
+                    )}
+                    <button
+                      type="button"
+                      className="button button-small"
+                      tabIndex={-1}
+                      aria-haspopup="dialog"
+                      aria-label={`Acknowledge the failures of ${label}…`}
+                      disabled={refusal !== null || group.open === 0}
+                      title={
+                        refusal ??
+                        (group.open === 0 ? 'Every failure of this group is addressed.' : undefined)
+                      }
+                      onClick={() => props.onAcknowledge(group)}
+                    >
+                      Acknowledge…
+                    </button>
+                  </td>
+                </tr>
+                {isOpen ? (
+                  <tr className="triage-details-row" id={detailsId}>
+                    <td colSpan={4}>
+                      <InGridRowContext.Provider value={false}>
+                        <GroupDetails group={group} label={label} {...props} />
+                      </InGridRowContext.Provider>
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            )
+          })}
+        </InGridRowContext.Provider>
       </tbody>
+      <GridKeys
+        bodyRef={bodyRef}
+        onOpen={(id) => props.onToggleGroup(id)}
+        onReschedule={(id) => {
+          const group = byId(id)
+          if (group) reschedule(group)
+        }}
+        onAcknowledge={(id) => {
+          const group = byId(id)
+          if (group) acknowledge(group)
+        }}
+      />
     </table>
   )
 }
 
-function AddressedCell({ group, now, refusal, onUndo, undoing }: GroupTableProps & { group: FailureGroup }) {
-  return (
-    <>
-      <span className={group.open > 0 ? 'triage-open' : undefined}>
-        {group.open.toLocaleString('en')} open
-      </span>
-      {group.acknowledged > 0 ? ` · ${group.acknowledged.toLocaleString('en')} acknowledged` : ''}
-      {group.rescheduled > 0 ? ` · ${group.rescheduled.toLocaleString('en')} rescheduled` : ''}
-      {group.acks.map((run) => (
-        <p key={run.run} className="triage-ack muted">
-          {run.count.toLocaleString('en')} acknowledged by {run.user}, {formatAge(run.at, now)}: “{run.note}”{' '}
-          <button
-            type="button"
-            className="overview-link"
-            disabled={refusal !== null || undoing === run.run}
-            aria-label={`Undo the acknowledgement by ${run.user}: ${run.note}`}
-            onClick={() => onUndo(run)}
-          >
-            {undoing === run.run ? 'Undoing…' : 'Undo'}
-          </button>
-        </p>
-      ))}
-    </>
-  )
-}
-
-/** A sample's links, when the server sent the sample's row and it reads as an execution. */
-function SampleLinks({
-  group,
-  id,
-  render,
-}: {
-  group: FailureGroup
-  id: string
-  render: ((execution: Execution) => ReactNode) | undefined
-}) {
-  if (!render) return null
-  const row = (group.sampleRows ?? []).find(
-    (item) => typeof item === 'object' && item !== null && (item as { id?: unknown }).id === id,
-  )
-  const read = readStateResource(row)
-  return read.ok ? render(read.value) : null
+/** A group that left the board (rescheduled, say) while it had focus hands focus to the first group, not the body. */
+function useFocusKept(body: RefObject<HTMLElement | null>, groups: readonly FailureGroup[]) {
+  const last = useRef<string | null>(null)
+  useEffect(() => {
+    const table = body.current
+    const remember = (event: globalThis.FocusEvent) => {
+      last.current = rowIdOf(event.target)
+    }
+    table?.addEventListener('focusin', remember)
+    return () => table?.removeEventListener('focusin', remember)
+  }, [body])
+  useEffect(() => {
+    const id = last.current
+    if (id === null || document.activeElement !== document.body || isModalOpen()) return
+    if (groups.some((group) => group.id === id)) return
+    rowElements(body.current)[0]?.focus()
+  }, [body, groups])
 }

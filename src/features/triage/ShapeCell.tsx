@@ -22,7 +22,7 @@ export function ShapeCell({ shapes }: { shapes: ShapeSample | null }) {
             </li>
           ))}
         </ul>
-      ) : null}
+      ) : null}{' '}
       <span className="muted">
         {sampleProgress(shapes)}
         {shapes.pending > 0 ? '…' : ''}

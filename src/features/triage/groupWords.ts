@@ -1,7 +1,10 @@
-import { dateTime } from '../../lib/windowText'
+import { dateTime, windowText } from '../../lib/windowText'
 import type { ListFilters } from '../../../shared/filters'
 import type { TimeWindow } from '../../../shared/timeWindow'
 import type { FailureGroup } from '../../../shared/triage'
+import { visibleText } from '../../../shared/visibleText'
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
 
 /** A group's name as the board and its dialogs say it: the value, the burst's times, or what it lacks. */
 export function groupLabel(group: FailureGroup, key: string | null, utc: boolean): string {
@@ -44,4 +47,28 @@ export function groupSelection(
     { key: selection.key, values: [selection.value] },
   ]
   return { filters: { states: ['failed'], metadata }, window }
+}
+
+/**
+ * A group named with its view, as a dialog says what it acts on: "trigger = schedule (last hour, env = production)".
+ */
+export function groupName(
+  group: FailureGroup,
+  key: string | null,
+  filters: ListFilters,
+  window: TimeWindow,
+  utc: boolean,
+): string {
+  const selection = group.selection
+  const name =
+    selection?.kind === 'metadata'
+      ? `${visibleText(selection.key)} = ${visibleText(selection.value)}`
+      : groupLabel(group, key, utc)
+  const context = [
+    ...(window.kind === 'any' || selection?.kind === 'window' ? [] : [lowerFirst(windowText(window, utc))]),
+    ...filters.metadata
+      .filter((entry) => selection?.kind !== 'metadata' || entry.key !== selection.key)
+      .map((entry) => `${visibleText(entry.key)} = ${entry.values.map(visibleText).join(' or ')}`),
+  ]
+  return context.length > 0 ? `${name} (${context.join(', ')})` : name
 }

@@ -1,4 +1,5 @@
 import { lazyPart } from '../../lib/lazyPart'
+import { rowElements } from '../../lib/rowLookup'
 
 /** The board loads on its own (a lazy chunk), only for those who open it. */
 export const LazyFailureBoard = lazyPart(
@@ -8,3 +9,8 @@ export const LazyFailureBoard = lazyPart(
     <p className="muted">Loading failure groups…</p>
   </section>,
 )
+
+/** Focus to the board's first group (after a dialog it opened closed over a group that has since left). */
+export function focusFirstGroup(): void {
+  rowElements(document.querySelector('section.triage'))[0]?.focus()
+}

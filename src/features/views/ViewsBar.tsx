@@ -9,7 +9,8 @@ import { readSaveViewOffer, withSaveViewOffer } from '../../lib/savedViewUrl'
 import { readOpenExecution, withOpenExecution } from '../../lib/viewUrl'
 import { findViewByQuery, viewTimeMode, type SavedView } from './savedViews'
 import { useViewActions } from './useViewActions'
-import { hasMovingWindow, linkToSaveView, linkToThisScreen, linkWithPinnedWindow } from './viewLinks'
+import { hasMovingWindow, linkToSaveView, linkToShare, linkWithPinnedWindow } from './viewLinks'
+import { useAnnounce } from '../../components/Announcer'
 
 const ViewsDialog = lazy(async () => ({ default: (await import('./ViewsDialog')).ViewsDialog }))
 const SharedViewOffer = lazy(async () => ({ default: (await import('./SharedViewOffer')).SharedViewOffer }))
@@ -38,11 +39,17 @@ export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
     setOpen(false)
   }
 
-  const copyLink = () =>
-    navigator.clipboard.writeText(linkToThisScreen(search)).then(
-      () => actions.setStatus('Link to this screen copied.'),
+  const announce = useAnnounce()
+  const copyLink = () => {
+    const { link, says } = linkToShare(search, Date.now())
+    return navigator.clipboard.writeText(link).then(
+      () => {
+        actions.setStatus(says)
+        announce(says)
+      },
       () => actions.setStatus('The link could not be copied; use the Copy link button.'),
     )
+  }
   useCommands(() => [
     {
       id: 'views:open',
@@ -100,7 +107,11 @@ export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
       >
         Views…
       </button>
-      <CopyButton value={linkToThisScreen(search)} label="Copy link to this screen" text="Copy link" />
+      <CopyButton
+        value={() => linkToShare(search, Date.now()).link}
+        label="Copy link to this screen"
+        text="Copy link"
+      />
       {hasMovingWindow(search) ? (
         <CopyButton
           value={() => linkWithPinnedWindow(search, Date.now())}

@@ -6,6 +6,7 @@ import type { Watch, WatchNotice } from '../../api/watches'
 import { AnnouncerHost } from '../../components/AnnouncerHost'
 import { useLiveFeed } from '../../components/liveFeed'
 import { mswServer, setUpMswServer } from '../../test/mswServer'
+import { wholeText } from '../../test/wholeText'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { noticeSlice, withNotice } from './noticeSlice'
 import { WatchTools } from './WatchTools'
@@ -127,7 +128,7 @@ describe('watches in the page', () => {
     expect(dialog).toHaveTextContent('also posted to the team’s webhook')
     await user.click(within(list).getByRole('button', { name: 'Stop watching Prod failures' }))
     await waitFor(() => expect(posted).toEqual([{ path: 'stop', body: { id: 'w2' } }]))
-    expect(await screen.findByText('Stopped watching Prod failures.')).toBeInTheDocument()
+    expect(await screen.findByText(wholeText('Stopped watching Prod failures.'))).toBeInTheDocument()
   })
 
   it('watches the view on screen with a threshold, and says what is wrong with one', async () => {

@@ -1,3 +1,4 @@
+import { visibleText } from '../../../shared/visibleText'
 import { useState } from 'react'
 import { ApiError } from '../../api/apiError'
 import type { Watch } from '../../api/watches'
@@ -46,7 +47,7 @@ function useWatchCommands(
     if (executionId !== null && list)
       commands.push({
         id: 'watch-execution',
-        label: watched ? `Stop watching ${executionId}` : `Watch ${executionId}`,
+        label: watched ? `Stop watching ${visibleText(executionId)}` : `Watch ${visibleText(executionId)}`,
         group: 'Execution',
         keywords: 'notify follow',
         current: true,

@@ -22,7 +22,7 @@ import { LingeringRowView, RejectedRows, TableBehaviours } from '../list/LazyCon
 import { ExecutionRow } from './ExecutionRow'
 import { SelectionContext, useRangeSelection, type RowSelection } from './rowSelection'
 import { useFocusKeeper } from './useFocusKeeper'
-import { useGridTabStop } from './useGridTabStop'
+import { useGridTabStop } from '../../../components/useGridTabStop'
 import { useFirstScreenful } from './useFirstScreenful'
 
 export interface ExecutionsTableProps {

@@ -19,12 +19,14 @@ interface RunScopeLineProps {
 export function RunScopeLine({ run, scope, filtered, summary }: RunScopeLineProps) {
   const [, navigate] = useUrlSearch()
   const name = run.slice(0, 8)
+  const acknowledgement = scope?.kind === 'acknowledge'
   return (
-    <section className="run-scope" aria-label={`Bulk run ${name}`}>
+    <section className="run-scope" aria-label={`${acknowledgement ? 'Acknowledgement' : 'Bulk run'} ${name}`}>
       <div className="run-scope-head">
         <p>
           <strong>
-            Only the executions bulk run <code className="mono">{name}</code> sent
+            {acknowledgement ? 'Only the failures acknowledgement ' : 'Only the executions bulk run '}
+            <code className="mono">{name}</code> {acknowledgement ? 'covered' : 'sent'}
             {scope ? ` (${formatCount(scope.members)})` : ''}
           </strong>
           {filtered ? ', that also match the filters below' : ''}, from the dashboard’s index, in their states

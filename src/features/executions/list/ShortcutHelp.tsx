@@ -17,7 +17,9 @@ const SHORTCUTS: readonly (readonly [keys: string, what: string])[] = [
   ['Esc', 'Close the attempts panel or a dialog'],
   ['e', 'Export…'],
   ['m', 'Reschedule all matching… (asks first)'],
-  ['l', 'Copy a link to this screen'],
+  ['l', 'Copy a link to this screen (with the failure groups open: its time window pinned)'],
+  ['g', 'Failure groups: open or close the board (focus goes to its first group)'],
+  ['t', 'Audit trail: who rescheduled and acknowledged what'],
   ['?', 'This list'],
 ]
 

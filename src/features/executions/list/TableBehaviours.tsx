@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
 import { TimeCellTooltip } from '../../../components/TimeCellTooltip'
-import { GridKeys } from '../grid/GridKeys'
+import { GridKeys } from '../../../components/GridKeys'
 
 /** The table's keys and its time cells' tooltip (lazy with the controls, see LazyControls.tsx). */
 export function TableBehaviours({

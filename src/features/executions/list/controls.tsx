@@ -4,7 +4,6 @@ import { useCallback, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { executionListQuery } from '../../../api'
 import { CollapsedOnPhone } from '../../../components/CollapsedOnPhone'
-import { useRunCommand } from '../../../components/useCommands'
 import { coverageDoubtText } from '../../../../shared/overview'
 import { ActiveFilters } from '../filters/ActiveFilters'
 import { METADATA_KEY_INPUT_ID } from '../filters/filterIds'
@@ -37,12 +36,17 @@ export interface ListControlsProps {
 /** One empty list, so Esc's handler is not made anew on every render while the list has no rows. */
 const NO_ROWS: readonly never[] = []
 
-/** `/`: the metadata filter, unfolding it first on a phone. */
-function focusMetadataFilter() {
+/** `/`: the metadata filter, unfolding it first on a phone; `typed`: what was typed after `/` before it was there. */
+function focusMetadataFilter(typed?: string) {
   const input = document.getElementById(METADATA_KEY_INPUT_ID)
   const folded = input?.closest('details')
   if (folded) folded.open = true
   input?.focus()
+  // As if typed: the value set as the browser sets it, then the input event a controlled field reads it from.
+  if (typed && input instanceof HTMLInputElement && input === document.activeElement) {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed)
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+  }
 }
 
 /** The filters, the filters asked for, the tools (on the pager's line), the notices, and the keyboard shortcuts and their list. */
@@ -56,7 +60,6 @@ export function ListControls({ list, onLeave, renderRunSummary, toolsSlot }: Lis
     onPrevious: pager.goPrevious,
     onFocusFilter: focusMetadataFilter,
     onHelp: openHelp,
-    onCommand: useRunCommand(),
   })
   useListCommands(list, focusMetadataFilter, openHelp)
   const client = useQueryClient()

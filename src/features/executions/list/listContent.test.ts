@@ -82,7 +82,7 @@ describe('what the list’s place shows', () => {
         refreshError: failed,
       },
     )
-    expect(listSummary(20, 3, true)).toBe('20 executions, page 3; more after this page')
-    expect(listSummary(4, 1, false)).toBe('4 executions, page 1; the last page')
+    expect(listSummary(20, 3, true)).toBe('20 executions on page 3; more after it')
+    expect(listSummary(4, 1, false)).toBe('4 executions on page 1; the last page')
   })
 })

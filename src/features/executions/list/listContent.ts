@@ -35,7 +35,7 @@ export function listContent({ view, page, isPlaceholder, error }: ContentInput):
   return { kind: 'rows', refreshError: error }
 }
 
-/** "20 executions, page 3; more after this page": what is on screen, said once per page change. */
+/** "20 executions on page 3; more after it": what is on screen, said once per page change. */
 export function listSummary(rows: number, page: number, hasNext: boolean): string {
-  return `${rows} executions, page ${page}; ${hasNext ? 'more after this page' : 'the last page'}`
+  return `${rows} executions on page ${page}; ${hasNext ? 'more after it' : 'the last page'}`
 }

@@ -37,6 +37,12 @@ describe('listReducer', () => {
     expect(heldCount(state)).toBe(0)
   })
 
+  it('shows what arrives in an empty list, scrolled or not: nobody reads "0 executions"', () => {
+    const state = run(answer([]), { type: 'scrolled', scrolled: true }, answer([row('a'), row('b')]))
+    expect(ids(state)).toEqual(['a', 'b'])
+    expect(heldCount(state)).toBe(0)
+  })
+
   it('lets arrivals flow in while nobody reads: first page, top of the page, focus elsewhere', () => {
     const state = run(answer([row('a')]), answer([row('new'), row('a')]))
     expect(ids(state)).toEqual(['new', 'a'])

@@ -66,7 +66,9 @@ function takeAnswer(state: ListState, action: Extract<ListAction, { type: 'answe
   const changed = new Set(
     rows.filter((row) => before.has(row.id) && before.get(row.id) !== row.state).map((row) => row.id),
   )
-  const reading = !action.isFirstPage || state.scrolled || state.focusInList
+  // Nobody reads an empty list: what arrives in it is shown, not held behind "0 executions" (issue 47 §4).
+  const showing = state.rows.some((row) => state.known.has(row.id))
+  const reading = showing && (!action.isFirstPage || state.scrolled || state.focusInList)
   const arrived = rows.some((row) => !state.known.has(row.id))
   const known = arrived && !reading ? new Set([...state.known, ...idsOf(rows)]) : state.known
   const present = new Set(idsOf(rows))

@@ -1,21 +1,18 @@
 import { useEffect, useRef } from 'react'
+import { useEarlyKey } from '../../../components/useEarlyKey'
 import { isModalOpen, isTyping } from '../../../lib/keyTargets'
 
 interface ListShortcuts {
   onNext: () => void
   onPrevious: () => void
-  onFocusFilter: () => void
+  /** `/`, with what was typed after it before the filter was there. */
+  onFocusFilter: (typed?: string) => void
   onHelp: () => void
-  /** Runs another part's command by id (Export, Reschedule all matching, Copy link): see components/commands. */
-  onCommand: (id: string) => void
 }
 
-/** Keys that act on the page's tools, each another part's command: a held key acts once. */
-const COMMAND_KEYS: Record<string, string> = { e: 'export', m: 'bulk:matching', l: 'views:copy-link' }
-
 /**
- * n / p: next and previous page; `/`: the metadata filter; `?`: the list of shortcuts; e / m / l: Export, Reschedule
- * all matching, Copy link.
+ * n / p: next and previous page; `/`: the metadata filter; `?`: the list of shortcuts. The page's other keys are
+ * the tools' commands (components/useCommandKeys). Pressed before this code loaded, each still acts once it is here.
  */
 export function useListShortcuts(shortcuts: ListShortcuts) {
   // The latest callbacks, read when a key is pressed: one listener for the page's life.
@@ -29,14 +26,8 @@ export function useListShortcuts(shortcuts: ListShortcuts) {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target))
         return
       if (isModalOpen()) return
-      const { onNext, onPrevious, onFocusFilter, onHelp, onCommand } = latest.current
-      const command = COMMAND_KEYS[event.key]
-      if (command) {
-        event.preventDefault()
-        if (!event.repeat) onCommand(command)
-        return
-      }
-      const action = { n: onNext, p: onPrevious, '/': onFocusFilter, '?': onHelp }[event.key]
+      const { onNext, onPrevious, onFocusFilter, onHelp } = latest.current
+      const action = { n: onNext, p: onPrevious, '/': () => onFocusFilter(), '?': onHelp }[event.key]
       if (!action) return
       event.preventDefault()
       action()
@@ -44,4 +35,8 @@ export function useListShortcuts(shortcuts: ListShortcuts) {
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
   }, [])
+  useEarlyKey('n', () => latest.current.onNext())
+  useEarlyKey('p', () => latest.current.onPrevious())
+  useEarlyKey('/', (key) => latest.current.onFocusFilter(key.text))
+  useEarlyKey('?', () => latest.current.onHelp())
 }

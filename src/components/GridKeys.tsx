@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react'
-import { rowElements, rowOf } from '../../../lib/rowLookup'
+import { rowElements, rowOf } from '../lib/rowLookup'
 
 const CONTROLS = 'button, input, select, a[href], [tabindex]:not(tr)'
 const PAGE_ROWS = 10
@@ -10,6 +10,8 @@ export interface GridKeyActions {
   onToggle?: ((id: string) => void) | undefined
   /** `r` on a row: another feature's action, handed in as a callback (the row is where focus returns). */
   onReschedule?: ((id: string, row: HTMLElement) => void) | undefined
+  /** `a` on a row (the failure groups' Acknowledge…). */
+  onAcknowledge?: ((id: string, row: HTMLElement) => void) | undefined
 }
 
 /** The row's controls that can take focus now (chips past the line are invisible and skipped). */
@@ -24,12 +26,13 @@ function rowControls(row: HTMLElement): HTMLElement[] {
 }
 
 /** Keys that act once per press: a held key repeats moving, never acting. */
-const ACTING_KEYS = ['Enter', ' ', 'x', 'r']
+const ACTING_KEYS = ['Enter', ' ', 'x', 'r', 'a']
 
 /**
- * The ARIA grid pattern with focus on rows: arrows or j/k move between rows, Home/End and PageUp/PageDown
- * jump, Left/Right walk the row's own controls, Esc goes from a control back to its row, Enter opens, Space
- * or x selects, r reschedules. It listens on the table's body (`bodyRef`); the tab stop is useGridTabStop's.
+ * The ARIA grid pattern with focus on rows (the executions list, the failure groups): arrows or j/k move between
+ * rows, Home/End and PageUp/PageDown jump, Left/Right walk the row's own controls, Esc goes from a control back to
+ * its row, Enter opens, Space or x selects, r reschedules, a acknowledges. It listens on the table's body
+ * (`bodyRef`); the tab stop is useGridTabStop's.
  */
 export function GridKeys({
   bodyRef,
@@ -49,11 +52,20 @@ export function GridKeys({
   return null
 }
 
-function onGridKey(
-  event: KeyboardEvent,
-  body: HTMLElement,
-  { onOpen, onToggle, onReschedule }: GridKeyActions,
-) {
+/** The keys that act on a row by another part's callback (r, a): each is there only with its callback. */
+function rowActions(
+  { onReschedule, onAcknowledge }: GridKeyActions,
+  id: string,
+  row: HTMLElement,
+): Record<string, (() => void) | undefined> {
+  return {
+    r: onReschedule ? () => onReschedule(id, row) : undefined,
+    a: onAcknowledge ? () => onAcknowledge(id, row) : undefined,
+  }
+}
+
+function onGridKey(event: KeyboardEvent, body: HTMLElement, keys: GridKeyActions) {
+  const { onOpen, onToggle } = keys
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
   const target = event.target as HTMLElement
   const row = rowOf(target)
@@ -81,7 +93,7 @@ function onGridKey(
     Enter: onRow ? () => onOpen(id) : undefined,
     ' ': onRow && onToggle ? () => onToggle(id) : undefined,
     x: onToggle && target.tagName !== 'INPUT' ? () => onToggle(id) : undefined,
-    r: onReschedule ? () => onReschedule(id, row) : undefined,
+    ...rowActions(keys, id, row),
   }
   const action = actions[event.key]
   if (!action) return

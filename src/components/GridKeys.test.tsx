@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { useRef } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { rowAttributes } from '../../../lib/rowLookup'
+import { rowAttributes } from '../lib/rowLookup'
 import { GridKeys, type GridKeyActions } from './GridKeys'
 
 const IDS = Array.from({ length: 12 }, (_, index) => `e${index}`)

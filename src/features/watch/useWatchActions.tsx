@@ -1,3 +1,4 @@
+import { visibleText } from '../../../shared/visibleText'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { addWatch, stopWatch, watchesQuery, watchKeys, type NewWatch, type Watch } from '../../api/watches'
 import { useAnnounce } from '../../components/Announcer'
@@ -21,13 +22,23 @@ export function useWatchActions() {
     announce(`Could not ${what}: ${describeApiError(error).message}`, 'error')
   const add = useMutation({
     mutationFn: (watch: NewWatch) => addWatch(watch),
-    onSuccess: (watch) => announce(`Watching ${watch.label}. You will be told when it changes.`),
+    onSuccess: (watch) =>
+      announce(
+        <>
+          Watching <bdi>{visibleText(watch.label)}</bdi>. You will be told when it changes.
+        </>,
+      ),
     onError: fail('watch it'),
     onSettled: settled,
   })
   const stop = useMutation({
     mutationFn: (watch: Watch) => stopWatch(watch.id),
-    onSuccess: (_answer, watch) => announce(`Stopped watching ${watch.label}.`),
+    onSuccess: (_answer, watch) =>
+      announce(
+        <>
+          Stopped watching <bdi>{visibleText(watch.label)}</bdi>.
+        </>,
+      ),
     onError: fail('stop watching'),
     onSettled: settled,
   })

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { rowIdOf } from '../../../lib/rowLookup'
+import { rowIdOf } from '../lib/rowLookup'
 
 /**
  * The grid's one tab stop: the row last focused, else the first. The keys that move between rows and act
