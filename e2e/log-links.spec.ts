@@ -64,6 +64,11 @@ test('an export can carry a column per log link', async ({ page }) => {
 test('the failure groups board links each sample to its logs', async ({ page }) => {
   await openDashboard(page, '/?m.env=staging&triage=1')
   const board = page.getByRole('region', { name: 'Failure groups' })
+  // A group's samples show once it is opened.
+  await board
+    .getByRole('button', { name: /^Show the samples of / })
+    .first()
+    .click()
   const sample = board.getByRole('button', { name: /^Open / }).first()
   await expect(sample).toBeVisible({ timeout: 20_000 })
   const id = ((await sample.getAttribute('aria-label')) ?? '').replace(/^Open /, '')

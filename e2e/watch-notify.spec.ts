@@ -1,36 +1,10 @@
-import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
 import { startExtraDashboard } from './support/dashboardStack.ts'
 import { allDemoExecutions } from './support/demoQuery.ts'
 import { executionRows } from './support/executionsPage.ts'
 import { expectNoViolations } from './support/axe.ts'
-
-/** A browser whose notifications are allowed (recorded), and whose tab can be sent to the background. */
-async function withBackgroundTab(page: Page) {
-  await page.addInitScript(() => {
-    const state = window as unknown as { shown: { title: string; tag: string }[]; hidden: boolean }
-    state.shown = []
-    state.hidden = false
-    Object.defineProperty(document, 'visibilityState', { get: () => (state.hidden ? 'hidden' : 'visible') })
-    Object.defineProperty(document, 'hidden', { get: () => state.hidden })
-    class RecordedNotification {
-      static permission = 'granted'
-      static requestPermission = () => Promise.resolve('granted')
-      onclick: (() => void) | null = null
-      constructor(title: string, options: { tag: string }) {
-        state.shown.push({ title, tag: options.tag })
-      }
-      close() {}
-    }
-    Object.defineProperty(window, 'Notification', { value: RecordedNotification })
-  })
-  return (hidden: boolean) =>
-    page.evaluate((value) => {
-      ;(window as unknown as { hidden: boolean }).hidden = value
-      document.dispatchEvent(new Event('visibilitychange'))
-    }, hidden)
-}
+import { withBackgroundTab } from './support/backgroundTab.ts'
 
 test('a watched execution that finishes is told within 30 s in a background tab that sends no requests of its own', async ({
   page,

@@ -110,7 +110,8 @@ describe('what the production server sends', () => {
     })
     const metrics = (await rawRequest(`${base}/metrics`)).body
     expect(metrics).toMatch(/dashboard_requests_total\{route="list_executions",status="200"\} \d+/)
-    expect(metrics).toContain('dashboard_request_duration_seconds_bucket{route="list_executions",le="+Inf"}')
+    // prom-client writes `le` first; Prometheus reads labels by name, in any order.
+    expect(metrics).toContain('dashboard_request_duration_seconds_bucket{le="+Inf",route="list_executions"}')
     expect(metrics).toMatch(/dashboard_upstream_calls\{lane="user"\} [1-9]/)
     expect(metrics).toMatch(/dashboard_index_executions \d+/)
     expect(metrics).toMatch(/dashboard_memory_bytes\{kind="heap_used"\} \d+/)

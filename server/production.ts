@@ -107,8 +107,13 @@ export async function startProductionServer(options: ProductionOptions) {
       if (draining) res.setHeader('Connection', 'close')
       const pathname = (req.url ?? '/').split('?')[0] ?? '/'
       if (pathname === '/healthz') return sendPlain(res, 200, '{"status":"ok"}')
-      if (pathname === '/metrics' && metrics)
-        return sendPlain(res, 200, metrics.render(), 'text/plain; version=0.0.4')
+      if (pathname === '/metrics' && metrics) {
+        void metrics.render().then(
+          (text) => sendPlain(res, 200, text, metrics.contentType),
+          () => sendPlain(res, 500, 'The metrics could not be read.', 'text/plain'),
+        )
+        return
+      }
       if (metrics) {
         metrics.started()
         res.once('close', metrics.ended)

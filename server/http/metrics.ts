@@ -1,12 +1,11 @@
+import { collectDefaultMetrics, Counter, Gauge as PromGauge, Histogram, Registry } from 'prom-client'
 import type { ProxyEvent } from './events.ts'
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+/** The prefix of the process's own figures (event-loop lag, heap, GC, CPU, handles) beside the dashboard's. */
+export const PROCESS_PREFIX = 'dashboard_'
 
 type Labels = Record<string, string>
-const key = (labels: Labels) =>
-  Object.entries(labels)
-    .map(([name, value]) => `${name}="${value.replace(/["\\\n]/g, '_')}"`)
-    .join(',')
 
 /** A gauge read when /metrics is asked: a name, its help, and its values by labels. */
 export interface Gauge {
@@ -15,73 +14,83 @@ export interface Gauge {
   values: { labels: Labels; value: number }[]
 }
 
-/** Prometheus text metrics, kept in memory; small and dependency-free. `gauges` adds the dashboard's own. */
+/** The dashboard's own gauges in the registry, each made when first read and remade if it gains a label. */
+function bridgeGauges(registry: Registry) {
+  const made = new Map<string, { metric: PromGauge; labelNames: string[] }>()
+  return (gauge: Gauge) => {
+    const labelNames = [...new Set(gauge.values.flatMap((value) => Object.keys(value.labels)))]
+    let kept = made.get(gauge.name)
+    if (!kept || labelNames.some((name) => !kept?.labelNames.includes(name))) {
+      if (kept) registry.removeSingleMetric(gauge.name)
+      kept = {
+        metric: new PromGauge({ name: gauge.name, help: gauge.help, labelNames, registers: [registry] }),
+        labelNames,
+      }
+      made.set(gauge.name, kept)
+    }
+    kept.metric.reset()
+    for (const { labels, value } of gauge.values) kept.metric.set(labels, value)
+  }
+}
+
+/**
+ * Prometheus metrics with prom-client, in a registry of this server's own: requests by route and status and their
+ * durations, upstream errors, sign-ins, requests in flight, `gauges` (the dashboard's own, read when /metrics is
+ * asked), and the process's (event-loop lag, heap, GC) under PROCESS_PREFIX.
+ */
 export function createMetrics(gauges: () => Gauge[] = () => []) {
-  const requests = new Map<string, number>()
-  const upstreamErrors = new Map<string, number>()
-  const signIns = new Map<string, number>()
-  const histograms = new Map<string, { buckets: number[]; sum: number; count: number }>()
-  let inFlight = 0
-  const bump = (map: Map<string, number>, labels: Labels) =>
-    map.set(key(labels), (map.get(key(labels)) ?? 0) + 1)
+  const registry = new Registry()
+  const registers = [registry]
+  collectDefaultMetrics({ register: registry, prefix: PROCESS_PREFIX })
+  const requests = new Counter({
+    name: 'dashboard_requests_total',
+    help: 'API requests by operation and status.',
+    labelNames: ['route', 'status'],
+    registers,
+  })
+  const upstreamErrors = new Counter({
+    name: 'dashboard_upstream_errors_total',
+    help: 'Upstream failures by kind.',
+    labelNames: ['kind'],
+    registers,
+  })
+  const signIns = new Counter({
+    name: 'dashboard_sign_in_attempts_total',
+    help: 'Sign-in attempts by outcome.',
+    labelNames: ['outcome'],
+    registers,
+  })
+  const durations = new Histogram({
+    name: 'dashboard_request_duration_seconds',
+    help: 'API request latency by operation.',
+    labelNames: ['route'],
+    buckets: BUCKETS,
+    registers,
+  })
+  const inFlight = new PromGauge({
+    name: 'dashboard_requests_in_flight',
+    help: 'Requests being served now.',
+    registers,
+  })
+  const bridge = bridgeGauges(registry)
 
   function record(event: ProxyEvent): void {
-    bump(requests, { route: event.route, status: String(event.status) })
-    const seconds = event.durationMs / 1000
-    const histogram = histograms.get(event.route) ?? { buckets: BUCKETS.map(() => 0), sum: 0, count: 0 }
-    BUCKETS.forEach((bound, index) => {
-      if (seconds <= bound) histogram.buckets[index] = (histogram.buckets[index] ?? 0) + 1
-    })
-    histogram.sum += seconds
-    histogram.count += 1
-    histograms.set(event.route, histogram)
-    if (event.detail?.startsWith('upstream_'))
-      bump(upstreamErrors, { kind: event.detail.split(' ')[0] ?? '' })
-    if (event.route === 'session' && event.method === 'POST') {
-      bump(signIns, { outcome: event.status === 200 ? 'ok' : (event.detail ?? String(event.status)) })
-    }
-  }
-
-  function render(): string {
-    const lines: string[] = []
-    const counter = (name: string, help: string, map: Map<string, number>) => {
-      lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`)
-      for (const [labels, value] of map) lines.push(`${name}{${labels}} ${value}`)
-    }
-    counter('dashboard_requests_total', 'API requests by operation and status.', requests)
-    counter('dashboard_upstream_errors_total', 'Upstream failures by kind.', upstreamErrors)
-    counter('dashboard_sign_in_attempts_total', 'Sign-in attempts by outcome.', signIns)
-    lines.push('# HELP dashboard_request_duration_seconds API request latency by operation.')
-    lines.push('# TYPE dashboard_request_duration_seconds histogram')
-    for (const [route, histogram] of histograms) {
-      BUCKETS.forEach((bound, index) =>
-        lines.push(
-          `dashboard_request_duration_seconds_bucket{route="${route}",le="${bound}"} ${histogram.buckets[index] ?? 0}`,
-        ),
-      )
-      lines.push(`dashboard_request_duration_seconds_bucket{route="${route}",le="+Inf"} ${histogram.count}`)
-      lines.push(`dashboard_request_duration_seconds_sum{route="${route}"} ${histogram.sum}`)
-      lines.push(`dashboard_request_duration_seconds_count{route="${route}"} ${histogram.count}`)
-    }
-    lines.push(
-      '# HELP dashboard_requests_in_flight Requests being served now.',
-      '# TYPE dashboard_requests_in_flight gauge',
-    )
-    lines.push(`dashboard_requests_in_flight ${inFlight}`)
-    for (const gauge of gauges()) {
-      lines.push(`# HELP ${gauge.name} ${gauge.help}`, `# TYPE ${gauge.name} gauge`)
-      for (const { labels, value } of gauge.values) {
-        const text = key(labels)
-        lines.push(`${gauge.name}${text ? `{${text}}` : ''} ${value}`)
-      }
-    }
-    return `${lines.join('\n')}\n`
+    requests.inc({ route: event.route, status: String(event.status) })
+    durations.observe({ route: event.route }, event.durationMs / 1000)
+    if (event.detail?.startsWith('upstream_')) upstreamErrors.inc({ kind: event.detail.split(' ')[0] ?? '' })
+    if (event.route === 'session' && event.method === 'POST')
+      signIns.inc({ outcome: event.status === 200 ? 'ok' : (event.detail ?? String(event.status)) })
   }
 
   return {
     record,
-    render,
-    started: () => (inFlight += 1),
-    ended: () => (inFlight -= 1),
+    /** The text format; lines read `name value` or `name{labels} value`. */
+    async render(): Promise<string> {
+      for (const gauge of gauges()) bridge(gauge)
+      return registry.metrics()
+    },
+    contentType: registry.contentType,
+    started: () => inFlight.inc(),
+    ended: () => inFlight.dec(),
   }
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import type { DigestAnswer } from '../../shared/digest.ts'
 import { DIGEST_SAMPLE } from '../../shared/digest.ts'
 import { filtersKey } from '../../shared/filtersKey.ts'
@@ -64,7 +65,7 @@ export function digestRoute(options: DigestRouteOptions): RouteHandler<'digest'>
   const now = options.now ?? Date.now
   // Sorting a million durations takes a while: one reading per view and index version serves every arrival for a
   // few seconds, however many tabs (or a client in a loop) ask.
-  const usual = new Map<string, { at: number; value: ReturnType<typeof runningLong> }>()
+  const usual = new LRUCache<string, { at: number; value: ReturnType<typeof runningLong> }>({ max: 200 })
   const runningLongOf = async (
     index: ExecutionIndex,
     credentials: Credentials,
@@ -76,7 +77,6 @@ export function digestRoute(options: DigestRouteOptions): RouteHandler<'digest'>
     const kept = usual.get(key)
     if (kept && now() - kept.at < REUSE_MS) return kept.value
     const value = runningLong(rows, now())
-    if (usual.size > 200) usual.clear()
     usual.set(key, { at: now(), value })
     return value
   }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import {
   readGroupBy,
   groupByText,
@@ -108,7 +109,7 @@ const boardView = ({ view, query }: RequestContext<'triage' | 'acknowledge'>): V
 export function triageRoute(options: TriageRouteOptions): RouteHandler<'triage'> {
   const now = options.now ?? Date.now
   // Every open board and overview asks every 5 s: one computation per view serves them all until anything changes.
-  const answers = new Map<string, { at: number; answer: TriageAnswer }>()
+  const answers = new LRUCache<string, { at: number; answer: TriageAnswer }>({ max: 200 })
   return async (context) => {
     const { req, res, credentials, query } = context
     const { index } = options
@@ -124,7 +125,6 @@ export function triageRoute(options: TriageRouteOptions): RouteHandler<'triage'>
     }
     const input = await boardInput(options, credentials, view)
     const answer = query.summary === '1' ? summaryOf(input) : failureBoard(input)
-    if (answers.size > 200) answers.clear()
     answers.set(key, { at: now(), answer })
     sendJson(res, 200, answer)
     return { status: 200, route: 'triage' }

@@ -1,11 +1,11 @@
-import { withoutToken } from '../auth/credentials.ts'
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { withoutToken, type Credentials } from '../auth/credentials.ts'
 import type { RouteBody } from '../../shared/api/table.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
-import { startEventStream } from '../http/eventStream.ts'
+import { startEventStream, type EventStream } from '../http/eventStream.ts'
 import { clientAddress, type ProxyTrust } from '../http/origin.ts'
 import { createStreamLimit, type StreamTotal } from '../http/streamLimit.ts'
-import type { WatchEvent, WatchFollower } from '../watch/follower.ts'
+import type { WatchFollower } from '../watch/follower.ts'
 import { WatchLimitError, type NewWatch, type WatchBook } from '../watch/watchBook.ts'
 import type { Outcome, RouteHandler } from './context.ts'
 
@@ -19,14 +19,14 @@ export interface WatchRouteOptions {
   streams: StreamTotal
 }
 
-function refuseWithoutStore(res: ServerResponse): Outcome {
+export function refuseWithoutStore(res: ServerResponse, route: Outcome['route'] = 'watch'): Outcome {
   sendJsonError(
     res,
     503,
     'store_unavailable',
     'Watches need the execution index and its database (DASHBOARD_INDEX=0 turns them off).',
   )
-  return { status: 503, route: 'watch', detail: 'store_unavailable' }
+  return { status: 503, route, detail: 'store_unavailable' }
 }
 
 function badRequest(res: ServerResponse, problems: string[]): Outcome {
@@ -88,36 +88,57 @@ export function stopWatchRoute(options: WatchRouteOptions): RouteHandler<'stopWa
   }
 }
 
-/** A notice carries its sequence as the event id: it must not be missed, and a reconnect resumes from it. */
-const streamEvent = (event: WatchEvent) =>
-  event.event === 'notice' ? { ...event, id: String(event.data.seq) } : event
+/**
+ * Where a tab's notices resume: after the later of what the browser's own reconnect says (Last-Event-ID) and what the
+ * tab says it heard (a stream it opened again itself); null for a tab that heard nothing yet.
+ */
+export function resumeAfter(req: IncomingMessage, heard: number | undefined): number | null {
+  const header = Number(req.headers['last-event-id'] ?? NaN)
+  const said = [Number.isSafeInteger(header) && header >= 0 ? header : null, heard ?? null]
+  const known = said.filter((seq): seq is number => seq !== null)
+  return known.length > 0 ? Math.max(...known) : null
+}
+
+/** Follows the user's watches on an open stream (watches, then notices with their ids); returns the disconnect. */
+export function followWatches(
+  follower: WatchFollower,
+  context: { req: IncomingMessage; res: ServerResponse; credentials: Credentials; user: string },
+  stream: EventStream,
+  heard: number | undefined,
+): Promise<() => void> {
+  const { res } = context
+  return follower.connect(
+    context.user,
+    context.credentials,
+    {
+      send: (event) => stream.send(event),
+      end: () => {
+        if (!stream.ended()) res.end()
+      },
+    },
+    resumeAfter(context.req, heard),
+  )
+}
 
 /**
- * GET /api/watches/stream: one Server-Sent Events stream per tab, open in background tabs too: the user's watches
- * (`watches`, at once and on every change) and their notices (`notice`, with its sequence as the event id, so a
- * tab that reconnects hears what it missed through Last-Event-ID). The tab sends no polling requests of its own.
+ * GET /api/watches/stream: the user's watches (`watches`, at once and on every change) and their notices (`notice`,
+ * with its sequence as the event id, so a client that reconnects hears what it missed through Last-Event-ID), for
+ * API clients. A tab has the same events on its one stream (GET /api/live?watches=1, live.ts).
  */
 export function watchStreamRoute(options: WatchRouteOptions): RouteHandler<'watchStream'> {
   const limit = createStreamLimit(options.streamsPerAddress, 'watch streams', options.streams)
   return async ({ req, res, credentials, identity: who }) => {
     const { follower } = options
     if (!follower) return refuseWithoutStore(res)
-    const lastHeard = Number(req.headers['last-event-id'] ?? NaN)
-    const afterSeq = Number.isSafeInteger(lastHeard) && lastHeard >= 0 ? lastHeard : null
     const address = clientAddress(req, options.trust)
     if (!limit.take(address, res)) return { status: 429, route: 'watch', detail: 'too_many_streams' }
     const stream = startEventStream(res)
     try {
-      const disconnect = await follower.connect(
-        who.user,
-        credentials,
-        {
-          send: (event) => stream.send(streamEvent(event)),
-          end: () => {
-            if (!stream.ended()) res.end()
-          },
-        },
-        afterSeq,
+      const disconnect = await followWatches(
+        follower,
+        { req, res, credentials, user: who.user },
+        stream,
+        undefined,
       )
       await stream.closed
       disconnect()

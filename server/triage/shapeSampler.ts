@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import { buildListBody } from '../../shared/listBody.ts'
 import type { IndexedExecution } from '../index/rows.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
@@ -57,7 +58,8 @@ export function createShapeSampler(deps: {
   onError?: (what: string, error: unknown) => void
 }) {
   const now = deps.now ?? Date.now
-  const learned = new Map<string, Learned>()
+  // Read with peek: the first learned goes first, however often it is read.
+  const learned = new LRUCache<string, Learned>({ max: MOST_CACHED })
   const queue = new Map<string, Wanted>()
   const reading = new Set<string>()
   const controller = new AbortController()
@@ -65,9 +67,7 @@ export function createShapeSampler(deps: {
   let calls = 0
 
   function remember(key: string, entry: Learned) {
-    learned.delete(key)
     learned.set(key, entry)
-    if (learned.size > MOST_CACHED) learned.delete(learned.keys().next().value ?? '')
     generation += 1
   }
 
@@ -119,7 +119,7 @@ export function createShapeSampler(deps: {
       for (const row of rows) {
         const key = keyOf(scope.partition, row.id)
         const updatedRaw = row.updatedRaw ?? ''
-        const entry = learned.get(key)
+        const entry = learned.peek(key)
         if (entry && entry.updatedRaw === updatedRaw) {
           if (entry.shape) known.set(row.id, entry.shape)
           else unreadable += 1

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import { hash } from 'node:crypto'
 import { parseRetryAfter } from '../../shared/retryAfter.ts'
 import { Cancel, type CallSignal } from './cancel.ts'
@@ -86,20 +87,18 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
   const reuseMs = settings.reuseMs ?? DEFAULT_REUSE_MS
   const maxAnswerBytes = settings.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
   const flights = new Map<string, Flight>()
-  const recent = new Map<string, UpstreamAnswer>()
+  // Read with peek: an answer stays as long as it was written, not as often as it is read.
+  const recent = new LRUCache<string, UpstreamAnswer>({ max: MAX_REUSED })
   const credentialDigest = lastDigest()
   let upstreamCalls = 0
   /** When the API last answered at all (any status below 500): readiness needs no probe of its own then. */
   let lastAnsweredAt = 0
   const health = createHealthTracker()
   /** Credentials (by digest) the API answered with success, and when last: tokens it has accepted. */
-  const accepted = new Map<string, number>()
+  const accepted = new LRUCache<string, number>({ max: MAX_ACCEPTED })
   function noteAccepted(authorization: string | null, at: number) {
     if (authorization === null) return
-    const key = digest(authorization)
-    accepted.delete(key)
-    accepted.set(key, at)
-    if (accepted.size > MAX_ACCEPTED) accepted.delete(accepted.keys().next().value ?? '')
+    accepted.set(digest(authorization), at)
   }
 
   async function send(options: CallOptions, signal: CallSignal | undefined): Promise<UpstreamAnswer> {
@@ -151,9 +150,7 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
 
   function remember(key: string, answer: UpstreamAnswer) {
     if (reuseMs <= 0 || answer.status < 200 || answer.status > 299) return
-    recent.delete(key)
     recent.set(key, answer)
-    if (recent.size > MAX_REUSED) recent.delete(recent.keys().next().value ?? '')
   }
 
   function join(flight: Flight, signal: CallSignal | undefined): Promise<UpstreamAnswer> {
@@ -190,7 +187,7 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
   /** A read (GET): shared with identical reads of the same credential. */
   function read(options: CallOptions): Promise<UpstreamAnswer> {
     const key = `${credentialDigest(options.authorization ?? '')} ${options.operation.path} ${options.body.toString()}`
-    const reused = recent.get(key)
+    const reused = recent.peek(key)
     if (reused && !options.fresh && Date.now() - reused.receivedAt <= reuseMs)
       return Promise.resolve({ ...reused, shared: true })
     // Users share with users; the server's own lanes with each other, so a person never waits in the budget.
@@ -228,7 +225,7 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
     health,
     /** Whether the API answered a call with these credentials with success within the last ACCEPTED_MS. */
     accepted(authorization: string): boolean {
-      const at = accepted.get(digest(authorization))
+      const at = accepted.peek(digest(authorization))
       return at !== undefined && Date.now() - at < ACCEPTED_MS
     },
     /** Calls that really went upstream (shared and reused answers not counted). */

@@ -9,7 +9,13 @@ import type { KeptWatch, WatchBook } from './watchBook.ts'
 import { NOTICE_CHANNEL } from './watchBook.ts'
 import type { Webhook } from './webhook.ts'
 
-export type WatchEvent = { event: 'watches'; data: WatchList } | { event: 'notice'; data: WatchNotice }
+/**
+ * What a tab's stream hears. A notice carries its sequence as the event id (it must not be missed; a reconnect
+ * resumes after it); the watches a stream hears first carry the sequence it has heard up to, so a tab that heard no
+ * notice yet still resumes from where it was.
+ */
+export type WatchEvent =
+  { event: 'watches'; data: WatchList; id?: string } | { event: 'notice'; data: WatchNotice; id: string }
 
 interface Stream {
   send: (event: WatchEvent) => void
@@ -175,7 +181,8 @@ export function createWatchFollower(options: FollowerOptions) {
     for (const notice of await book.noticesAfter(options.upstream(), owners, lastSeq)) {
       lastSeq = Math.max(lastSeq, notice.seq)
       const { owner, ...data } = notice
-      for (const stream of followed.get(owner)?.streams ?? []) stream.send({ event: 'notice', data })
+      for (const stream of followed.get(owner)?.streams ?? [])
+        stream.send({ event: 'notice', data, id: String(data.seq) })
     }
   }
 
@@ -218,20 +225,44 @@ export function createWatchFollower(options: FollowerOptions) {
   const unlisten = store.listen(NOTICE_CHANNEL, () => void fanOut().catch(() => {}))
 
   return {
-    /** A tab's stream: hears the user's watches at once and on every change, and every notice after `afterSeq`. */
+    /**
+     * A tab's stream: hears the newest notices after `afterSeq` (at most REPLAY_LIMIT), then the user's watches
+     * with the sequence heard up to as their id, then every notice as it comes and the watches on every change.
+     * Notices that come while it connects wait, so the tab hears each once and in order.
+     */
     async connect(owner: string, credentials: Credentials, stream: Stream, afterSeq: number | null) {
       const entry = follow(owner, credentials, false)
-      entry.streams.add(stream)
-      if (entry.loadedAt === 0) await load(owner, entry)
-      stream.send({ event: 'watches', data: snapshot(entry) })
-      if (afterSeq !== null)
-        for (const notice of await book.noticesAfter(options.upstream(), [owner], afterSeq, REPLAY_LIMIT)) {
-          const { owner: _owner, ...data } = notice
-          stream.send({ event: 'notice', data })
+      const waiting: WatchEvent[] = []
+      let ready = false
+      let heard = -1
+      const deliver = (event: WatchEvent) => {
+        if (event.event === 'notice') {
+          if (event.data.seq <= heard) return
+          heard = event.data.seq
         }
-      return () => {
-        entry.streams.delete(stream)
+        stream.send(event)
       }
+      const tab: Stream = { send: (event) => (ready ? deliver(event) : waiting.push(event)), end: stream.end }
+      entry.streams.add(tab)
+      const disconnect = () => void entry.streams.delete(tab)
+      try {
+        if (entry.loadedAt === 0) await load(owner, entry)
+        lastSeq ??= await book.lastSeq()
+        // A sequence past the store's (another store, or one begun again) resumes from the store's.
+        const from = afterSeq === null ? lastSeq : Math.min(afterSeq, lastSeq)
+        heard = from
+        for (const notice of await book.latestNoticesAfter(options.upstream(), owner, from, REPLAY_LIMIT)) {
+          const { owner: _owner, ...data } = notice
+          deliver({ event: 'notice', data, id: String(data.seq) })
+        }
+      } catch (error) {
+        disconnect()
+        throw error
+      }
+      deliver({ event: 'watches', data: snapshot(entry), id: String(heard) })
+      ready = true
+      for (const event of waiting.splice(0)) deliver(event)
+      return disconnect
     },
     /** The user's watches as the server follows them (read from the store when nobody follows them yet). */
     async list(owner: string, credentials: Credentials): Promise<WatchList> {

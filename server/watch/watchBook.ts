@@ -54,6 +54,19 @@ function fromRow(row: WatchRow): KeptWatch {
 
 export class WatchLimitError extends Error {}
 
+const noticeColumns = 'seq, owner, watch_id, at, title, body, changes, execution_id'
+
+const noticeOf = (row: Record<string, unknown>): WatchNotice & { owner: string } => ({
+  seq: Number(row.seq),
+  owner: String(row.owner),
+  watchId: String(row.watch_id),
+  at: Number(row.at),
+  title: String(row.title),
+  body: String(row.body),
+  changes: Number(row.changes),
+  executionId: typeof row.execution_id === 'string' ? row.execution_id : null,
+})
+
 /**
  * Watches and their notices in the store, per upstream and owner (the name the audit trail uses, never a token).
  * Every write that could race another replica is a compare-and-set, so two replicas following one watch record a
@@ -181,20 +194,20 @@ export function createWatchBook(store: Store, options: { retentionDays: number; 
     ): Promise<(WatchNotice & { owner: string })[]> {
       if (owners.length === 0) return []
       const rows = await store.query<Record<string, unknown>>(
-        `select seq, owner, watch_id, at, title, body, changes, execution_id from watch_notices
+        `select ${noticeColumns} from watch_notices
          where upstream = $1 and owner = any($2) and seq > $3 order by seq limit $4`,
         [upstream, owners, seq, limit],
       )
-      return rows.map((row) => ({
-        seq: Number(row.seq),
-        owner: String(row.owner),
-        watchId: String(row.watch_id),
-        at: Number(row.at),
-        title: String(row.title),
-        body: String(row.body),
-        changes: Number(row.changes),
-        executionId: typeof row.execution_id === 'string' ? row.execution_id : null,
-      }))
+      return rows.map(noticeOf)
+    },
+    /** The newest `limit` of one user's notices after `seq`, oldest first: what a tab back after a while is told. */
+    async latestNoticesAfter(upstream: string, owner: string, seq: number, limit: number) {
+      const rows = await store.query<Record<string, unknown>>(
+        `select ${noticeColumns} from watch_notices
+         where upstream = $1 and owner = $2 and seq > $3 order by seq desc limit $4`,
+        [upstream, owner, seq, limit],
+      )
+      return rows.map(noticeOf).reverse()
     },
     async lastSeq(): Promise<number> {
       const rows = await store.query<{ seq: string | number | null }>(

@@ -68,6 +68,24 @@ export const QUERIES = {
     initial: flag('initial'),
     list: flag('list'),
     histogram,
+    view: flag('view').check(z.meta({ description: '`0`: no view (no list, overview, failures or marks).' })),
+    watches: flag('watches').check(
+      z.meta({
+        description: '`1`: with your watches (`watches`) and their notices (`notice`, its id the sequence).',
+      }),
+    ),
+    notices_after: z
+      .optional(
+        z.coerce
+          .number({ error: 'notices_after must be a notice’s sequence (a whole number)' })
+          .check(
+            z.int({ error: 'notices_after must be a notice’s sequence (a whole number)' }),
+            z.gte(0, { error: 'notices_after must be a notice’s sequence (a whole number)' }),
+          ),
+      )
+      .check(
+        z.meta({ description: 'The last notice heard: those after it are sent first (as Last-Event-ID).' }),
+      ),
   }),
   triage: z.object({
     [GROUP_PARAM]: lenient().check(

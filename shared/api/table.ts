@@ -114,11 +114,11 @@ const SCHEMAS = {
   },
   live: {
     summary:
-      'One event stream per tab: the list page, the overview, failure groups and marks of its view, and whether the API answers.',
+      'One event stream per tab: the list page, the overview, failure groups and marks of its view, whether the API answers, and (watches=1) your watches and their notices.',
     view: true,
     query: QUERIES.live,
     answer: answers.eventStream,
-    errors: ['bad_request', 'too_many_streams'],
+    errors: ['bad_request', 'too_many_streams', STORE],
   },
   triage: {
     summary: 'The view’s failures grouped, and what was done about them.',
@@ -181,7 +181,8 @@ const SCHEMAS = {
     errors: ['bad_request', STORE],
   },
   watchStream: {
-    summary: 'Your watches and their notices as an event stream (Last-Event-ID resumes).',
+    summary:
+      'Your watches and their notices as an event stream (Last-Event-ID resumes); a tab has them on /live with watches=1.',
     answer: answers.eventStream,
     errors: [STORE, 'too_many_streams'],
   },

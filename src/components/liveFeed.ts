@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo } from 'react'
 import {
   apiBase,
   executionListQuery,
@@ -9,53 +9,58 @@ import {
   recentReschedulesQuery,
   toListPage,
   routePath,
+  routeSearch,
   type Execution,
   type ExecutionList,
   type ListParams,
 } from '../api'
 import { readTriageAnswer, triageQuery } from '../api/triage'
 import type { TriageAnswer } from '../../shared/triage'
+import { STORAGE_PREFIX } from '../lib/clientStore'
 import { useClientStore, useSlice } from '../lib/useClientStore'
+import { useTabLock, useTabPresence } from '../lib/useTabPresence'
 import { useUrlSearch } from '../lib/useUrlSearch'
 import { askedAtOf } from '../../shared/answerAge'
 import { readListEnvelope } from '../../shared/listAnswer'
 import { readWindowParams } from '../../shared/timeWindow'
+import { listenForWatches, liveWatchesSlice, parse } from './liveWatches'
 import { liveStatusSlice, openingStatus, type LiveStatus } from './liveStatus'
 import { apiHealthSlice, readApiHealth } from './apiHealth'
 
-const subscribeVisibility = (onChange: () => void) => {
-  document.addEventListener('visibilitychange', onChange)
-  return () => document.removeEventListener('visibilitychange', onChange)
-}
-const isVisible = () => document.visibilityState !== 'hidden'
-
-function parse(text: unknown): unknown {
-  try {
-    return typeof text === 'string' ? (JSON.parse(text) as unknown) : undefined
-  } catch {
-    return undefined
-  }
-}
+/** How long the browser's keeper tab (below) keeps its view's stream once hidden, before it keeps the watches alone. */
+export const KEEPER_VIEW_MS = 120_000
 
 /**
  * One Server-Sent Events stream per tab (GET /api/live) with the list page on screen, the overview of its
- * filters and window, the failure groups' summary and the trail's recent reschedules (the rows' marks). The server
- * refreshes each distinct view once for every tab watching it, so a tab that listens costs the API nothing of its own. Answers go into the query cache under the keys the list and the
- * overview read; a refused page makes the list refetch it itself (and show why). Closed while the tab is hidden.
+ * filters and window, the failure groups' summary and the trail's recent reschedules (the rows' marks), and the
+ * user's watches and their notices (liveWatches.ts). The server refreshes each distinct view once for every tab
+ * watching it, so a tab that listens costs the API nothing of its own. Answers go into the query cache under the
+ * keys the list and the overview read; a refused page makes the list refetch it itself (and show why).
+ *
+ * Closed while the tab is hidden, so background tabs hold none of the browser's connections; shown again, the tab
+ * says the last notice it heard and hears those that came meanwhile. One tab of the browser, the keeper (it holds a
+ * Web Lock; the next takes over when it closes), keeps its stream while hidden, so a notice is still told in the
+ * background (the title's count, a system notification), as issue 23 promised: its view for KEEPER_VIEW_MS (a
+ * quick look at another tab costs no reconnect), then the watches alone. With live refresh off the stream carries
+ * the watches alone, while the watch feature wants them.
  */
 export function useLiveFeed(params: ListParams, everyMs: number | false): LiveStatus {
   const client = useQueryClient()
   const store = useClientStore()
   const [search] = useUrlSearch()
-  const visible = useSyncExternalStore(subscribeVisibility, isVisible, () => true)
+  const presence = useTabPresence(KEEPER_VIEW_MS)
+  const { wanted } = useSlice(liveWatchesSlice)
+  const keeper = useTabLock(`${STORAGE_PREFIX}watch-keeper:${apiBase()}`, wanted)
   const timeWindow = useMemo(() => readWindowParams(new URLSearchParams(search)).window, [search])
   const filters = useMemo(
     () => ({ states: params.states ?? [], metadata: params.metadata ?? [] }),
     [params.states, params.metadata],
   )
   const supported = typeof EventSource !== 'undefined'
+  const seen = presence === 'visible'
+  const withView = supported && everyMs !== false && (seen || (keeper && presence === 'hidden'))
   let url: string | null = null
-  if (everyMs !== false && visible && supported) {
+  if (withView) {
     const query = {
       histogram: 1,
       size: params.first,
@@ -65,8 +70,12 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
       initial: '0',
       // A list from the index (a window or an order) refreshes itself at no upstream cost: counts only.
       list: isFromIndex(params) ? '0' : null,
-    }
+      // Always asked (a server without watches leaves them out): the watch feature loads later.
+      watches: 1,
+    } as const
     url = `${apiBase()}${routePath('live', { view: { filters, window: timeWindow }, query })}`
+  } else if (supported && wanted && (seen || keeper)) {
+    url = `${apiBase()}${routePath('live', { query: { view: '0', watches: 1 } })}`
   }
   const listKey = useMemo(() => executionListQuery(params).queryKey, [params])
   const overviewKey = useMemo(() => overviewKeys.of(filters, timeWindow), [filters, timeWindow])
@@ -74,9 +83,15 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
 
   useEffect(() => {
     const set = (status: LiveStatus) => store.set(liveStatusSlice, status)
-    set(openingStatus(everyMs, visible))
+    // The status is the view's: a stream of watches alone leaves it off.
+    const setView = (status: LiveStatus) => withView && set(status)
+    set(withView ? openingStatus(everyMs, true) : 'off')
     if (url === null) return
-    const source = new EventSource(url)
+    const heard = store.get(liveWatchesSlice).heard
+    const source = new EventSource(
+      heard === null ? url : `${url}&${routeSearch<'live'>({ query: { notices_after: heard } }).toString()}`,
+    )
+    listenForWatches(source, client, store)
     // The list asks again itself and shows why it failed; a fetch (or its retries) under way, or an error
     // already shown, is left alone: a stream error every few seconds must not restart the retries for ever.
     const refetchList = () => {
@@ -84,11 +99,11 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
       if (state?.fetchStatus === 'fetching' || state?.status === 'error') return
       void client.refetchQueries({ queryKey: listKey, exact: true })
     }
-    source.onopen = () => set('live')
+    source.onopen = () => setView('live')
     source.onerror = () => {
       // What the stream said of the API is no longer news: the list's own reads say it meanwhile.
       store.set(apiHealthSlice, null)
-      set(source.readyState === EventSource.CLOSED ? 'polling' : 'connecting')
+      setView(source.readyState === EventSource.CLOSED ? 'polling' : 'connecting')
     }
     source.addEventListener('health', (event) => {
       const health = readApiHealth(parse(event.data))
@@ -141,7 +156,7 @@ export function useLiveFeed(params: ListParams, everyMs: number | false): LiveSt
       source.close()
       store.set(apiHealthSlice, null)
     }
-  }, [url, client, store, listKey, overviewKey, failuresKey, everyMs, visible])
+  }, [url, withView, client, store, listKey, overviewKey, failuresKey, everyMs])
 
   return useSlice(liveStatusSlice)
 }

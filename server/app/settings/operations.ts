@@ -24,7 +24,8 @@ export const logSettings = {
     default: '0',
     description:
       '`npm start` only, 1: Prometheus metrics at `/metrics`: requests by route and status and their ' +
-      'durations, upstream errors, sign-ins, and the index, live streams and memory as gauges.',
+      'durations, upstream errors, sign-ins, the index, live streams and memory as gauges, and the ' +
+      "process's own (event-loop lag, heap, GC: prom-client's, prefixed `dashboard_`).",
   }),
 }
 

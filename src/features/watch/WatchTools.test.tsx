@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Watch, WatchNotice } from '../../api/watches'
 import { AnnouncerHost } from '../../components/AnnouncerHost'
+import { useLiveFeed } from '../../components/liveFeed'
 import { mswServer, setUpMswServer } from '../../test/mswServer'
 import { wholeText } from '../../test/wholeText'
 import { renderWithProviders } from '../../test/renderWithProviders'
@@ -94,9 +95,16 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
+/** The tab's one stream (components/liveFeed.ts), with live refresh off: it carries the watches alone. */
+function TabStream() {
+  useLiveFeed({ first: 20, after: null, states: [], metadata: [] }, false)
+  return null
+}
+
 function renderTools(onOpenExecution = vi.fn()) {
   const view = renderWithProviders(
     <>
+      <TabStream />
       <WatchTools search="?m.env=production&size=50" executionId="e-1" onOpenExecution={onOpenExecution} />
       <WatchRowsProvider>
         <WatchToggle executionId="e-1" />
@@ -195,7 +203,7 @@ describe('watches in the page', () => {
     const { onOpenExecution, queryClient, store } = renderTools()
     await screen.findByRole('button', { name: 'Watches (2)' })
     const stream = FakeEventSource.last
-    expect(stream?.url).toBe('/api/watches/stream')
+    expect(stream?.url).toBe('/api/live?view=0&watches=1')
     stream?.emit('watches', { watches: [watched[0]], webhook: false })
     expect(await screen.findByRole('button', { name: 'Watches (1)' })).toBeInTheDocument()
     expect(queryClient.getQueryData(['watches'])).toEqual({ watches: [watched[0]], webhook: false })

@@ -1,46 +1,38 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { routePath } from '../../api/route'
-import { apiBase } from '../../api/transport'
-import { readNotice, readWatchList, watchKeys, type WatchNotice } from '../../api/watches'
-import { useClientStore } from '../../lib/useClientStore'
+import type { WatchNotice } from '../../api/watches'
+import { liveWatchesSlice } from '../../components/liveWatches'
+import { useClientStore, useSlice } from '../../lib/useClientStore'
 import { noticeSlice, withNotice } from './noticeSlice'
 
-function parse(text: unknown): unknown {
-  try {
-    return typeof text === 'string' ? (JSON.parse(text) as unknown) : undefined
-  } catch {
-    return undefined
-  }
-}
-
 /**
- * The tab's one watch stream (GET /api/watches/stream), open in a background tab too: the server follows the
- * watches and sends what changes, so the tab sends no polling requests of its own. The list goes into the query
- * cache; each notice into this session's notices, and to `onNotice` (a browser notification). The browser
- * reconnects on its own, saying the last notice it heard (Last-Event-ID), so none is lost or shown twice.
+ * The watches' part of the tab's one stream (components/liveFeed.ts): while `enabled`, the stream carries them even
+ * with live refresh off; the server follows the watches and sends what changes, so the tab sends no polling
+ * requests of its own. The stream puts the list in the query cache; each notice it hears goes into this session's
+ * notices, and to `onNotice` (a browser notification). A stream opened again resumes after the last notice heard,
+ * so none is lost; one heard twice is shown once.
  */
 export function useWatchStream(enabled: boolean, onNotice: (notice: WatchNotice) => void) {
-  const client = useQueryClient()
   const store = useClientStore()
+  const { notices } = useSlice(liveWatchesSlice)
   const latest = useRef(onNotice)
+  const taken = useRef(-1)
   useEffect(() => {
     latest.current = onNotice
   })
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return
-    const source = new EventSource(`${apiBase()}${routePath('watchStream')}`)
-    source.addEventListener('watches', (event) => {
-      const read = readWatchList(parse(event.data))
-      if (read.ok) client.setQueryData(watchKeys.all, read.value)
-    })
-    source.addEventListener('notice', (event) => {
-      const notice = readNotice(parse(event.data))
-      if (!notice) return
+    store.set(liveWatchesSlice, (state) => ({ ...state, wanted: enabled }))
+    return () => {
+      store.set(liveWatchesSlice, (state) => ({ ...state, wanted: false }))
+    }
+  }, [enabled, store])
+  useEffect(() => {
+    if (!enabled) return
+    for (const notice of notices) {
+      if (notice.seq <= taken.current) continue
+      taken.current = notice.seq
       const before = store.get(noticeSlice)
       store.set(noticeSlice, (state) => withNotice(state, notice, document.visibilityState === 'hidden'))
       if (store.get(noticeSlice) !== before) latest.current(notice)
-    })
-    return () => source.close()
-  }, [enabled, client, store])
+    }
+  }, [enabled, notices, store])
 }
