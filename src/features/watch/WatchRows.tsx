@@ -1,10 +1,9 @@
-import { useMutationState, useQueryClient } from '@tanstack/react-query'
-import { createContext, useContext, useMemo, type ReactNode } from 'react'
-import { watchKeys, type NewWatch, type Watch } from '../../api/watches'
-import { useWatchActions, useWatches } from './useWatchActions'
+import { createContext, useContext, useState, type ReactNode } from 'react'
+import { lazyModule } from '../../lib/lazyPart'
+import type { Watch } from '../../api/watches'
 
 /** What every Watch button shows and does, read once for the whole list: a row's button subscribes to nothing. */
-interface WatchRowsValue {
+export interface WatchRowsValue {
   /** Null while the user's watches are asked for, and on a server without the index (then `failed`). */
   watched: ReadonlyMap<string, Watch> | null
   failed: boolean
@@ -16,49 +15,24 @@ interface WatchRowsValue {
 
 const WatchRowsContext = createContext<WatchRowsValue | null>(null)
 
-/** The execution a watch change is about, if it is about one. */
-const executionOf = (variables: unknown): string | null => {
-  const change = variables as NewWatch | Watch | undefined
-  return change?.kind === 'execution' ? (change.executionId ?? null) : null
-}
+const useWatchRowsSource = lazyModule(() => import('./WatchRowsSource'))
 
-/** The watches, the changes on their way and the actions, for the Watch buttons of the list and the panel. */
+/** Until the source's chunk is there, every Watch button holds its place. */
+const LOADING: WatchRowsValue = { watched: null, failed: false, pending: new Set(), toggle: () => undefined }
+
+/**
+ * The Watch buttons' one read for the whole list (WatchRowsSource, a chunk of its own: the watch list and its
+ * mutations are not needed for the first rows), given to every button through context.
+ */
 export function WatchRowsProvider({ children }: { children: ReactNode }) {
-  const client = useQueryClient()
-  const { list, error } = useWatches()
-  const actions = useWatchActions()
-  // Both `mutate`s keep their identity for the provider's life.
-  const addWatch = actions.add.mutate
-  const stopWatch = actions.stop.mutate
-  const changing = useMutationState({
-    filters: { mutationKey: watchKeys.changes, status: 'pending' },
-    select: (mutation) => executionOf(mutation.state.variables),
-  })
-  const value = useMemo<WatchRowsValue>(() => {
-    const watched = list
-      ? new Map(
-          list.watches.flatMap((watch) =>
-            watch.kind === 'execution' && watch.executionId ? [[watch.executionId, watch] as const] : [],
-          ),
-        )
-      : null
-    const pending = new Set(changing.filter((id) => id !== null))
-    // The cache, not the last render: a second click before the first's answer re-rendered sends nothing.
-    const isChanging = (executionId: string) =>
-      client.getMutationCache().findAll({
-        mutationKey: watchKeys.changes,
-        status: 'pending',
-        predicate: (mutation) => executionOf(mutation.state.variables) === executionId,
-      }).length > 0
-    const toggle = (executionId: string) => {
-      if (isChanging(executionId)) return
-      const watch = watched?.get(executionId)
-      if (watch) stopWatch(watch)
-      else addWatch({ kind: 'execution', executionId })
-    }
-    return { watched, failed: error !== null, pending, toggle }
-  }, [client, list, error, changing, addWatch, stopWatch])
-  return <WatchRowsContext.Provider value={value}>{children}</WatchRowsContext.Provider>
+  const source = useWatchRowsSource()
+  const [value, setValue] = useState<WatchRowsValue>(LOADING)
+  return (
+    <WatchRowsContext.Provider value={value}>
+      {children}
+      {source ? <source.WatchRowsSource onValue={setValue} /> : null}
+    </WatchRowsContext.Provider>
+  )
 }
 
 export function useWatchRows(): WatchRowsValue {
