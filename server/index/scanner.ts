@@ -35,7 +35,9 @@ export function fetcher(ctx: ScanContext, family: Family, lane: Lane, states: re
     // Calls wait in turn with the other calls of the client the family is for (its live views too), or with the
     // partition's own work when it is nobody's in particular (the unfiltered family, a watch).
     const owner = family.owner ?? ctx.partition.id
-    const request = { body, authorization, lane, signal: ctx.signal, owner }
+    // The index asks in the `live` lane only for a family's first count, which someone is waiting for: it goes before
+    // its owner's upkeep (refreshes, verification), still in turn with other owners.
+    const request = { body, authorization, lane, signal: ctx.signal, owner, urgent: lane === 'live' }
     return fetchListPage(ctx.client, request).then((page) => {
       ctx.facts.learnStates(page.rows.map((row) => String(row.state)))
       return page

@@ -115,6 +115,25 @@ describe('the request budget', () => {
     budget.close()
   })
 
+  it('serves an owner’s urgent call (a first count) before its own upkeep, still in turn with other owners', async () => {
+    const budget = createBudget({ burst: 1, ratePerSecond: 1 })
+    await budget.acquire('user')
+    const served: string[] = []
+    for (let call = 0; call < 20; call += 1) {
+      grant(budget.acquire('live', undefined, 'greedy'), () => served.push('greedy'))
+      grant(budget.acquire('verify', undefined, 'honest'), () => served.push('honest verify'))
+      grant(budget.acquire('index', undefined, 'honest'), () => served.push('honest index'))
+    }
+    await vi.advanceTimersByTimeAsync(2_000)
+    grant(budget.acquire('live', undefined, 'honest', true), () => served.push('honest first'))
+    grant(budget.acquire('live', undefined, 'honest', true), () => served.push('honest first'))
+    await vi.advanceTimersByTimeAsync(6_000)
+    // The honest client's next two turns are its first count's; the greedy one keeps every other turn.
+    const from = served.indexOf('honest first')
+    expect(served.slice(from, from + 4)).toEqual(['honest first', 'greedy', 'honest first', 'greedy'])
+    budget.close()
+  })
+
   it('takes a lane’s calls in turn by owner: fifty of one client’s do not delay another’s one', async () => {
     const budget = createBudget({ burst: 1, ratePerSecond: 1 })
     await budget.acquire('user')

@@ -6,7 +6,8 @@
  * (refreshing views people watch) and `index` (first counts, refreshing the index) 4 each, `verify` (the index's
  * rolling re-verification of every family, see docs/decisions) 2, `sample` (reading attempts for the failure
  * board's attempt shapes) 1. A lane alone takes every token; ties go in that order. Within a lane, calls are taken
- * in turn by owner (laneQueue.ts): a client's live views, an index partition. People's calls never wait, and slow
+ * in turn by owner (ownerQueues.ts): a client's live views, an index partition; an owner's urgent call (a first
+ * count someone waits for) goes before its others. People's calls never wait, and slow
  * the server's own work by at most three quarters of the rate: past that they take no tokens, so however many they
  * make, the server's own work keeps a quarter.
  * After a 429 the waiting lanes pause for its Retry-After; after a 5xx or no answer, for 1, 2, 4 … 60 s, until
@@ -118,8 +119,11 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   }
 
   return {
-    /** Resolves when a call in `lane` may go out, in turn with `owner`'s others; a `user` call goes at once. */
-    acquire(lane: Lane, signal?: CallSignal, owner = ''): Promise<void> {
+    /**
+     * Resolves when a call in `lane` may go out, in turn with `owner`'s others (an `urgent` one before them); a
+     * `user` call goes at once.
+     */
+    acquire(lane: Lane, signal?: CallSignal, owner = '', urgent = false): Promise<void> {
       if (lane === 'user') {
         refill()
         // People's calls slow the server's own work, never the reverse: a debt of at most one burst, and no more
@@ -139,7 +143,7 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
           reject(new WaitAbandonedError())
         }
         signal?.addEventListener('abort', waiter.onAbort, { once: true })
-        queues.push(owner, lane, waiter)
+        queues.push(owner, lane, waiter, urgent)
         pump()
       })
     },

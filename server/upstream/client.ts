@@ -19,6 +19,8 @@ export interface CallOptions {
   fresh?: boolean
   /** Whose call it is within its lane (a client, an index partition): the budget takes each owner's in turn. */
   owner?: string
+  /** Goes before the owner's other waiting calls: a first count someone is waiting for. */
+  urgent?: boolean
 }
 
 export interface UpstreamAnswer extends RawAnswer {
@@ -102,7 +104,7 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
   }
 
   async function send(options: CallOptions, signal: CallSignal | undefined): Promise<UpstreamAnswer> {
-    await budget.acquire(options.lane, signal, options.owner).catch(() => {
+    await budget.acquire(options.lane, signal, options.owner, options.urgent).catch(() => {
       throw new CallAbandonedError()
     })
     upstreamCalls += 1

@@ -61,6 +61,7 @@ export interface ListPageRequest {
   lane: Lane
   signal?: AbortSignal
   owner?: string
+  urgent?: boolean
 }
 
 /** One list page through the upstream client. */
