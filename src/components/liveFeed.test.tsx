@@ -3,28 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { executionListQuery, overviewKeys, type ListParams } from '../api'
 import { renderWithProviders } from '../test/renderWithProviders'
 import { useLiveFeed } from './liveFeed'
-
-class FakeEventSource {
-  static CLOSED = 2
-  static opened: FakeEventSource[] = []
-  readyState = 0
-  onopen: (() => void) | null = null
-  onerror: (() => void) | null = null
-  closed = false
-  private listeners = new Map<string, ((event: { data: string }) => void)[]>()
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this)
-  }
-  addEventListener(type: string, listener: (event: { data: string }) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
-  }
-  emit(type: string, data: unknown) {
-    for (const listener of this.listeners.get(type) ?? []) listener({ data: JSON.stringify(data) })
-  }
-  close() {
-    this.closed = true
-  }
-}
+import { FakeEventSource } from '../test/fakeEventSource'
 
 const params: ListParams = { first: 20, after: null, states: ['failed'], metadata: [] }
 

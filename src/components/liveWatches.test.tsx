@@ -5,31 +5,7 @@ import { watchKeys, type WatchNotice } from '../api/watches'
 import { renderWithProviders } from '../test/renderWithProviders'
 import { useLiveFeed } from './liveFeed'
 import { liveWatchesSlice } from './liveWatches'
-
-class FakeEventSource {
-  static CLOSED = 2
-  static opened: FakeEventSource[] = []
-  readyState = 0
-  onopen: (() => void) | null = null
-  onerror: (() => void) | null = null
-  closed = false
-  private listeners = new Map<string, ((event: { data: string; lastEventId: string }) => void)[]>()
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this)
-  }
-  addEventListener(type: string, listener: (event: { data: string; lastEventId: string }) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
-  }
-  emit(type: string, data: unknown, lastEventId = '') {
-    act(() => {
-      for (const listener of this.listeners.get(type) ?? [])
-        listener({ data: JSON.stringify(data), lastEventId })
-    })
-  }
-  close() {
-    this.closed = true
-  }
-}
+import { FakeEventSource } from '../test/fakeEventSource'
 
 const params: ListParams = { first: 20, after: null, states: ['failed'], metadata: [] }
 const notice = (seq: number): WatchNotice => ({

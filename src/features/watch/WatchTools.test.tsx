@@ -12,6 +12,7 @@ import { noticeSlice, withNotice } from './noticeSlice'
 import { WatchTools } from './WatchTools'
 import { WatchRowsProvider } from './WatchRows'
 import { WatchToggle } from './WatchToggle'
+import { FakeEventSource } from '../../test/fakeEventSource'
 
 setUpMswServer()
 
@@ -53,29 +54,10 @@ const notice = (seq: number, executionId: string | null = 'e-1'): WatchNotice =>
   executionId,
 })
 
-/** A stand-in for the browser's EventSource: the test sends the server's events. */
-class FakeEventSource {
-  static last: FakeEventSource | null = null
-  listeners = new Map<string, (event: { data: string }) => void>()
-  closed = false
-  constructor(readonly url: string) {
-    FakeEventSource.last = this
-  }
-  addEventListener(name: string, listener: (event: { data: string }) => void) {
-    this.listeners.set(name, listener)
-  }
-  emit(name: string, data: unknown) {
-    act(() => this.listeners.get(name)?.({ data: JSON.stringify(data) }))
-  }
-  close() {
-    this.closed = true
-  }
-}
-
 let posted: { path: string; body: unknown }[] = []
 beforeEach(() => {
   posted = []
-  FakeEventSource.last = null
+  FakeEventSource.opened = []
   vi.stubGlobal('EventSource', FakeEventSource)
   mswServer.use(
     http.get('*/api/watches', () => HttpResponse.json({ watches: watched, webhook: true })),
