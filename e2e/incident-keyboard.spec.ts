@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { attemptsPanel } from './support/attemptsPanel.ts'
 import { openDashboard } from './support/executionsPage.ts'
-import { keyboardCounter } from './support/keyboardCounter.ts'
+import { filterByKeys, keyboardCounter } from './support/keyboardCounter.ts'
 
 const grid = (page: Page) => page.getByRole('grid', { name: /^Executions/ })
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
@@ -29,12 +29,7 @@ test('the incident, walked with the keyboard alone in at most 30 keys besides ty
   await expect(page).toHaveURL(/state=failed/)
 
   // env=production, from the metadata filter; Esc goes back to the list.
-  await keys.press('/')
-  await page.keyboard.type('env')
-  await keys.press('Tab')
-  await page.keyboard.type('production')
-  await keys.press('Enter')
-  await keys.press('Enter')
+  await filterByKeys(page, keys, 'env', 'production')
   await expect(page).toHaveURL(/m\.env=production/)
 
   // How many failed: the overview says it, and whether the count is exact.

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { expect } from './fixtures.ts'
 
 /** Presses keys and counts them; typed text is not counted. */
 export function keyboardCounter(page: Page) {
@@ -12,4 +13,23 @@ export function keyboardCounter(page: Page) {
       return presses
     },
   }
+}
+
+/**
+ * A metadata filter added and applied by keyboard alone: `/`, the key, Tab, the value, Enter to add it, Enter to
+ * apply (5 keys, typing aside).
+ */
+export async function filterByKeys(
+  page: Page,
+  keys: ReturnType<typeof keyboardCounter>,
+  key: string,
+  value: string,
+): Promise<void> {
+  await keys.press('/')
+  await expect(page.getByLabel('Metadata key')).toBeFocused()
+  await page.keyboard.type(key)
+  await keys.press('Tab')
+  await page.keyboard.type(value)
+  await keys.press('Enter')
+  await keys.press('Enter')
 }
