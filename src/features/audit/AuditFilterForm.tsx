@@ -24,6 +24,27 @@ const SPAN_WORDS: Record<AuditSpan, string> = {
 }
 const RANGE = 'range'
 
+/** A labelled select whose value the form reads when submitted. */
+function ChoicesField(props: {
+  name: string
+  label: string
+  choices: readonly [value: string, text: string][]
+  defaultValue: string
+}) {
+  return (
+    <label>
+      {props.label}
+      <select name={props.name} defaultValue={props.defaultValue}>
+        {props.choices.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 /** A datetime-local value (this browser's zone) as an instant; null when empty or unreadable. */
 function instantOf(text: string): number | null {
   const at = text === '' ? Number.NaN : new Date(text).getTime()
@@ -61,16 +82,7 @@ export function AuditFilterForm({ view, onApply }: { view: AuditView; onApply: (
   }
   return (
     <form key={JSON.stringify(view)} className="audit-filters" onSubmit={apply} aria-label="Audit filters">
-      <label>
-        Action
-        <select name="action" defaultValue={view.action}>
-          {ACTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoicesField name="action" label="Action" choices={ACTIONS} defaultValue={view.action} />
       <label>
         User <input name="user" defaultValue={view.user} />
       </label>
@@ -117,16 +129,7 @@ export function AuditFilterForm({ view, onApply }: { view: AuditView; onApply: (
           </p>
         </>
       ) : null}
-      <label>
-        Outcome
-        <select name="outcome" defaultValue={view.outcome}>
-          {OUTCOMES.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoicesField name="outcome" label="Outcome" choices={OUTCOMES} defaultValue={view.outcome} />
       <button type="submit" className="button button-small">
         Filter
       </button>
