@@ -168,6 +168,33 @@ async function freshness(origin: string, demoOrigin: string): Promise<number[]> 
   return delays
 }
 
+/**
+ * The server stopped and started again on the same store: seconds to /readyz, the first overview's time and what it
+ * claimed, and the process's RSS 10 s later with nobody asking.
+ */
+async function restart(
+  running: Awaited<ReturnType<typeof startProduction>>,
+  apiUrl: string,
+  dataDir: string,
+) {
+  const exited = new Promise((resolve) => running.child.once('exit', resolve))
+  running.child.kill()
+  await exited
+  const starting = performance.now()
+  const server = await startProduction(apiUrl, token, {
+    DASHBOARD_DATA_DIR: dataDir,
+    DASHBOARD_UPSTREAM_RATE: values.rate,
+    DASHBOARD_UPSTREAM_BURST: values.burst,
+    DASHBOARD_METRICS: '1',
+  })
+  const readyS = (performance.now() - starting) / 1000
+  const asked = performance.now()
+  const first = await overview(server.origin)
+  const firstMs = performance.now() - asked
+  await wait(10_000)
+  return { server, readyS, firstMs, kind: first.coverage.kind, rss: rssMb(server.child.pid ?? 0) }
+}
+
 const rows: string[] = []
 for (const size of values.sizes.split(',').map(Number)) {
   const seeding = performance.now()
@@ -206,6 +233,7 @@ for (const size of values.sizes.split(',').map(Number)) {
   const healthDuringWalk = await health.stop()
   const coldSeconds = (performance.now() - cold) / 1000
   const coldCalls = (await listCalls(demoOrigin)) - callsBefore
+  console.log(`${size}: cold ${coldCalls} calls, ${coldSeconds.toFixed(1)} s, /healthz ${JSON.stringify(healthDuringWalk)}`)
   for (const view of VIEWS) await untilExact(server.origin, view)
   const latencies: number[] = []
   for (let ask = 0; ask < 200; ask += 1) {
@@ -223,12 +251,15 @@ for (const size of values.sizes.split(',').map(Number)) {
     server.origin,
     Number(values.verify) || Math.ceil(2 * roundSeconds + 30),
   )
+  console.log(`${size}: verification ${JSON.stringify(verified)}`)
   const fresh = await freshness(server.origin, demoOrigin)
   const steady: Record<string, number> = {}
   for (const viewers of [1, 10, 50]) {
     steady[`${viewers}×1`] = await steadyCalls(server.origin, demoOrigin, viewers, [VIEWS[1] ?? ''])
     steady[`${viewers}×5`] = await steadyCalls(server.origin, demoOrigin, viewers, VIEWS)
   }
+  const restarted = await restart(server, demo.url, dataDir)
+  console.log(`${size}: steady ${JSON.stringify(steady)}; restart ${JSON.stringify(restarted)}`)
   rows.push(
     [
       size.toLocaleString('en-US'),
@@ -243,10 +274,11 @@ for (const size of values.sizes.split(',').map(Number)) {
       Object.entries(steady)
         .map(([key, calls]) => `${key}: ${calls.toFixed(0)}`)
         .join(', '),
+      `ready ${restarted.readyS.toFixed(1)} s; first overview ${restarted.firstMs.toFixed(0)} ms (${restarted.kind}); RSS at rest ${restarted.rss.toFixed(0)} MB`,
     ].join(' | '),
   )
   console.log(`done ${size}: ${exact.total} executions`)
-  server.child.kill()
+  restarted.server.child.kill()
   demo.child.kill()
   rmSync(dataDir, { recursive: true, force: true })
 }
@@ -255,9 +287,9 @@ console.log(
   `\nThe execution index, production server in front of the demo API (page size 1,000, ${recent.toLocaleString('en-US')} created in the last hour; budget ${values.rate} calls/s, bursts of ${values.burst})\n`,
 )
 console.log(
-  'executions | demo seeding | last hour complete if ordered: calls | cold build: calls, time, /healthz meanwhile | warm count p50 / p95 | index memory | store on disk | verification: calls per round, age of the oldest | new execution in counts | list calls/min, viewers×views',
+  'executions | demo seeding | last hour complete if ordered: calls | cold build: calls, time, /healthz meanwhile | warm count p50 / p95 | index memory | store on disk | verification: calls per round, age of the oldest | new execution in counts | list calls/min, viewers×views | restart on the same store',
 )
 console.log(
-  '---------- | ------------ | ------------------------ | ----------------------- | -------------------- | ------------ | ------------- | ------------------------------------------------- | ----------------------- | ----------------------------',
+  '---------- | ------------ | ------------------------ | ----------------------- | -------------------- | ------------ | ------------- | ------------------------------------------------- | ----------------------- | ---------------------------- | -------------------------',
 )
 for (const row of rows) console.log(row)
