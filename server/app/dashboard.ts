@@ -9,6 +9,7 @@ import { createRescheduleGuard } from '../audit/rescheduleGuard.ts'
 import { createAuditTrail, type AuditTrail } from '../audit/trail.ts'
 import { auditRoute, whoamiRoute } from '../routes/audit.ts'
 import { describeUpstream } from '../upstream/config.ts'
+import { createStateSpellings } from '../upstream/stateSpellings.ts'
 import type { Gauge } from '../http/metrics.ts'
 import type { StreamTotal } from '../http/streamLimit.ts'
 import { dashboardGauges } from './gauges.ts'
@@ -96,6 +97,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   const indexSettings = settings.index ?? DEFAULT_INDEX
   let store: Store | null = options.store ?? null
   let index: ExecutionIndex | null = null
+  const spellings = createStateSpellings()
   try {
     if (indexSettings.enabled) {
       store ??= await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
@@ -105,6 +107,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
         settings: indexSettings,
         onError,
         upstreamName: options.upstreamName,
+        spellings,
       })
     }
   } catch (error) {
@@ -113,8 +116,8 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     throw error
   }
   const live = createLiveHub({ client, index, minMs: indexSettings.liveMinMs })
-  /** Every spelling the API uses for a state, as the index learned it: for list bodies the server sends on. */
-  const spell = index ? (state: string) => index.spell(state) : undefined
+  /** Every spelling the API uses for a state: for every list body the server sends on. */
+  const spell = (state: string) => spellings.spell(state)
   const auditDays = settings.auditDays ?? 90
   const trail = store ? createAuditTrail(store, trailScope(auditDays, options)) : null
   const acks = store && trail ? createAckBook(store, trail, { retentionDays: auditDays }) : null
@@ -154,7 +157,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   const routes: RouteTable = {
     ...relayRoutes({
       session,
-      spell,
+      spellings,
       observe: index
         ? (credentials, operation, body, answer) => index.observe(credentials, operation, body, answer)
         : undefined,
@@ -181,10 +184,11 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
     overview: overviewRoute(index),
     indexList: indexListRoute(index, trail),
     indexExecution: indexExecutionRoute(index),
-    idSet: idSetRoute(index),
+    idSet: idSetRoute(index, spell),
     live: liveRoute({
       hub: live,
       index,
+      spell,
       trust: settings.trust,
       streams: { perAddress: settings.streamsPerAddress, total: streams },
       sides,

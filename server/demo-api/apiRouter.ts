@@ -66,7 +66,7 @@ export function createApiHandler(
     context.stats.count(route.operation, route.executionId, isBackgroundRequest(req))
     const fault = selectFault(context.faults, req, route.operation, route.executionId)
     if (fault && (await applyFault(fault, req, res))) return true
-    const body = unspellRequest(await readJsonBody(req))
+    const body = unspellRequest(await readJsonBody(req), context.readings.stateSpelling)
     const response = respellAnswer(runOperation(context, route, body), context.readings.stateSpelling)
     if (route.operation === 'reschedule') context.stats.applied(route.executionId ?? '')
     if (fault?.malformed) sendJson(res, 200, corruptResponse(response))

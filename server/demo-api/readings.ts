@@ -28,6 +28,11 @@ export function unspellState(state: string): string {
   return lower === 'succeeded' ? 'succeed' : lower
 }
 
+function unspellStrictly(state: string, spelling: DemoReadings['stateSpelling']): string {
+  const own = unspellState(state)
+  return spelling === 'spec' || spellState(own, spelling) === state ? own : `not spelled so here: ${state}`
+}
+
 function respell(item: unknown, spelling: DemoReadings['stateSpelling']): unknown {
   if (item === null || typeof item !== 'object' || !('state' in item) || typeof item.state !== 'string')
     return item
@@ -46,8 +51,11 @@ export function respellAnswer(
   return { ...answer, data }
 }
 
-/** Rewrites `filters.states` of a request body from the reading's spelling to the demo's own. */
-export function unspellRequest(body: unknown): unknown {
+/**
+ * Rewrites `filters.states` of a request body from the reading's spelling to the demo's own. Under another reading
+ * than the spec's the demo is as strict as an exact-match server: a state in any other spelling matches nothing.
+ */
+export function unspellRequest(body: unknown, spelling: DemoReadings['stateSpelling'] = 'spec'): unknown {
   if (body === null || typeof body !== 'object' || !('filters' in body)) return body
   const filters = body.filters
   if (
@@ -61,7 +69,10 @@ export function unspellRequest(body: unknown): unknown {
   const states: unknown[] = filters.states
   return {
     ...body,
-    filters: { ...filters, states: states.map((s) => (typeof s === 'string' ? unspellState(s) : s)) },
+    filters: {
+      ...filters,
+      states: states.map((s) => (typeof s === 'string' ? unspellStrictly(s, spelling) : s)),
+    },
   }
 }
 

@@ -17,6 +17,7 @@ import { createRuntime, type Runtime } from './runtime.ts'
 import { FAMILY_IDLE_MS } from './family.ts'
 import type { Coverage, OverviewAnswer } from '../../shared/overview.ts'
 import { createUpstreamFacts } from './upstreamFacts.ts'
+import type { StateSpellings } from '../upstream/stateSpellings.ts'
 
 const TICK_MS = 250
 const FACTS_EVERY_MS = 5_000
@@ -35,6 +36,8 @@ export interface IndexOptions {
   settings: IndexSettings
   /** The upstream's name (several APIs in one dashboard are told apart by it). */
   upstreamName?: string
+  /** How the API spells states: the server's one speller, which the index learns into and keeps in the store. */
+  spellings?: StateSpellings
   now?: () => number
   onError?: (what: string, error: unknown) => void
 }
@@ -46,7 +49,7 @@ export async function createExecutionIndex(options: IndexOptions) {
   const onError = options.onError ?? (() => {})
   const upstream = upstreamKey(options.upstreamName ?? 'default', client.config)
   const key = await credentialKey(store)
-  const facts = createUpstreamFacts(upstream, store)
+  const facts = createUpstreamFacts(upstream, store, options.spellings)
   await facts.load().catch((error: unknown) => onError('reading what the index learned', error))
   const runtimes = new Map<string, Runtime>()
   let factsSavedAt = 0
@@ -288,8 +291,6 @@ export async function createExecutionIndex(options: IndexOptions) {
         answerBytes.sentAt ?? now(),
       )
     },
-    /** Every spelling the API uses for a state. */
-    spell: (state: string) => facts.spell(state),
     /** The largest page the API accepts, once learned. */
     pageSize: () => facts.pageSize(),
     stats: () => ({

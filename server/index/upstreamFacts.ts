@@ -1,19 +1,23 @@
-import { stateMeaning, type KnownExecutionState } from '../../shared/states.ts'
 import type { Store } from '../store/store.ts'
+import { createStateSpellings, type StateSpellings } from '../upstream/stateSpellings.ts'
 import type { OrderKind } from './coverage.ts'
 
 /** How long the index keeps to a smaller page after larger ones took too long, before it tries larger again. */
 export const SLOW_CAP_MS = 10 * 60_000
 
 /** What the index has learned of one upstream: its largest page, its order, how it spells states. */
-export function createUpstreamFacts(upstream: string, store: Store | null) {
+export function createUpstreamFacts(
+  upstream: string,
+  store: Store | null,
+  spellings: StateSpellings = createStateSpellings(),
+) {
   let pageSize: number | null = null
   /** A smaller page the index uses for a while after larger ones took too long: slowness may pass, a limit not. */
   let slowCap: { size: number; until: number } | null = null
   let order: OrderKind = 'unknown'
-  const spellings = new Map<KnownExecutionState, Set<string>>()
-  const unknown = new Set<string>()
   let dirty = false
+  /** The spellings' version the store has. */
+  let savedSpellings = spellings.version()
 
   return {
     upstream,
@@ -39,41 +43,14 @@ export function createUpstreamFacts(upstream: string, store: Store | null) {
       dirty = true
     },
     /** Records how an answer spelled its states. */
-    learnStates(states: Iterable<string>) {
-      for (const state of states) {
-        const meaning = stateMeaning(state)
-        if (meaning === null) {
-          if (state !== '' && !unknown.has(state) && unknown.size < 50) {
-            unknown.add(state)
-            dirty = true
-          }
-          continue
-        }
-        const set = spellings.get(meaning) ?? new Set<string>()
-        if (!set.has(state)) {
-          set.add(state)
-          spellings.set(meaning, set)
-          dirty = true
-        }
-      }
-    },
+    learnStates: (states: Iterable<string>) => spellings.learn(states),
     /** Every spelling the API was seen using for a state (states are OR'ed), or the state as given. */
-    spell(state: string): string[] {
-      const meaning = stateMeaning(state)
-      if (meaning === null) return [state]
-      const seen = spellings.get(meaning)
-      return seen && seen.size > 0 ? [...seen] : [meaning]
-    },
+    spell: (state: string) => spellings.spell(state),
     /** What the active re-scan asks for: created and started as the API spells them, and unknown states. */
     activeStates(): string[] {
-      return [...this.spell('created'), ...this.spell('started'), ...unknown]
+      return [...spellings.spell('created'), ...spellings.spell('started'), ...spellings.unknown()]
     },
-    knownSpellings(): Record<string, string[]> {
-      return {
-        ...Object.fromEntries([...spellings].map(([meaning, set]) => [meaning, [...set]])),
-        unknown: [...unknown],
-      }
-    },
+    knownSpellings: () => spellings.snapshot(),
     async load() {
       if (!store) return
       const rows = await store.query<{
@@ -85,15 +62,15 @@ export function createUpstreamFacts(upstream: string, store: Store | null) {
       if (!row) return
       pageSize = row.page_size
       order = (row.order_kind as OrderKind | null) ?? 'unknown'
-      for (const [meaning, list] of Object.entries(row.spellings ?? {})) {
-        if (meaning === 'unknown') list.forEach((state) => unknown.add(state))
-        else this.learnStates(list)
-      }
+      spellings.restore(row.spellings ?? {})
       dirty = false
+      savedSpellings = spellings.version()
     },
     async save() {
-      if (!store || !dirty) return
+      const version = spellings.version()
+      if (!store || (!dirty && version === savedSpellings)) return
       dirty = false
+      savedSpellings = version
       await store
         .query(
           `insert into upstream_facts (upstream, page_size, page_size_probed_at, order_kind, order_checked_at, spellings)
@@ -104,6 +81,7 @@ export function createUpstreamFacts(upstream: string, store: Store | null) {
         )
         .catch((error: unknown) => {
           dirty = true
+          savedSpellings = -1
           throw error
         })
     },

@@ -1,6 +1,6 @@
 import { filterChecks } from '../../shared/filters.ts'
 import type { IdSetAnswer, IdSetEntry } from '../../shared/idSet.ts'
-import { buildListBody } from '../../shared/listBody.ts'
+import { buildListBody, type StateSpeller } from '../../shared/listBody.ts'
 import { describeUnchecked, describeWalkStop, walkList } from '../../shared/listWalker.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
@@ -18,15 +18,19 @@ const COUNT_PAGES = 2_000
  * matching". From the index when it holds the set exactly, else by paging the API here (the largest page it
  * accepts, ids kept only up to `max`, the rest counted), so the browser does not page through it 100 at a time.
  */
-export function idSetRoute(index: ExecutionIndex | null): RouteEntry<'idSet'> {
+export function idSetRoute(index: ExecutionIndex | null, spell: StateSpeller): RouteEntry<'idSet'> {
   return {
     // The set is the first step of a bulk run: the role's refusal says so.
     forbidden: (_context, refusal) => Promise.resolve(`${refusal} A bulk reschedule is for operators.`),
-    handle: (context) => idSet(index, context),
+    handle: (context) => idSet(index, spell, context),
   }
 }
 
-async function idSet(index: ExecutionIndex | null, context: RequestContext<'idSet'>): Promise<Outcome> {
+async function idSet(
+  index: ExecutionIndex | null,
+  spell: StateSpeller,
+  context: RequestContext<'idSet'>,
+): Promise<Outcome> {
   const { res, credentials, view, query } = context
   const { client } = context.upstream
   const { filters, window } = view
@@ -79,7 +83,7 @@ async function idSet(index: ExecutionIndex | null, context: RequestContext<'idSe
     idOf: (row) => (typeof row.id === 'string' ? row.id : null),
     ...filterChecks(filters, filterableRow),
     fetchPage: (after) => {
-      const body = Buffer.from(JSON.stringify(buildListBody({ ...filters, first, after }, index?.spell)))
+      const body = Buffer.from(JSON.stringify(buildListBody({ ...filters, first, after }, spell)))
       return fetchListPage(client, {
         body,
         authorization: credentials.authorization,

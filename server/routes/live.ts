@@ -1,4 +1,4 @@
-import { buildListBody } from '../../shared/listBody.ts'
+import { buildListBody, type StateSpeller } from '../../shared/listBody.ts'
 import { startEventStream } from '../http/eventStream.ts'
 import { sendJsonError } from '../http/json.ts'
 import { clientAddress, type ProxyTrust } from '../http/origin.ts'
@@ -16,6 +16,8 @@ export const DEFAULT_STREAMS_PER_ADDRESS = 50
 export interface LiveRouteOptions {
   hub: LiveHub
   index: ExecutionIndex | null
+  /** The server's one speller (server/upstream/stateSpellings.ts). */
+  spell: StateSpeller
   trust: ProxyTrust
   streams?: { perAddress: number; total: StreamTotal }
   sides?: LiveSides | null
@@ -29,10 +31,7 @@ function liveViewOf({ req, view, query }: RequestContext<'live'>, options: LiveR
   return {
     body: Buffer.from(
       JSON.stringify(
-        buildListBody(
-          { ...view.filters, first: query.size, after: query.after ?? null },
-          options.index?.spell,
-        ),
+        buildListBody({ ...view.filters, first: query.size, after: query.after ?? null }, options.spell),
       ),
     ),
     filters: view.filters,

@@ -1,17 +1,21 @@
-import type { StateSpeller } from '../../shared/listBody.ts'
 import type { RescheduleGuard, RescheduleRequest } from '../audit/rescheduleGuard.ts'
 import { clearSessionCookie, type SessionSettings } from '../auth/sessionCookie.ts'
 import { sendJsonError } from '../http/json.ts'
 import type { RouteEntry } from './api.ts'
 import type { Outcome, RequestContext } from './context.ts'
 import { forwardOperation, type AnswerObserver, type ForwardContext } from './forward.ts'
+import type { StateSpellings } from '../upstream/stateSpellings.ts'
 import { respellListBody } from './respell.ts'
 
 export interface RelayRouteOptions {
   session: SessionSettings
+  /** The index's observer: it learns the states of the list answers it reads. */
   observe?: AnswerObserver
-  /** Every spelling the API is known to use for a state: a browser's list body is sent in them. */
-  spell?: StateSpeller
+  /**
+   * The one speller: the browser sends states by meaning, the server in every spelling the API was seen using. It
+   * learns from the answers the index does not read (the attempts' and, with no index, the executions').
+   */
+  spellings: StateSpellings
   /** Around a reschedule: the audit trail's intent and outcome, and a refused viewer's record. */
   guard?: RescheduleGuard
 }
@@ -42,18 +46,25 @@ export function relayRoutes(options: RelayRouteOptions): { [N in RelayName]: Rou
       credentials.source === 'session' ? () => clearSessionCookie(req, res, options.session) : undefined
     const result = await forwardOperation(req, res, operation, body, credentials, {
       client: context.upstream.client,
-      observe: options.observe,
+      observe,
       onRefused,
       onSettled,
     })
     return { ...result, route: operation.operation }
   }
-  const { spell, guard } = options
+  const { spellings, guard } = options
+  const spell = (state: string) => spellings.spell(state)
+  const observe: AnswerObserver = (credentials, operation, body, answer) => {
+    options.observe?.(credentials, operation, body, answer)
+    const indexLearns = options.observe !== undefined && operation.operation === 'list_executions'
+    if (indexLearns || !operation.operation.startsWith('list_')) return
+    if (answer.status < 200 || answer.status > 299) return
+    // After the answer is on its way: what is learned serves the next request, never this one.
+    setImmediate(() => spellings.learnFromAnswer(answer.body))
+  }
   return {
-    listExecutions: {
-      handle: (context) => relay(context, spell ? respellListBody(context.raw, spell) : context.raw),
-    },
-    listAttempts: { handle: (context) => relay(context, context.raw) },
+    listExecutions: { handle: (context) => relay(context, respellListBody(context.raw, spell)) },
+    listAttempts: { handle: (context) => relay(context, respellListBody(context.raw, spell)) },
     reschedule: {
       forbidden: async (context, refusal) => {
         await guard?.refused(rescheduleOf(context), refusal)

@@ -70,3 +70,47 @@ describe('a link opened before the browser has seen a list answer', () => {
     expect((JSON.parse(answer.body) as { data: unknown[] }).data).toHaveLength(10)
   })
 })
+
+describe('with no index, the server is still the one speller', () => {
+  const post = (url: string, body: unknown) =>
+    rawRequest(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'GET' },
+      body: JSON.stringify(body),
+    })
+
+  it('learns the spelling from an attempts answer and sends both lists’ filters in it', async () => {
+    /** Attempts spelled in capitals too: a filter sent by meaning finds them once an answer showed the spelling. */
+    const attemptsApi = await startFakeApi(({ path, body }) => {
+      const states = (body.filters as { states?: string[] } | undefined)?.states
+      const list = path.endsWith('/attempts')
+        ? [execution(1, 'FAILED'), execution(2, 'SUCCEEDED')]
+        : [execution(3, 'FAILED')]
+      return { json: pageOf(states ? list.filter((row) => states.includes(row.state)) : list, body) }
+    })
+    const plain = await startTestDashboard({ env: { EXEC_API_URL: attemptsApi.url, EXEC_API_TOKEN: 't' } })
+    try {
+      const attempts = `${plain.url}/api/executions/e1/attempts`
+      const before = await post(attempts, { page: { first: 10 }, filters: { states: ['failed'] } })
+      expect(attemptsApi.requests.at(-1)?.body).toMatchObject({ filters: { states: ['failed'] } })
+      expect(jsonOf(before).data).toEqual([])
+      await post(attempts, { page: { first: 10 } })
+      // Learned after the answer went out: the next request is spelled once the server has read it.
+      await expect
+        .poll(async () => {
+          const answer = await post(attempts, { page: { first: 10 }, filters: { states: ['failed'] } })
+          return (jsonOf(answer).data as unknown[]).length
+        })
+        .toBe(1)
+      expect(attemptsApi.requests.at(-1)?.body).toMatchObject({ filters: { states: ['FAILED'] } })
+      await post(`${plain.url}/api/executions`, { page: { first: 10 }, filters: { states: ['failed'] } })
+      expect(attemptsApi.requests.at(-1)?.body).toEqual({
+        page: { first: 10 },
+        filters: { states: ['FAILED'] },
+      })
+    } finally {
+      await plain.close()
+      await attemptsApi.close()
+    }
+  })
+})

@@ -1,11 +1,13 @@
 import type { StateSpeller } from '../../shared/listBody.ts'
 
 /**
- * A browser's list body with its states as the API spells them: every spelling the index has seen for each
- * meaning (states are OR'ed). A link opened before any list answer arrives in the browser says `failed`; an
- * API that spells it `FAILED` would otherwise answer nothing. Any other body is passed on as it came.
+ * A browser's list body (executions' or attempts') with its states as the API spells them: every spelling the
+ * server has seen for each meaning (states are OR'ed; decision 31). The browser says `failed`; an API that spells
+ * it `FAILED` would otherwise answer nothing. Any other body is passed on as it came.
  */
 export function respellListBody(body: Buffer, spell: StateSpeller): Buffer {
+  // Most bodies have no state filter: they go on as they came, unparsed (the relay's hot path).
+  if (!body.includes('"states"')) return body
   let parsed: unknown
   try {
     parsed = JSON.parse(body.toString('utf8'))

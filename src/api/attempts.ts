@@ -14,7 +14,7 @@ export async function listAttempts(
 ): Promise<AttemptList> {
   const envelope = await callRoute('listAttempts', {
     id: executionId,
-    body: buildListBody(params, options.spell),
+    body: buildListBody(params),
     read: readListEnvelope,
     signal: options.signal,
   })

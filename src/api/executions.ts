@@ -1,15 +1,13 @@
 import { readListEnvelope } from '../../shared/listAnswer'
 import { readCoverage } from '../../shared/coverage'
 import { toListPage } from './listPage'
-import { buildListBody, isFromIndex, type ListParams, type Speller } from './listRequest'
+import { buildListBody, isFromIndex, type ListParams } from './listRequest'
 import type { Execution, ExecutionList } from './schemas'
 import { ANSWER_AGE_HEADER, askedAtOf } from '../../shared/answerAge'
 import { callRoute, exchangeRoute } from './route'
 
 export interface ListCallOptions {
   signal?: AbortSignal
-  /** The spelling of state filters (see stateSpeller); as given by default. */
-  spell?: Speller
   /** A person asked for it now (Refresh now): the server sends the API's answer, not one of a moment ago. */
   fresh?: boolean
 }
@@ -20,7 +18,7 @@ export async function listExecutions(
 ): Promise<ExecutionList> {
   if (isFromIndex(params)) return listFromIndex(params, options.signal)
   const answer = await exchangeRoute('listExecutions', {
-    body: buildListBody(params, options.spell),
+    body: buildListBody(params),
     read: readListEnvelope,
     signal: options.signal,
     headers: options.fresh ? { 'Cache-Control': 'no-cache' } : undefined,

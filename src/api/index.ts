@@ -11,7 +11,7 @@ export type { ListCallOptions } from './executions'
 export { callRoute, exchangeRoute, idSegment, routePath, routeSearch } from './route'
 export { readRescheduleAnswer } from './rescheduleAnswer'
 export type { RescheduleOutcome } from './rescheduleAnswer'
-export type { ListFilters, ListParams, MetadataFilter, Speller } from './listRequest'
+export type { ListFilters, ListParams, MetadataFilter } from './listRequest'
 export { isFromIndex } from './listRequest'
 export {
   attemptKeys,
@@ -56,7 +56,7 @@ export {
 } from './session'
 export { signIn, signOut } from './sessionCalls'
 export type { Session } from './session'
-export { isFinalState, readableState, seenStates, stateMeaning, stateSpeller } from './executionStates'
+export { isFinalState, readableState, seenStates, stateMeaning } from './executionStates'
 export type { SeenStates } from './executionStates'
 export { overviewKeys, overviewQuery } from './overview'
 export { apiBase, readAnswer } from './transport'

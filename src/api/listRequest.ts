@@ -29,10 +29,10 @@ export const isFromIndex = (params: ListParams) =>
   params.run !== undefined ||
   (params.window !== undefined && params.window.kind !== 'any')
 
-/** How a state filter goes upstream (see stateSpeller); as given by default. */
-export type Speller = (state: string) => string
-
-/** The list body, states in the spelling `spell` gives. */
-export function buildListBody(params: ListParams, spell: Speller = (state) => state): ListRequestBody {
-  return buildSharedListBody(params, (state) => [spell(state)])
+/**
+ * The list body, states by meaning (`failed`) or as the API sent a state no meaning covers: the server sends each
+ * meaning in the API's own spellings (server/upstream/stateSpellings.ts).
+ */
+export function buildListBody(params: ListParams): ListRequestBody {
+  return buildSharedListBody(params)
 }

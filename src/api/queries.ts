@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, type QueryFunctionContext } from '@tanstack/react-query'
-import { stateSpeller } from './executionStates'
 import { listExecutions } from './executions'
 import type { ListParams } from './listRequest'
 import { executionKeys } from './queryKeys'
@@ -9,7 +8,7 @@ export { attemptKeys, executionKeys, rescheduleKeys } from './queryKeys'
 export function executionListQuery(params: ListParams) {
   return queryOptions({
     queryKey: executionKeys.list(params),
-    queryFn: ({ signal, client }) => listExecutions(params, { signal, spell: stateSpeller(client) }),
+    queryFn: ({ signal }) => listExecutions(params, { signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -20,7 +19,6 @@ export function freshExecutionListQuery(params: ListParams) {
   return {
     ...query,
     staleTime: 0,
-    queryFn: ({ signal, client }: QueryFunctionContext) =>
-      listExecutions(params, { signal, spell: stateSpeller(client), fresh: true }),
+    queryFn: ({ signal }: QueryFunctionContext) => listExecutions(params, { signal, fresh: true }),
   }
 }

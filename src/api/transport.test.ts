@@ -113,12 +113,6 @@ describe('list operations', () => {
     expect(page.data[0]?.id).toBe('exec-1')
   })
 
-  it('send state filters in the spelling they are given', async () => {
-    const seen = answerWith(() => HttpResponse.json({ data: [], page_info: emptyPageInfo }))
-    await listExecutions({ first: 20, states: ['failed'] }, { spell: (state) => state.toUpperCase() })
-    expect(JSON.parse(seen[0]?.body ?? '')).toMatchObject({ filters: { states: ['FAILED'] } })
-  })
-
   it('encode the execution id as one path segment', async () => {
     const seen = answerWith(() => HttpResponse.json({ data: [], page_info: emptyPageInfo }))
     await listAttempts('job/2026 #1', { first: 10 })

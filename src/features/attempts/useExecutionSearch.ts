@@ -1,13 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import {
-  listExecutions,
-  walkPageOf,
-  rememberExecution,
-  stateSpeller,
-  type Execution,
-  type ListFilters,
-} from '../../api'
+import { listExecutions, walkPageOf, rememberExecution, type Execution, type ListFilters } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { contradictsFilters } from '../../../shared/filters'
 import { walkList, type WalkReport } from '../../../shared/listWalker'
@@ -48,7 +41,7 @@ export function useFindExecution(id: string, filters: ListFilters | undefined) {
         walkPageOf(
           await listExecutions(
             { first: SEARCH_PAGE_SIZE, after, states: asked.states, metadata: asked.metadata },
-            { signal: controller.signal, spell: stateSpeller(client) },
+            { signal: controller.signal },
           ),
         ),
       idOf: (execution) => execution.id,

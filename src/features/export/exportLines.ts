@@ -1,4 +1,3 @@
-import type { Speller } from '../../api'
 import { routePath } from '../../api/route'
 import { readFilterParams } from '../../../shared/filterCodec'
 import { readWindowParams } from '../../../shared/timeWindow'
@@ -98,16 +97,11 @@ export function fileNameFrom(disposition: string | null, format: ExportFormat): 
  * The list's filters and time window from the page URL, as the export route takes them (the same codecs on
  * both sides), with states in the spelling the API answers with, as the page's own list calls send them.
  */
-export function exportPath(
-  search: string,
-  format: ExportFormat,
-  spell: Speller = (state) => state,
-  withLinks = false,
-): string {
+export function exportPath(search: string, format: ExportFormat, withLinks = false): string {
   const page = new URLSearchParams(search)
   const { filters } = readFilterParams(page)
   const view = {
-    filters: { states: filters.states.map(spell), metadata: filters.metadata },
+    filters: { states: filters.states, metadata: filters.metadata },
     window: readWindowParams(page).window,
   }
   return routePath('exportExecutions', { view, query: { format, links: withLinks ? 1 : null } })

@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { apiStream, stateSpeller } from '../../api'
+import { apiStream } from '../../api'
 import { describeApiError } from '../../components/describeApiError'
 import { saveFile } from '../../lib/saveFile'
 import {
@@ -25,7 +24,6 @@ const PROGRESS_EVERY_MS = 200
 
 /** Streams one export at a time through the dashboard's server and saves it when it ends. */
 export function useExport(search: string) {
-  const client = useQueryClient()
   const [phase, setPhase] = useState<ExportPhase>({ kind: 'idle' })
   const controllerRef = useRef<AbortController | null>(null)
   const readerRef = useRef<ReadableStreamDefaultReader<Uint8Array> | null>(null)
@@ -47,7 +45,7 @@ export function useExport(search: string) {
       const counter = createLineCounter(format)
       setPhase({ kind: 'running', rows: 0 })
       try {
-        const path = exportPath(search, format, stateSpeller(client), withLinks)
+        const path = exportPath(search, format, withLinks)
         const response = await apiStream(path, controller.signal)
         const fileName = fileNameFrom(response.headers.get('content-disposition'), format)
         const chunks: BlobPart[] = []
@@ -80,7 +78,7 @@ export function useExport(search: string) {
         readerRef.current = null
       }
     },
-    [client, search],
+    [search],
   )
 
   const stop = useCallback(() => {
