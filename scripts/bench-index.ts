@@ -233,7 +233,9 @@ for (const size of values.sizes.split(',').map(Number)) {
   const healthDuringWalk = await health.stop()
   const coldSeconds = (performance.now() - cold) / 1000
   const coldCalls = (await listCalls(demoOrigin)) - callsBefore
-  console.log(`${size}: cold ${coldCalls} calls, ${coldSeconds.toFixed(1)} s, /healthz ${JSON.stringify(healthDuringWalk)}`)
+  console.log(
+    `${size}: cold ${coldCalls} calls, ${coldSeconds.toFixed(1)} s, /healthz ${JSON.stringify(healthDuringWalk)}`,
+  )
   for (const view of VIEWS) await untilExact(server.origin, view)
   const latencies: number[] = []
   for (let ask = 0; ask < 200; ask += 1) {

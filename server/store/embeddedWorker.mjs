@@ -1,5 +1,6 @@
 // The embedded database (PGlite: PostgreSQL compiled to WebAssembly) in its own thread, so its work never
 // blocks the thread that answers browsers. Plain JavaScript: Node runs it as is in dev, tests and production.
+import { cpSync, existsSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 
@@ -27,6 +28,12 @@ async function handle(db, message) {
 }
 
 try {
+  // A new directory from the build's template (server/store/embedded.ts), copied off the main thread.
+  if (workerData.template && !existsSync(workerData.dataDir))
+    cpSync(workerData.template, workerData.dataDir, {
+      recursive: true,
+      filter: (source) => !source.endsWith(workerData.skip),
+    })
   const db = new PGlite(workerData.dataDir)
   await db.waitReady
   parentPort.on('message', (message) => {

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -143,4 +144,25 @@ describe('the embedded store', () => {
     expect(await again.query('select value from dashboard_meta')).toEqual([{ value: 'a restart' }])
     await again.close()
   }, 60_000)
+
+  it('starts a new directory from the build’s template, and from initdb when the template cannot start', async () => {
+    const built = tempDir()
+    execFileSync('node', ['scripts/pglite-template.mjs', built])
+    const template = path.join(built, 'pglite-template')
+    const dir = tempDir()
+    const store = await openEmbeddedStore(dir, { template })
+    await migrate(store)
+    expect(await store.query('show shared_buffers')).toEqual([{ shared_buffers: '32MB' }])
+    await store.close()
+    expect(existsSync(path.join(dir, 'pglite', 'dashboard-template-ready'))).toBe(false)
+
+    // A template from another PGlite: garbage where its files should be.
+    writeFileSync(path.join(template, 'PG_VERSION'), '99\n')
+    const other = tempDir()
+    const fallback = await openEmbeddedStore(other, { template })
+    await migrate(fallback)
+    expect(await fallback.query('select 1 as one')).toEqual([{ one: 1 }])
+    await fallback.close()
+    expect(readFileSync(path.join(other, 'pglite', 'PG_VERSION'), 'utf8')).not.toBe('99\n')
+  }, 120_000)
 })
