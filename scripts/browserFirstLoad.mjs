@@ -1,3 +1,4 @@
+/* global window, document, MutationObserver */
 import { chromium } from '@playwright/test'
 import { chromiumPath, startDemo, startProduction } from './benchSupport.mjs'
 
@@ -20,11 +21,27 @@ export async function browserFirstLoad(cwd = process.cwd()) {
     const page = await browser.newPage()
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Network.enable')
+    // When the first row entered the DOM, by the page's clock (wall time): a poll from here would be late.
+    await page.addInitScript((selector) => {
+      const seen = () => {
+        if (window.__firstRowAt || !document.querySelector(selector)) return
+        window.__firstRowAt = performance.timeOrigin + performance.now()
+      }
+      new MutationObserver(seen).observe(document, { childList: true, subtree: true })
+    }, FIRST_ROW)
     const requests = new Map()
     let lastActivity = Date.now()
-    cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    cdp.on('Network.requestWillBeSent', ({ requestId, request, wallTime }) => {
       lastActivity = Date.now()
-      requests.set(requestId, { url: new URL(request.url), bytes: 0, head: 0, done: false, stream: false })
+      requests.set(requestId, {
+        url: new URL(request.url),
+        sentAt: wallTime * 1000,
+        finishedAt: Infinity,
+        bytes: 0,
+        head: 0,
+        done: false,
+        stream: false,
+      })
     })
     cdp.on('Network.responseReceived', ({ requestId, response }) => {
       const entry = requests.get(requestId)
@@ -36,11 +53,17 @@ export async function browserFirstLoad(cwd = process.cwd()) {
     cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
       lastActivity = Date.now()
       const entry = requests.get(requestId)
-      if (entry) Object.assign(entry, { bytes: Math.max(0, encodedDataLength - entry.head), done: true })
+      if (!entry) return
+      Object.assign(entry, {
+        bytes: Math.max(0, encodedDataLength - entry.head),
+        done: true,
+        finishedAt: Date.now(),
+      })
     })
-    const snapshot = () => {
-      const list = [...requests.values()]
-      const finished = list.filter((entry) => entry.done && !entry.stream)
+    /** What had been asked (and what had come) by `at`, a wall time in ms. */
+    const snapshot = (at = Infinity) => {
+      const list = [...requests.values()].filter((entry) => entry.sentAt <= at)
+      const finished = list.filter((entry) => entry.done && entry.finishedAt <= at && !entry.stream)
       return {
         bytes: finished.reduce((sum, entry) => sum + entry.bytes, 0),
         files: finished.filter((entry) => !entry.url.pathname.startsWith('/api/')).length,
@@ -52,7 +75,8 @@ export async function browserFirstLoad(cwd = process.cwd()) {
     const started = Date.now()
     await page.goto(server.origin)
     await page.waitForSelector(FIRST_ROW)
-    const firstRow = { ...snapshot(), ms: Date.now() - started }
+    const rowAt = await page.evaluate(() => window.__firstRowAt)
+    const firstRow = { ...snapshot(rowAt), ms: Math.round(rowAt - started) }
     while (Date.now() - lastActivity < QUIET_MS) await page.waitForTimeout(100)
     const idle = snapshot()
     return { firstRow, idle }

@@ -4,13 +4,14 @@ import { upstreamOfPath } from '../../shared/upstreams'
 import { MAX_READ_RETRIES, readRetryDelay, shouldRetryRead } from '../api/retryPolicy'
 import { createClientStore, type ClientStore } from '../lib/clientStore'
 import { createEarlyKeys, type EarlyKeys } from '../lib/earlyKeys'
+import { holdUntilFirstScreen } from '../api/firstScreen'
 
 export { MAX_READ_RETRIES, readRetryDelay, shouldRetryRead }
 
 export function createQueryClient(): QueryClient {
   // Several APIs in one dashboard: every query's cache entry names the page's API, so none is ever another's.
   const upstream = typeof window === 'undefined' ? null : upstreamOfPath(window.location.pathname)
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         queryKeyHashFn: (queryKey) => hashKey([upstream, ...queryKey]),
@@ -23,6 +24,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   })
+  holdUntilFirstScreen(client)
+  return client
 }
 
 /** The app's two homes of state, made together: server state (the query cache) and the browser's own. */

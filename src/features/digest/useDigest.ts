@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { fetchDigest, markViewSeen, type DigestAnswer } from '../../api/digest'
+import { useFirstScreenShown } from '../../api/firstScreen'
 import type { ListFilters } from '../../../shared/filters'
 import { filtersKey } from '../../../shared/filtersKey'
 
@@ -23,7 +24,10 @@ export function worthShowing(digest: DigestAnswer): boolean {
 export function useDigest(filters: ListFilters) {
   const key = filtersKey(filters)
   const [shown, setShown] = useState<{ key: string; digest: DigestAnswer } | null>(null)
+  // Not part of the first screen: asked once the list has its answer on screen.
+  const firstScreenShown = useFirstScreenShown()
   useEffect(() => {
+    if (!firstScreenShown) return
     const controller = new AbortController()
     const view = JSON.parse(key) as ListFilters
     const quietly = (promise: Promise<unknown>) => void promise.catch(() => {})
@@ -49,7 +53,7 @@ export function useDigest(filters: ListFilters) {
       controller.abort()
       document.removeEventListener('visibilitychange', onVisibility)
     }
-  }, [key])
+  }, [key, firstScreenShown])
   return {
     digest: shown?.key === key ? shown.digest : null,
     dismiss: () => setShown(null),

@@ -1,18 +1,27 @@
 import '../../styles/session.css'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { sessionKeys, sessionQuery, signOut, whoamiQuery } from '../../api'
+import { sessionKeys, sessionQuery, signOut, useFirstScreenShown, whoamiQuery, type Session } from '../../api'
 import { useAnnounce } from '../../components/Announcer'
 import { useListFailure } from '../../components/listHealth'
 import { useCommands } from '../../components/useCommands'
 import { UpstreamLabel } from './UpstreamLabel'
 
+/**
+ * Who the server says the user is: only with credentials (before sign-in the server has no one to name, and would
+ * say the session ended), and after the first screen's answer, as everything not on it.
+ */
+function useWhoAmI(session: Session | undefined) {
+  const hasCredentials = session?.mode === 'server-token' || session?.signedIn === true
+  const firstScreenShown = useFirstScreenShown()
+  const who = useQuery({ ...whoamiQuery(), enabled: hasCredentials && firstScreenShown })
+  return hasCredentials ? who.data : undefined
+}
+
 /** Which API the dashboard is connected to, and Sign out when a user signed in. */
 export function SessionStatus() {
   const session = useQuery(sessionQuery())
-  // Only with credentials: before sign-in the server has no one to name (and would say the session ended).
-  const hasCredentials = session.data?.mode === 'server-token' || session.data?.signedIn === true
-  const who = useQuery({ ...whoamiQuery(), enabled: hasCredentials })
+  const who = useWhoAmI(session.data)
   const client = useQueryClient()
   const announce = useAnnounce()
   const [isSigningOut, setIsSigningOut] = useState(false)
@@ -85,10 +94,10 @@ export function SessionStatus() {
           </>
         )}
       </span>
-      {hasCredentials && who.data ? (
-        <span className="muted session-user" title={`From the ${who.data.via}`}>
-          You: <strong>{who.data.user}</strong>
-          {who.data.role === 'viewer' ? ' (viewer)' : ''}
+      {who ? (
+        <span className="muted session-user" title={`From the ${who.via}`}>
+          You: <strong>{who.user}</strong>
+          {who.role === 'viewer' ? ' (viewer)' : ''}
         </span>
       ) : null}
       {mode === 'sign-in' && signedIn ? (
