@@ -7,24 +7,26 @@
 // which runs on Node 20. `npm run build` first.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromiumPath, median, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
+import {
+  baseBuild,
+  chromiumPath,
+  loadAverage,
+  median,
+  requireBuild,
+  startDemo,
+  startProduction,
+} from './benchSupport.mjs'
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, base: { type: 'string' } },
 })
 requireBuild()
-const base = values.base ? resolve(values.base) : null
-if (base && !existsSync(join(base, 'dist-server/production.js')))
-  throw new Error('--base must be a directory with another build’s dist/ and dist-server/')
+const base = baseBuild(values.base)
 const chromePath = chromiumPath()
-const load = () =>
-  loadavg()
-    .map((figure) => figure.toFixed(2))
-    .join(', ')
-const loadBefore = load()
+const loadBefore = loadAverage()
 
 const token = 'bench-token'
 const api = await startDemo(token)
@@ -82,7 +84,7 @@ const FIGURES = [
 ]
 const version = reports.this[0].lighthouseVersion
 console.log(`\nLighthouse ${version}, mobile (simulated slow 4G, 4x CPU), median of ${values.runs} runs`)
-console.log(`load average (1, 5, 15 min) before: ${loadBefore}; after: ${load()}\n`)
+console.log(`load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAverage()}\n`)
 console.log(
   `${'figure'.padEnd(26)}${base ? 'base'.padStart(10) : ''}${'this'.padStart(10)}${base ? 'ratio'.padStart(8) : ''}`,
 )

@@ -5,24 +5,18 @@
 // build's dist-server/ and node_modules), the same cases for that build, run by run in alternation. Medians of --runs.
 // `npm run build` first.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { freePort, median, requireBuild, rssMb, startDemo } from './benchSupport.mjs'
+import { baseBuild, freePort, loadAverage, median, requireBuild, rssMb, startDemo } from './benchSupport.mjs'
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, base: { type: 'string' } },
 })
 requireBuild()
-const base = values.base ? resolve(values.base) : null
-if (base && !existsSync(join(base, 'dist-server/production.js')))
-  throw new Error('--base must be a directory with another build’s dist-server/')
-const load = () =>
-  loadavg()
-    .map((figure) => figure.toFixed(2))
-    .join(', ')
-const loadBefore = load()
+const base = baseBuild(values.base, 'dist-server/')
+const loadBefore = loadAverage()
 const token = 'bench-token'
 const api = await startDemo(token)
 const wait = (ms) => new Promise((done) => setTimeout(done, ms))
@@ -95,4 +89,4 @@ for (const [name] of builds)
       `${name} | ${kind} | ${of('health').toFixed(0)} ms | ${of('ready').toFixed(0)} ms | ${of('rss').toFixed(0)} MB`,
     )
   }
-console.log(`\nLoad average before: ${loadBefore}; after: ${load()}`)
+console.log(`\nLoad average before: ${loadBefore}; after: ${loadAverage()}`)

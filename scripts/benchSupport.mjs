@@ -2,8 +2,8 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import net from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 
 export const freePort = () =>
   new Promise((resolve) => {
@@ -106,4 +106,18 @@ export async function inDisplayMenu(page, act) {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
   await act(page.getByRole('group', { name: 'Display' }))
   await toggle.click()
+}
+
+/** The 1, 5 and 15 minute load averages, as the benches print them beside their figures. */
+export const loadAverage = () =>
+  loadavg()
+    .map((figure) => figure.toFixed(2))
+    .join(', ')
+
+/** A `--base` directory resolved, once checked to hold another build's server (null without one). */
+export function baseBuild(dir, holds = 'dist/ and dist-server/') {
+  const base = dir ? resolve(dir) : null
+  if (base && !existsSync(join(base, 'dist-server/production.js')))
+    throw new Error(`--base must be a directory with another build’s ${holds}`)
+  return base
 }
