@@ -154,7 +154,10 @@ test('a session that ended returns to sign-in with the view kept, then shows the
   await page.context().addCookies([{ ...cookie, value: 'sealed-with-a-key-long-gone' }])
   await explainingFailure(page, async () => {
     await page.getByRole('button', { name: 'Refresh now' }).click()
-    await expect(form.getByRole('alert')).toHaveText('Your session has ended; sign in again.')
+    // Once, on a busy CI machine, this answer took longer than the usual wait; the failure now says if the loop stalled.
+    await expect(form.getByRole('alert')).toHaveText('Your session has ended; sign in again.', {
+      timeout: 15_000,
+    })
   })
   expect(new URL(page.url()).search).toBe('?state=started&execution=exec-locked')
   await form.getByLabel('API token').fill(token)

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 
 /**
  * Runs `step`; if it fails, the error also says what the page asked and heard meanwhile, what it logged, and
@@ -25,6 +26,9 @@ export async function explainingFailure(page: Page, step: () => Promise<void>): 
   page.on('requestfailed', onFailed)
   page.on('console', onConsole)
   page.on('pageerror', onPageError)
+  // The demo API and the dashboard servers run in this worker's process: a stalled loop stalls them all.
+  const loop = monitorEventLoopDelay({ resolution: 20 })
+  loop.enable()
   try {
     await step()
   } catch (error) {
@@ -32,10 +36,12 @@ export async function explainingFailure(page: Page, step: () => Promise<void>): 
       .locator('body')
       .innerText({ timeout: 2_000 })
       .catch((reason: unknown) => `(unreadable: ${String(reason)})`)
-    const detail = `\n--- meanwhile ---\n${events.join('\n')}\n--- the page shows ---\n${shown.slice(0, 1_500)}`
+    const lag = `longest stall of this process's event loop: ${Math.round(loop.max / 1e6)} ms`
+    const detail = `\n--- meanwhile (${lag}) ---\n${events.join('\n')}\n--- the page shows ---\n${shown.slice(0, 1_500)}`
     if (error instanceof Error) error.message += detail
     throw error
   } finally {
+    loop.disable()
     page.off('request', onRequest)
     page.off('response', onResponse)
     page.off('requestfailed', onFailed)
