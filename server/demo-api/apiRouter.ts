@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DemoContext } from './context.ts'
 import { ApiError, methodNotAllowed } from './errors.ts'
-import { applyFault, corruptResponse, isBackgroundRequest, selectFault } from './faults.ts'
+import { applyFault, corruptResponse, isBackgroundRequest, laneOf, selectFault } from './faults.ts'
 import { listAttempts, listExecutions, reschedule } from './operations.ts'
 import type { Operation } from './operations.ts'
 import { rescheduleAnswer, respellAnswer, unspellRequest } from './readings.ts'
@@ -63,7 +63,7 @@ export function createApiHandler(
     if (route === null) throw new ApiError(404, `No route for ${method} ${rawPath}`)
     if (method !== route.method) throw methodNotAllowed(method, [route.method])
 
-    context.stats.count(route.operation, route.executionId, isBackgroundRequest(req))
+    context.stats.count(route.operation, route.executionId, isBackgroundRequest(req), laneOf(req))
     const fault = selectFault(context.faults, req, route.operation, route.executionId)
     if (fault && (await applyFault(fault, req, res))) return true
     const body = unspellRequest(await readJsonBody(req), context.readings.stateSpelling)

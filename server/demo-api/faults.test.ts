@@ -43,6 +43,10 @@ describe('fault rules', () => {
     ).toBe(503)
     await addFaults({ operation: 'list_executions', status: 503, times: 1, background: true })
     expect((await client.listExecutions({}, scan)).status).toBe(503)
+    // What each part of the dashboard costs the API, by its lane; anything else is "other".
+    await client.listExecutions()
+    const { json } = await client.control('GET', '/stats')
+    expect(json).toMatchObject({ list_executions_by_lane: { index: 2, user: 1, other: 1 } })
   })
 
   it('defaults to a JSON error body for an error status', async () => {
@@ -178,6 +182,7 @@ describe('request stats', () => {
     expect(json).toEqual({
       requests: { list_executions: 0, list_attempts: 0, reschedule: 0 },
       background_requests: { list_executions: 0, list_attempts: 0, reschedule: 0 },
+      list_executions_by_lane: {},
       reschedules_by_id: {},
       applied_by_id: {},
     })

@@ -44,7 +44,8 @@ const DASHBOARD_AGENT = /^execution-dashboard \((\w+)\)$/
 const BACKGROUND_LANES = ['index', 'verify', 'sample', 'live']
 
 /** The dashboard's lane a request says it comes from (its User-Agent), or null for any other client. */
-const laneOf = (req: IncomingMessage) => DASHBOARD_AGENT.exec(req.headers['user-agent'] ?? '')?.[1] ?? null
+export const laneOf = (req: IncomingMessage) =>
+  DASHBOARD_AGENT.exec(req.headers['user-agent'] ?? '')?.[1] ?? null
 
 /** A call the dashboard makes on its own (a scan, a live refresh), not one a user's request made. */
 export const isBackgroundRequest = (req: IncomingMessage) => BACKGROUND_LANES.includes(laneOf(req) ?? '')

@@ -100,7 +100,8 @@ export function createUpstreamClient(config: UpstreamConfig, settings: ClientSet
   const accepted = new LRUCache<string, number>({ max: MAX_ACCEPTED })
   function noteAccepted(authorization: string | null, at: number) {
     if (authorization === null) return
-    accepted.set(digest(authorization), at)
+    // The same credential call after call: its digest is kept, not computed on each answer.
+    accepted.set(credentialDigest(authorization), at)
   }
 
   async function send(options: CallOptions, signal: CallSignal | undefined): Promise<UpstreamAnswer> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createStateSpellings } from './stateSpellings.ts'
+import { createStateSpellings, mayTeach } from './stateSpellings.ts'
 
 describe('the one speller', () => {
   it('sends the spec spelling before any answer, then every spelling seen for a meaning', () => {
@@ -22,6 +22,39 @@ describe('the one speller', () => {
     spellings.learnFromAnswer(answer({ data: [{ state: 'STARTED' }, null, { state: 3 }, { id: 'x' }] }))
     expect(spellings.spell('started')).toEqual(['STARTED'])
     expect(spellings.version()).toBe(1)
+  })
+
+  it('parses an answer only when one of its states is not yet taught', () => {
+    const taught = new Set(['', 'STARTED', 'failed'])
+    const bytes = (text: string) => Buffer.from(text)
+    expect(
+      mayTeach(
+        bytes('{"data":[{"state":"STARTED"},{"state" : "failed","metadata":{"state":"failed"}}]}'),
+        taught,
+      ),
+    ).toBe(false)
+    expect(
+      mayTeach(bytes('{"data":[{"kind":"state","state":"STARTED"},{"state":null},{"state":3}]}'), taught),
+    ).toBe(false)
+    expect(mayTeach(bytes('{"data":[{"state":"STARTED"},{"state":"Started"}]}'), taught)).toBe(true)
+    expect(mayTeach(bytes('{"data":[{"state":"fail\\u0065d"}]}'), taught)).toBe(true)
+    // Cut short, it is no JSON: a parse would teach nothing either.
+    expect(mayTeach(bytes('{"data":[{"state":"fai'), taught)).toBe(false)
+    expect(mayTeach(bytes('{"data":[]}'), taught)).toBe(false)
+
+    const spellings = createStateSpellings()
+    const answer = (states: string[]) =>
+      Buffer.from(JSON.stringify({ data: states.map((state) => ({ state })) }))
+    spellings.learnFromAnswer(answer(['STARTED', 'STARTED']))
+    expect(spellings.version()).toBe(1)
+    spellings.learnFromAnswer(answer(['STARTED', 'Started', 'timed_out']))
+    expect(spellings.spell('started')).toEqual(['STARTED', 'Started'])
+    expect(spellings.unknown()).toEqual(['timed_out'])
+    expect(spellings.version()).toBe(3)
+    spellings.learnFromAnswer(answer(['échoué']))
+    expect(spellings.unknown()).toEqual(['timed_out', 'échoué'])
+    expect(spellings.mayTeach(answer(['échoué', 'Started']))).toBe(false)
+    expect(spellings.mayTeach(answer(['échouée']))).toBe(true)
   })
 
   it('gives back what the store kept, and counts only what is new', () => {
