@@ -52,6 +52,8 @@ export async function createExecutionIndex(options: IndexOptions) {
   const facts = createUpstreamFacts(upstream, store, options.spellings)
   await facts.load().catch((error: unknown) => onError('reading what the index learned', error))
   const runtimes = new Map<string, Runtime>()
+  /** Answers already read (by their bytes), so a read shared by many tabs is read once. */
+  const observed = new WeakSet<Buffer>()
   let factsSavedAt = 0
   let ticking = false
   const unlisten = store ? await store.listen(INDEX_CHANNEL, (id) => runtimes.get(id)?.heardChange()) : null
@@ -280,6 +282,9 @@ export async function createExecutionIndex(options: IndexOptions) {
       body: Buffer,
       answerBytes: { status: number; body: Buffer; sentAt?: number },
     ) {
+      // Tabs that shared one read were all handed the same bytes: the index reads them once.
+      if (observed.has(answerBytes.body)) return
+      observed.add(answerBytes.body)
       const credential = fingerprint(key, credentials.authorization)
       observeAnswer(
         runtimes.get(`${upstream}:${credential}`) ?? null,

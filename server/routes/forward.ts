@@ -94,7 +94,9 @@ export async function forwardOperation(
     return { ...seen, status: 401, detail: refuseToken(res, answer, refused) }
   }
   // The index keeps what it learns in the store: never an answer that repeated the token (relayAnswer withholds it).
-  if (!answer.withheld) context.observe?.(credentials, operation, body, answer)
+  // It learns once the answer is on its way: parsing and keeping the page is not the browser's wait.
+  const observe = context.observe
+  if (observe && !answer.withheld) setImmediate(() => observe(credentials, operation, body, answer))
   // How old the answer is, so a tab never replaces it with an older one from its live stream (src/api/answerAge.ts).
   res.setHeader(ANSWER_AGE_HEADER, String(Math.max(0, Date.now() - answer.sentAt)))
   const detail = await relayAnswer(res, answer, { acceptEncoding: req.headers['accept-encoding'] })
