@@ -12,7 +12,7 @@ import type { Family } from './family.ts'
 import { claimOf } from './claims.ts'
 import { credentialKey, fingerprint, upstreamKey } from './fingerprint.ts'
 import { observeAnswer } from './observe.ts'
-import { INDEX_CHANNEL } from './persistence.ts'
+import { INDEX_CHANNEL, updatePlannerStatistics } from './persistence.ts'
 import { createRuntime, type Runtime } from './runtime.ts'
 import { FAMILY_IDLE_MS } from './family.ts'
 import type { Coverage, OverviewAnswer } from '../../shared/overview.ts'
@@ -52,6 +52,12 @@ export async function createExecutionIndex(options: IndexOptions) {
   const facts = createUpstreamFacts(upstream, store, options.spellings)
   await facts.load().catch((error: unknown) => onError('reading what the index learned', error))
   const runtimes = new Map<string, Runtime>()
+  // Best effort: without statistics a partition is still read back, only slower.
+  const planned = store
+    ? updatePlannerStatistics(store).catch((error: unknown) =>
+        onError('updating the store’s statistics', error),
+      )
+    : Promise.resolve()
   /** Answers already read (by their bytes), so a read shared by many tabs is read once. */
   const observed = new WeakSet<Buffer>()
   let factsSavedAt = 0
@@ -63,7 +69,16 @@ export async function createExecutionIndex(options: IndexOptions) {
     const id = `${upstream}:${credential}`
     let runtime = runtimes.get(id)
     if (!runtime) {
-      runtime = createRuntime(id, credential, { client, store, facts, settings, upstream, now, onError })
+      runtime = createRuntime(id, credential, {
+        client,
+        store,
+        facts,
+        settings,
+        upstream,
+        now,
+        onError,
+        planned,
+      })
       runtimes.set(id, runtime)
     }
     runtime.use(credentials.authorization)

@@ -7,6 +7,15 @@ import { openPostgresStore } from '../store/postgres.ts'
 import type { Store } from '../store/store.ts'
 import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
 import { startTestIndex } from '../testing/indexTestKit.ts'
+import { createPartition } from './partition.ts'
+import {
+  flushPartition,
+  partitionKey,
+  startMark,
+  syncPartition,
+  updatePlannerStatistics,
+} from './persistence.ts'
+import { readApiRow } from './rows.ts'
 import { postgresMissing, startPostgres, type RunningPostgres } from '../testing/postgresServer.ts'
 
 const missing = postgresMissing()
@@ -66,6 +75,51 @@ describe('the index in the embedded store', () => {
     await after.close()
     await store.close()
   }, 60_000)
+})
+
+/** Writes 25 executions (some odd) and reads them back 10 to a statement: every row and membership, in full. */
+async function readsBackWhole(store: Store) {
+  const written = createPartition('p')
+  const family = written.family([{ key: 'env', values: ['prod'] }])
+  for (let n = 0; n < 25; n += 1) {
+    const row = readApiRow(
+      {
+        id: `exec-${n}`,
+        state: n % 2 ? 'FAILED' : 'started',
+        created_at: n === 3 ? 'not a time' : `2026-11-0${1 + (n % 9)}T00:00:00Z`,
+        metadata: n === 4 ? {} : { env: 'prod', note: `tab\tquote"é ${n}` },
+      },
+      1_000 + n,
+      written.intern,
+    )
+    if (!row) throw new Error('a test row was not read')
+    written.upsert(row)
+    written.addMember(family, row)
+  }
+  const stored = await partitionKey(store, 'p', 'upstream', 'credential')
+  await flushPartition(store, written, stored)
+  await updatePlannerStatistics(store)
+  const read = createPartition('p')
+  // The execution without metadata is no member of the env=prod family: 25 rows, 24 memberships.
+  expect(family.members.size).toBe(24)
+  expect(await syncPartition(store, read, stored, startMark(), 10)).toBe(49)
+  expect([...read.rows.values()]).toEqual([...written.rows.values()])
+  const readFamily = read.families.get(family.key)
+  expect([...(readFamily?.members.keys() ?? [])].sort()).toEqual([...family.members.keys()].sort())
+}
+
+describe('reading a partition back', () => {
+  it('from the embedded store, a page at a time', async () => {
+    const store = await migrated(await openEmbeddedStore(await embeddedDataDir()))
+    await readsBackWhole(store)
+    await store.close()
+  })
+
+  it.skipIf(missing !== null)('from PostgreSQL, a page at a time', async () => {
+    const store = await migrated(await openPostgresStore(await (postgres as RunningPostgres).newDatabase()))
+    await readsBackWhole(store)
+    await store.close()
+  })
 })
 
 describe.skipIf(missing !== null)('the index in a shared PostgreSQL', () => {

@@ -30,6 +30,8 @@ export interface RuntimeDeps {
   upstream: string
   now: () => number
   onError: (what: string, error: unknown) => void
+  /** The store's planner statistics brought up to date, once per process: a partition is read back after it. */
+  planned: Promise<void>
 }
 
 /**
@@ -58,7 +60,8 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
       throw error
     }))
   let loaded: Promise<void> = deps.store
-    ? inStore(deps.store)
+    ? deps.planned
+        .then(() => inStore(deps.store as Store))
         .then((key) => syncPartition(deps.store as Store, partition, key, mark))
         .then(() => undefined)
     : Promise.resolve()
