@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { holdUntilFirstScreen } from './firstScreen'
+import { holdUntilFirstScreen, onceFirstScreenShown } from './firstScreen'
 import { executionKeys } from './queryKeys'
 import { sessionKeys } from './session'
 
@@ -45,6 +45,27 @@ describe('the first screen goes first', () => {
     // Open from then on: a query mounted later goes at once.
     watch(['links'])
     await vi.waitFor(() => expect(asked).toContain('["links"]'))
+  })
+
+  it('runs what waits for the first screen once, after its answer, and at once on a client without the hold', async () => {
+    const { client, asked, watch } = setUp()
+    const ran = vi.fn()
+    onceFirstScreenShown(client, ran)
+    let answerList: (value: unknown) => void = () => {}
+    watch(executionKeys.list({ first: 20 }), () => new Promise((resolve) => (answerList = resolve)))
+    watch(['overview', 'x'])
+    await vi.waitFor(() => expect(asked).toEqual(['["executions","list",{"first":20}]']))
+    expect(ran).not.toHaveBeenCalled()
+    answerList({ data: [] })
+    await vi.waitFor(() => expect(ran).toHaveBeenCalledTimes(1))
+    client.setQueryData(['first-screen-shown'], true)
+    expect(ran).toHaveBeenCalledTimes(1)
+
+    const unheld = new QueryClient()
+    clients.push(unheld)
+    const atOnce = vi.fn()
+    onceFirstScreenShown(unheld, atOnce)
+    expect(atOnce).toHaveBeenCalledTimes(1)
   })
 
   it('opens on the audit trail’s page, and on a session that is not signed in', async () => {

@@ -75,6 +75,23 @@ export function holdUntilFirstScreen(client: QueryClient): void {
   })
 }
 
+/**
+ * Calls `then` once, when the first screen has its answer on screen (at once on a client without the hold): what
+ * can wait for it (the lazy parts' code) is not fetched beside the first screen's.
+ */
+export function onceFirstScreenShown(client: QueryClient, then: () => void): void {
+  if (!isHeld(client)) {
+    then()
+    return
+  }
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || (event.query as Query).queryKey[0] !== SHOWN_KEY[0]) return
+    if (isHeld(client)) return
+    unsubscribe()
+    then()
+  })
+}
+
 /** Whether the first screen has its answer on screen (see holdUntilFirstScreen). */
 export function useFirstScreenShown(): boolean {
   return (
