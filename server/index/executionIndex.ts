@@ -268,11 +268,13 @@ export async function createExecutionIndex(options: IndexOptions) {
       filters: ListFilters,
       onChange: (overview: OverviewAnswer) => void,
       view: OverviewView = {},
+      /** How often the viewer's own list is refreshed: the family is refreshed no more often than that. */
+      everyMs?: number,
     ): Promise<() => void> {
       const runtime = runtimeFor(credentials)
       await runtime.loaded()
       const family = runtime.partition.family(filters.metadata, credentials.client)
-      const unwatch = runtime.watch(family)
+      const unwatch = runtime.watch(family, everyMs)
       let last = ''
       const push = () => {
         runtime.use(credentials.authorization)

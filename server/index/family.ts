@@ -54,6 +54,8 @@ export interface Family {
   refreshing: boolean
   /** The running (or last) round of this replica: its order and how far back it got; not stored. */
   walk: WalkProgress | null
+  /** How often it is refreshed now, as its viewers look (runtime.ts); not stored. Unset: the refresh interval. */
+  paceMs?: number
 }
 
 /** A family nobody asked for in this long stops being refreshed. */

@@ -54,7 +54,7 @@ function roundsKeepFresh(ctx: ScanContext, family: Family): boolean {
     family.verifiedAt !== null &&
     family.calls <= 1 &&
     family.roundTrouble === null &&
-    ctx.now() - family.verifiedAt < 2 * ctx.settings.refreshMs
+    ctx.now() - family.verifiedAt < 2 * (family.paceMs ?? ctx.settings.refreshMs)
   )
 }
 
@@ -102,7 +102,7 @@ function baseKeepsActiveFresh(ctx: ScanContext, family: Family): boolean {
     base !== undefined &&
     base.verifiedAt !== null &&
     base.refreshFailing === null &&
-    ctx.now() - base.refreshedAt < 2 * ctx.settings.refreshMs
+    ctx.now() - base.refreshedAt < 2 * (base.paceMs ?? ctx.settings.refreshMs)
   )
 }
 

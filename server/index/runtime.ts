@@ -22,6 +22,15 @@ const LOCK_RETRY_MS = 2_000
 const FLUSH_EVERY_MS = 1_000
 const SYNC_EVERY_MS = 5_000
 
+/**
+ * How often a family is refreshed: as often as its most eager viewer looks (`paces`, each viewer's interval), never
+ * more often than `refreshMs`. A tab that refreshes every 10 s gains nothing from counts read every 5 s, and one
+ * tab cost the API about 7 refresh calls a minute (issue 49 §2b). Wanted by requests alone: `refreshMs`.
+ */
+export function refreshPace(paces: readonly number[], refreshMs: number): number {
+  return paces.length === 0 ? refreshMs : Math.max(refreshMs, Math.min(...paces))
+}
+
 export interface RuntimeDeps {
   client: UpstreamClient
   store: Store | null
@@ -40,7 +49,8 @@ export interface RuntimeDeps {
  */
 export function createRuntime(id: string, credential: string, deps: RuntimeDeps) {
   const partition: Partition = createPartition(id, deps.now)
-  const watchers = new Map<string, number>()
+  /** Per family, the interval each of its viewers refreshes at (a watch: the refresh interval). */
+  const watchers = new Map<string, number[]>()
   const mark: SyncMark = startMark()
   let authorization: string | null = null
   let usedAt = deps.now()
@@ -78,7 +88,9 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
   })
 
   const isWanted = (family: Family) =>
-    (watchers.get(family.key) ?? 0) > 0 || deps.now() - family.wantedAt < FAMILY_IDLE_MS
+    (watchers.get(family.key)?.length ?? 0) > 0 || deps.now() - family.wantedAt < FAMILY_IDLE_MS
+
+  const paceOf = (family: Family) => refreshPace(watchers.get(family.key) ?? [], deps.settings.refreshMs)
 
   /**
    * Rounds one after another (a round starts at most once a refresh interval, and after trouble once in RETRY_MS),
@@ -89,7 +101,8 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
     const ctx = context()
     for (const family of partition.families.values()) {
       if (!isWanted(family)) continue
-      const every = deps.settings.refreshMs
+      const every = paceOf(family)
+      family.paceMs = every
       const since = now - family.roundStartedAt
       const troubled = family.phase === 'failed' || family.phase === 'partial' || family.roundTrouble !== null
       const due = family.phase === 'new' || since >= (troubled ? RETRY_MS : every)
@@ -154,11 +167,16 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
       return lockTriedAt === 0 ? 'not known yet' : 'another replica'
     },
     isLeader: () => deps.store === null || deps.store.kind === 'embedded' || (lock?.held() ?? false),
-    watch(family: Family): () => void {
-      watchers.set(family.key, (watchers.get(family.key) ?? 0) + 1)
-      return () => watchers.set(family.key, Math.max(0, (watchers.get(family.key) ?? 1) - 1))
+    /** Keeps `family` refreshed (every `everyMs`, or the refresh interval) until the returned stop. */
+    watch(family: Family, everyMs = deps.settings.refreshMs): () => void {
+      watchers.set(family.key, [...(watchers.get(family.key) ?? []), everyMs])
+      return () => {
+        const paces = watchers.get(family.key) ?? []
+        const at = paces.indexOf(everyMs)
+        if (at >= 0) paces.splice(at, 1)
+      }
     },
-    watching: () => [...watchers.values()].some((count) => count > 0),
+    watching: () => [...watchers.values()].some((paces) => paces.length > 0),
     /** Another replica wrote this partition. */
     heardChange() {
       syncWanted = true

@@ -75,6 +75,36 @@ describe('the live stream', () => {
     stream.close()
   })
 
+  it('moves the counts with the page it sends: what the tabs were just shown, the index knows', async () => {
+    // 50 rows: not the index's own page of 100, which the stream's call would share (and its fault with it).
+    const stream = await openSse(`${dashboard.url}/api/live?size=50&every=1`)
+    const page = JSON.parse((await stream.next((event) => event.event === 'list')).data) as {
+      page: { data: { id: string; state: string }[] }
+    }
+    const failed = page.page.data.find((row) => row.state === 'failed')
+    if (!failed) throw new Error('the demo’s first 50 executions hold no failed one')
+    type Overview = { coverage: { kind: string }; counts: { failed: number } }
+    const exact = JSON.parse(
+      (await stream.next((event) => event.event === 'overview' && event.data.includes('"kind":"exact"')))
+        .data,
+    ) as Overview
+    // The index's own reads fail from now on: only the stream's page can tell it.
+    const rules = ['index', 'verify', 'sample'].map((lane) => ({ status: 503, lane }))
+    await demo.control('POST', '/faults', { rules })
+    // Another client reschedules it: the dashboard relays nothing of it.
+    expect((await demo.reschedule(failed.id, { schedule_for: true })).status).toBe(200)
+    const moved = await stream.next(
+      (event) =>
+        event.event === 'overview' &&
+        (JSON.parse(event.data) as Overview).counts.failed === exact.counts.failed - 1,
+      10_000,
+    )
+    expect(moved.event).toBe('overview')
+    stream.close()
+    await demo.control('DELETE', '/faults')
+    await demo.control('POST', '/reset')
+  })
+
   it('costs the same upstream calls for one tab as for six on the same view', async () => {
     const one = await callsWhileOpen(1, 3_000)
     const six = await callsWhileOpen(6, 3_000)

@@ -43,6 +43,8 @@ interface Subscriber {
 interface View {
   body: Buffer
   authorization: string
+  /** Whoever first asked for it: what the index learns from its pages goes to their partition. */
+  credentials: Credentials
   /** Whoever first asked for it: its refreshes wait in turn with that owner's others. */
   owner: string
   subscribers: Set<Subscriber>
@@ -130,6 +132,9 @@ export function createLiveHub(options: {
         text,
         answer.sentAt,
       )
+      // The counts move with the list the tabs were just sent (one voice), once the page is on its way.
+      const index = options.index
+      if (index) setImmediate(() => index.observe(view.credentials, LIST_EXECUTIONS, view.body, answer))
     } catch (error) {
       if (error instanceof CallAbandonedError) return
       const failure =
@@ -171,6 +176,7 @@ export function createLiveHub(options: {
             live.filters,
             (overview) => send({ event: 'overview', data: overview }),
             live.overview,
+            live.everyMs,
           )
         : () => {}
       if (live.list === false) {
@@ -186,6 +192,7 @@ export function createLiveHub(options: {
         view = {
           body: live.body,
           authorization: credentials.authorization,
+          credentials,
           owner: live.owner ?? '',
           subscribers: new Set(),
           timer: undefined,
