@@ -1,5 +1,5 @@
-// npm run bench:tab [-- --seconds 90 --viewers 1,5 --base <dir>]: what open tabs cost the API. A live demo API
-// (its simulation running) behind the production server; 1 and 5 headless Chromium tabs left open on the default
+// npm run bench:tab [-- --seconds 90 --viewers 1,5 --base <dir> --frozen]: what open tabs cost the API. A live
+// demo API (its simulation running; --frozen: nothing changes) behind the production server; 1 and 5 headless Chromium tabs left open on the default
 // view; upstream list calls a minute over --seconds, by the dashboard's lane (its User-Agent: user, live, index,
 // verify, sample). Cases, alternated in one run: this build, this build with DASHBOARD_INDEX=0 (only the tabs'
 // own polls, as before the index), and with --base the other build. `npm run build` first.
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '90' },
     viewers: { type: 'string', default: '1,5' },
     base: { type: 'string' },
+    frozen: { type: 'boolean', default: false },
   },
 })
 requireBuild()
@@ -51,7 +52,7 @@ async function demoCall(api, method, path) {
 
 /** List calls a minute, by lane, with `viewers` tabs open on one server in front of its own live demo. */
 async function measure(testCase, viewers) {
-  const api = await startDemo(token, [], { frozen: false })
+  const api = await startDemo(token, [], { frozen: values.frozen })
   const server = await startProduction(api.url, token, testCase.env, testCase.cwd)
   const context = await browser.newContext({ baseURL: server.origin })
   try {
@@ -88,7 +89,7 @@ for (const viewers of viewerCounts)
 await browser.close()
 
 console.log(
-  `\nUpstream list calls a minute with tabs open on the default view, live demo API, ${seconds} s each`,
+  `\nUpstream list calls a minute with tabs open on the default view, ${values.frozen ? 'frozen' : 'live'} demo API, ${seconds} s each`,
 )
 console.log(`load average before: ${loadBefore}; after: ${loadAverage()}\n`)
 console.log('| tabs | build | list calls/min | by lane |')

@@ -56,6 +56,8 @@ export interface Family {
   walk: WalkProgress | null
   /** How often it is refreshed now, as its viewers look (runtime.ts); not stored. Unset: the refresh interval. */
   paceMs?: number
+  /** Refreshes in a row that brought no news: the next comes later (runtime.ts); not stored. */
+  quietRefreshes?: number
 }
 
 /** A family nobody asked for in this long stops being refreshed. */

@@ -31,6 +31,8 @@ export function createPartition(id: string, now: () => number = Date.now) {
   const listeners = new Set<() => void>()
   let dirty = emptyDirty()
   let version = 0
+  /** Changes to rows and memberships (what a family's own bookkeeping changes is not news). */
+  let news = 0
   const counted = new Map<string, { version: number; counts: StateCounts }>()
   /** Memberships read from the store before their rows: family keys per execution id. */
   const waiting = new Map<string, string[]>()
@@ -41,8 +43,9 @@ export function createPartition(id: string, now: () => number = Date.now) {
   const checkedAt = new Map<string, number>()
   let notifyScheduled = false
 
-  function changed() {
+  function changed(isNews = true) {
     version += 1
+    if (isNews) news += 1
     if (notifyScheduled) return
     notifyScheduled = true
     // Changes come in bursts (a page of rows): listeners hear once per burst.
@@ -240,8 +243,10 @@ export function createPartition(id: string, now: () => number = Date.now) {
     },
     familyChanged(family: Family) {
       dirty.families.add(family.key)
-      changed()
+      changed(false)
     },
+    /** Grows with every change to rows or memberships: a refresh that left it as it was brought no news. */
+    news: () => news,
     /** Counts per state over a family, cached until anything in the partition changes. */
     count(family: Family, states: readonly string[], window?: WindowBounds): StateCounts {
       const key = `${family.key} ${JSON.stringify([...states].sort())} ${JSON.stringify(window ?? null)}`

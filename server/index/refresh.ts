@@ -23,6 +23,7 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 export async function refreshFamily(ctx: ScanContext, family: Family): Promise<void> {
   family.refreshing = true
   const started = ctx.now()
+  const newsBefore = ctx.partition.news()
   try {
     // A family one page long is read whole by each round, every refresh interval: news and proof at once.
     if (!roundsKeepFresh(ctx, family)) {
@@ -37,6 +38,8 @@ export async function refreshFamily(ctx: ScanContext, family: Family): Promise<v
     await checkFates(ctx, family).catch(() => {})
     family.refreshedAt = started
     family.refreshFailing = null
+    // Anything new (from this refresh, a round or a relayed page meanwhile) brings the pace back at once.
+    family.quietRefreshes = ctx.partition.news() === newsBefore ? (family.quietRefreshes ?? 0) + 1 : 0
   } catch (error) {
     if (!ctx.signal.aborted) {
       const reason = reasonOf(error)

@@ -22,13 +22,19 @@ const LOCK_RETRY_MS = 2_000
 const FLUSH_EVERY_MS = 1_000
 const SYNC_EVERY_MS = 5_000
 
+/** A view whose refreshes keep finding nothing is refreshed up to this many times less often. */
+const QUIET_BACK_OFF = 4
+
 /**
  * How often a family is refreshed: as often as its most eager viewer looks (`paces`, each viewer's interval), never
- * more often than `refreshMs`. A tab that refreshes every 10 s gains nothing from counts read every 5 s, and one
- * tab cost the API about 7 refresh calls a minute (issue 49 §2b). Wanted by requests alone: `refreshMs`.
+ * more often than `refreshMs` (wanted by requests alone: `refreshMs`); after `quiet` refreshes in a row that found
+ * nothing, twice, then four times less often. A tab that refreshes every 10 s gains nothing from counts read every
+ * 5 s, and on a quiet API one tab cost it 23 refresh calls a minute (issue 49 §2b). What a tab's own page shows
+ * reaches the index at once whatever the pace (live/hub.ts).
  */
-export function refreshPace(paces: readonly number[], refreshMs: number): number {
-  return paces.length === 0 ? refreshMs : Math.max(refreshMs, Math.min(...paces))
+export function refreshPace(paces: readonly number[], refreshMs: number, quiet = 0): number {
+  const viewers = paces.length === 0 ? refreshMs : Math.max(refreshMs, Math.min(...paces))
+  return viewers * Math.min(QUIET_BACK_OFF, 2 ** quiet)
 }
 
 export interface RuntimeDeps {
@@ -90,22 +96,25 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
   const isWanted = (family: Family) =>
     (watchers.get(family.key)?.length ?? 0) > 0 || deps.now() - family.wantedAt < FAMILY_IDLE_MS
 
-  const paceOf = (family: Family) => refreshPace(watchers.get(family.key) ?? [], deps.settings.refreshMs)
+  const paceOf = (family: Family) =>
+    refreshPace(watchers.get(family.key) ?? [], deps.settings.refreshMs, family.quietRefreshes)
 
   /**
-   * Rounds one after another (a round starts at most once a refresh interval, and after trouble once in RETRY_MS),
-   * and between them, every refresh interval, the refreshes that bring news.
+   * Rounds one after another (a round starts at most as often as the family's viewers look, and after trouble once
+   * in RETRY_MS), and between them, at that pace or slower while nothing changes, the refreshes that bring news.
    */
   function plan() {
     const now = deps.now()
     const ctx = context()
     for (const family of partition.families.values()) {
       if (!isWanted(family)) continue
+      // Rounds go at the viewers' pace, quiet or not: a view of one page is verified by them alone.
+      const viewers = refreshPace(watchers.get(family.key) ?? [], deps.settings.refreshMs)
       const every = paceOf(family)
       family.paceMs = every
       const since = now - family.roundStartedAt
       const troubled = family.phase === 'failed' || family.phase === 'partial' || family.roundTrouble !== null
-      const due = family.phase === 'new' || since >= (troubled ? RETRY_MS : every)
+      const due = family.phase === 'new' || since >= (troubled ? RETRY_MS : viewers)
       if (!family.scanning && due) void verifyRound(ctx, family)
       if (family.verifiedAt !== null && !family.refreshing && now - family.refreshedAt >= every)
         void refreshFamily(ctx, family)
