@@ -25,7 +25,8 @@ export const indexSettings = {
       default: String(DEFAULT_INDEX.refreshMs),
       description:
         "How often a watched view's index reads its first pages and running executions for news, and the " +
-        'shortest time between two of its verification walks, in ms.',
+        'shortest time between two of its verification walks, in ms. A view whose tabs refresh less often is ' +
+        'read as often as they look, and up to four times less often while nothing changes.',
     },
     { min: 500, unit: 'milliseconds' },
   ),
