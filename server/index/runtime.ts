@@ -96,9 +96,6 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
   const isWanted = (family: Family) =>
     (watchers.get(family.key)?.length ?? 0) > 0 || deps.now() - family.wantedAt < FAMILY_IDLE_MS
 
-  const paceOf = (family: Family) =>
-    refreshPace(watchers.get(family.key) ?? [], deps.settings.refreshMs, family.quietRefreshes)
-
   /**
    * Rounds one after another (a round starts at most as often as the family's viewers look, and after trouble once
    * in RETRY_MS), and between them, at that pace or slower while nothing changes, the refreshes that bring news.
@@ -109,8 +106,9 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
     for (const family of partition.families.values()) {
       if (!isWanted(family)) continue
       // Rounds go at the viewers' pace, quiet or not: a view of one page is verified by them alone.
-      const viewers = refreshPace(watchers.get(family.key) ?? [], deps.settings.refreshMs)
-      const every = paceOf(family)
+      const paces = watchers.get(family.key) ?? []
+      const viewers = refreshPace(paces, deps.settings.refreshMs)
+      const every = refreshPace(paces, deps.settings.refreshMs, family.quietRefreshes)
       family.paceMs = every
       const since = now - family.roundStartedAt
       const troubled = family.phase === 'failed' || family.phase === 'partial' || family.roundTrouble !== null

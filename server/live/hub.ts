@@ -42,8 +42,7 @@ interface Subscriber {
 
 interface View {
   body: Buffer
-  authorization: string
-  /** Whoever first asked for it: what the index learns from its pages goes to their partition. */
+  /** Whoever first asked for it: its calls carry their credential, and what the index learns goes to their partition. */
   credentials: Credentials
   /** Whoever first asked for it: its refreshes wait in turn with that owner's others. */
   owner: string
@@ -108,7 +107,7 @@ export function createLiveHub(options: {
       const answer = await options.client.call({
         operation: LIST_EXECUTIONS,
         body: view.body,
-        authorization: view.authorization,
+        authorization: view.credentials.authorization,
         lane: 'live',
         owner: view.owner,
       })
@@ -191,7 +190,6 @@ export function createLiveHub(options: {
       if (!view) {
         view = {
           body: live.body,
-          authorization: credentials.authorization,
           credentials,
           owner: live.owner ?? '',
           subscribers: new Set(),
