@@ -91,7 +91,8 @@ test('commands are found by a few letters: a time window, export, and the open e
     .context()
     .route('https://logs.example.invalid/**', (route) => route.fulfill({ body: 'the logs' }))
   await page.goto('/?execution=exec-flaky')
-  await expect(attemptsPanel(page, 'exec-flaky')).toBeVisible()
+  // The palette reads the commands as it opens: the execution's links are offered once its summary shows them.
+  await expect(attemptsPanel(page, 'exec-flaky').getByRole('link', { name: 'Logs' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Theme' })).toBeAttached()
   await page.keyboard.press('Control+k')
   await expect(palette(page).getByRole('combobox')).toBeFocused()
