@@ -17,6 +17,7 @@ const PURE_BROWSER_CODE = [
 export default defineConfig({
   plugins: [react()],
   test: {
+    globalSetup: ['server/testing/vitestGlobalSetup.ts'],
     coverage: {
       provider: 'v8',
       reporter: ['text-summary'],

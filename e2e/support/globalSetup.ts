@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { build } from 'vite'
 import { DEV_BUILD_DIR } from './devBuild.ts'
+import { useScratchTmpdir } from '../../server/testing/scratchDir.ts'
 
 const modified = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : -1)
 
@@ -9,9 +10,11 @@ const modified = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 
  * a development build (React's development mode, which reports warnings to the console) for the test that
  * watches the console, rebuilt whenever the production build is newer than it.
  */
-export default async function globalSetup() {
+export default async function globalSetup(): Promise<() => void> {
   if (!existsSync('dist/index.html')) await build({ logLevel: 'warn' })
-  if (modified(`${DEV_BUILD_DIR}/index.html`) > modified('dist/index.html')) return
+  // The workers' data directories and the browsers' profiles, removed when the run ends.
+  const teardown = useScratchTmpdir('dashboard-e2e')
+  if (modified(`${DEV_BUILD_DIR}/index.html`) > modified('dist/index.html')) return teardown
   const nodeEnv = process.env.NODE_ENV
   process.env.NODE_ENV = 'development'
   try {
@@ -24,4 +27,5 @@ export default async function globalSetup() {
     if (nodeEnv === undefined) delete process.env.NODE_ENV
     else process.env.NODE_ENV = nodeEnv
   }
+  return teardown
 }
