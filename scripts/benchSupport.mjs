@@ -1,6 +1,6 @@
 // Shared by the bench:* scripts: free ports, child servers that are waited for, RSS and medians.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -58,6 +58,17 @@ export async function startDemo(token, extraArgs = [], { frozen = true } = {}) {
   return { ...api, port, url: `http://127.0.0.1:${port}/v2` }
 }
 
+/** The bench's data directories, in one directory removed as the bench exits (they had piled up in /tmp). */
+let scratch = null
+function dataDir() {
+  if (!scratch) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-stores-'))
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+    scratch = dir
+  }
+  return mkdtempSync(join(scratch, 'store-'))
+}
+
 /** The built production server (`npm run build` first, in `cwd`) in front of `apiUrl`. */
 export async function startProduction(apiUrl, token, env = {}, cwd = process.cwd()) {
   const port = await freePort()
@@ -70,7 +81,7 @@ export async function startProduction(apiUrl, token, env = {}, cwd = process.cwd
       EXEC_API_TOKEN: token,
       LOG_LEVEL: 'silent',
       // A store of its own, so two servers of one bench (or a bench and `npm start`) never share one.
-      DASHBOARD_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-store-')),
+      DASHBOARD_DATA_DIR: dataDir(),
       ...env,
     },
     // Ready, not only listening: the store is open and the API answers (the server listens before either).
