@@ -88,7 +88,7 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   )
   const chipRoom = useChipRoom(tableRef, rows.length > 0 && !isLoading)
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows])
-  const drawn = useFirstScreenful(rows)
+  const drawn = useFirstScreenful(rows, isLoading || isStale)
   const whole = drawn.length === rows.length
   const grid = useGridTabStop(rowIds)
   const bodyRef = useRef<HTMLTableSectionElement>(null)

@@ -58,4 +58,46 @@ describe('useFirstScreenful', () => {
     // After the rerender, every render draws the new page: the old one never comes back.
     expect(seen.slice(seen.indexOf('e100'))).not.toContain('e0')
   })
+
+  it('draws a page that came with no wait (a prefetched Next) whole, in the same render', () => {
+    const lengths: number[] = []
+    const { result, rerender } = renderHook(
+      ({ list, waiting }) => {
+        const drawn = useFirstScreenful(list, waiting)
+        lengths.push(drawn.length)
+        return drawn
+      },
+      { initialProps: { list: rows(0, 20), waiting: false } },
+    )
+    const next = rows(100, 200)
+    rerender({ list: next, waiting: false })
+    expect(result.current).toBe(next)
+    expect(lengths).not.toContain(30)
+  })
+
+  it('draws rows that answer a wait the user saw in two steps', async () => {
+    const old = rows(0, 20)
+    const lengths: number[] = []
+    const { result, rerender } = renderHook(
+      ({ list, waiting }) => {
+        const drawn = useFirstScreenful(list, waiting)
+        lengths.push(drawn.length)
+        return drawn
+      },
+      { initialProps: { list: old, waiting: false } },
+    )
+    // A new page size: the old rows stay, marked stale, until the answer comes.
+    rerender({ list: old, waiting: true })
+    // The wait ends a render before the rows follow (the live model takes the answer in an effect), and the old
+    // rows may come again meanwhile, in an array of their own.
+    rerender({ list: old, waiting: false })
+    rerender({ list: [...old], waiting: false })
+    rerender({ list: rows(100, 200), waiting: false })
+    // And the answer may come twice, in arrays of their own, before the rest is drawn.
+    const answer = rows(100, 200)
+    rerender({ list: answer, waiting: false })
+    expect(result.current).toHaveLength(30)
+    await waitFor(() => expect(result.current).toBe(answer))
+    expect([...new Set(lengths.slice(lengths.indexOf(30)))]).toEqual([30, 100])
+  })
 })

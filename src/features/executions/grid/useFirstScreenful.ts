@@ -16,23 +16,51 @@ export function urgentCount<T extends { id: string }>(
   return at < 0 ? rows.length : at
 }
 
+/** How many of `rows` were not drawn before. */
+function freshCount<T extends { id: string }>(rows: readonly T[], drawnBefore: readonly T[]): number {
+  const before = new Set(drawnBefore.map((row) => row.id))
+  return rows.reduce((count, row) => (before.has(row.id) ? count : count + 1), 0)
+}
+
+/** Whether `a` and `b` hold the same rows in the same order. */
+function sameIds<T extends { id: string }>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((row, index) => row.id === b[index]?.id)
+}
+
 interface PostTask {
   postTask: (task: () => void, options: { priority: 'user-blocking' }) => Promise<void>
 }
 
 /**
- * The rows to draw now: a new page of 100 draws its first screenful in the input's task and the rest in a task
- * of its own, so no task is long. A refresh that brings the rows already drawn draws them all at once (they are
- * memoized, so that costs little). The rest goes at user-blocking priority (`scheduler.postTask`): a timer, a
- * message or a frame came 100-130 ms late after an input in Chromium, and so would React's own scheduling; a
- * transition came 250 ms late.
+ * The rows to draw now. Rows that answer a wait the user saw (`waiting` in the render before: a first load, or the
+ * old rows kept while a new page size or filter loads) draw their first screenful in the answer's task and the rest
+ * in a task of their own, so no task is long. Rows that come with no wait (a prefetched Next or Previous: the page
+ * was in the cache at the click) are drawn whole, so the frame after the click shows all of them (issue 49 §0: it
+ * showed 60 of 100). A refresh draws the rows already drawn at once (they are memoized, so that costs little). The
+ * rest goes at user-blocking priority (`scheduler.postTask`): a timer, a message or a frame came 100-130 ms late
+ * after an input in Chromium, and so would React's own scheduling; a transition came 250 ms late.
  */
-export function useFirstScreenful<T extends { id: string }>(rows: readonly T[]): readonly T[] {
-  const [drawn, setDrawn] = useState(() => ({ rows, count: urgentCount(rows, []) }))
+export function useFirstScreenful<T extends { id: string }>(
+  rows: readonly T[],
+  waiting = true,
+): readonly T[] {
+  // `waited`: a wait was seen since these rows were drawn. It holds until new rows come: the list's rows follow the
+  // answer a render or two after the wait ends (the live model takes them in an effect, the old rows meanwhile).
+  const [drawn, setDrawn] = useState(() => ({ rows, count: urgentCount(rows, []), waited: waiting }))
   let current = drawn
-  if (drawn.rows !== rows) {
+  if (drawn.rows !== rows || (waiting && !drawn.waited)) {
     // Derived from the props during render (React's pattern for it): no frame shows the old rows' count.
-    current = { rows, count: urgentCount(rows, drawn.rows.slice(0, drawn.count)) }
+    if (sameIds(rows, drawn.rows)) {
+      // The same rows again (a new array of them): what is drawn and what is owed stay as they were.
+      current = { rows, count: drawn.count, waited: drawn.waited || waiting }
+    } else {
+      const before = drawn.rows.slice(0, drawn.count)
+      current = {
+        rows,
+        count: drawn.waited ? urgentCount(rows, before) : rows.length,
+        waited: waiting || (drawn.waited && freshCount(rows, before) === 0),
+      }
+    }
     setDrawn(current)
   }
   useLayoutEffect(() => {
@@ -40,7 +68,9 @@ export function useFirstScreenful<T extends { id: string }>(rows: readonly T[]):
     const { rows } = current
     // Needs no cancelling: once the rows have changed again, `latest` is no longer `current`.
     const whole = () =>
-      flushSync(() => setDrawn((latest) => (latest === current ? { rows, count: rows.length } : latest)))
+      flushSync(() =>
+        setDrawn((latest) => (latest === current ? { ...current, count: rows.length } : latest)),
+      )
     const scheduler = (globalThis as { scheduler?: PostTask }).scheduler
     if (scheduler) void scheduler.postTask(whole, { priority: 'user-blocking' })
     else setTimeout(whole)
