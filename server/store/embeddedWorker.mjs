@@ -3,14 +3,7 @@
 import { cpSync, existsSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
-
-/** @param {PGlite | import('@electric-sql/pglite').Transaction} db */
-async function run(db, sql, params) {
-  if (params && params.length > 0) return (await db.query(sql, params)).rows
-  // Without parameters: the simple protocol, which also takes several statements (migrations).
-  const results = await db.exec(sql)
-  return results.at(-1)?.rows ?? []
-}
+import { runStatement as run } from './pgliteStatements.mjs'
 
 async function handle(db, message) {
   if (message.kind === 'query') return run(db, message.sql, message.params)
