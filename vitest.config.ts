@@ -17,7 +17,7 @@ const PURE_BROWSER_CODE = [
 export default defineConfig({
   plugins: [react()],
   test: {
-    globalSetup: ['server/testing/vitestGlobalSetup.ts'],
+    globalSetup: ['scripts/testScratch.ts'],
     coverage: {
       provider: 'v8',
       reporter: ['text-summary'],

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     name: 'integration',
-    globalSetup: ['server/testing/vitestGlobalSetup.ts'],
+    globalSetup: ['scripts/testScratch.ts'],
     environment: 'node',
     include: ['server/integration/**/*.test.ts'],
     testTimeout: 60_000,

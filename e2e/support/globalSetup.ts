@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { build } from 'vite'
 import { DEV_BUILD_DIR } from './devBuild.ts'
-import { useScratchTmpdir } from '../../server/testing/scratchDir.ts'
+import { useScratchTmpdir } from '../../scripts/testScratch.ts'
 
 const modified = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : -1)
 

@@ -24,3 +24,8 @@ export function useScratchTmpdir(name: string): () => void {
     rmSync(dir, { recursive: true, force: true, maxRetries: 5 })
   }
 }
+
+/** Vitest's global setup (both configs): the run's temporary files in one directory, removed when it ends. */
+export default function setup(): () => void {
+  return useScratchTmpdir('dashboard-tests')
+}
