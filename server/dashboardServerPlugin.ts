@@ -6,6 +6,7 @@ import { createDashboards } from './app/dashboards.ts'
 import type { Middleware } from './routes/api.ts'
 import { createRequestLogger, logBackgroundError, logProxyEvent } from './http/requestLog.ts'
 import { previewSecurityHeaders } from './http/securityHeaders.ts'
+import { startingGate } from './http/startingGate.ts'
 import { demoNote, describeUpstream } from './upstream/config.ts'
 import { resolveUpstream } from './resolveUpstream.ts'
 
@@ -34,20 +35,36 @@ async function installDashboard(server: ServerLike): Promise<void> {
     production: false,
     signInMode: (upstream.named ?? [upstream]).some((named) => named.config.token === null),
   })
-  const dashboard = await createDashboards({
+  // Not awaited: Vite listens, and serves the page and its modules, while the store opens (a second or more); the
+  // API's requests wait for it, as the production server's do.
+  const building = createDashboards({
     upstream: upstream.config,
     upstreams: upstream.named,
     isDemo: upstream.isDemo,
     settings,
     onEvent: (event) => logProxyEvent(requestLogger, event),
     onError: (what, error) => logBackgroundError(requestLogger, what, error),
-  }).catch(async (error: unknown) => {
-    await upstream.close()
-    throw error
   })
-  if (dashboard.store) logger.info(`  ➜  Index store: ${dashboard.store.kind} at ${dashboard.store.where}`)
-  server.middlewares.use(dashboard.handle)
-  server.httpServer?.once('close', () => void dashboard.close().then(() => upstream.close()))
+  const gate = startingGate(building)
+  building.then(
+    (dashboard) => {
+      if (dashboard.store)
+        logger.info(`  ➜  Index store: ${dashboard.store.kind} at ${dashboard.store.where}`)
+      server.httpServer?.once('close', () => void dashboard.close().then(() => upstream.close()))
+    },
+    async (error: unknown) => {
+      logger.error(
+        `  ➜  The dashboard's server could not start: ${error instanceof Error ? error.message : String(error)}`,
+      )
+      await upstream.close()
+    },
+  )
+  server.middlewares.use((req, res, next) => {
+    const dashboard = gate.current()
+    if (dashboard) return dashboard.handle(req, res, next)
+    if (!(req.url ?? '/').startsWith('/api/')) return next()
+    gate.hold(res, (built) => built.handle(req, res, next))
+  })
 }
 
 /** Mounts the dashboard's server (the /api routes and, without EXEC_API_URL, the demo API) on `vite` and `vite preview`. */

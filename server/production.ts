@@ -14,6 +14,7 @@ import { parseUpstreams } from './upstream/upstreams.ts'
 import { connectionCap, limitConnections, openFilesLimit } from './http/connectionLimits.ts'
 import { allowedHostsFrom, isAllowedHost } from './http/hostCheck.ts'
 import { sendJsonError } from './http/json.ts'
+import { STARTING, startingGate } from './http/startingGate.ts'
 import { createMetrics, type Gauge } from './http/metrics.ts'
 import { createRequestLogger, logBackgroundError, logProxyEvent } from './http/requestLog.ts'
 import { htmlSecurityHeaders } from './http/securityHeaders.ts'
@@ -36,8 +37,6 @@ export interface ProductionOptions {
 
 const DRAIN_GRACE_MS = 250
 /** How long an API request that arrives while the store opens waits for it before it hears "starting". */
-const STARTING_WAIT_MS = 30_000
-const STARTING = { status: 'starting', reason: 'its store is opening' }
 
 function sendPlain(res: http.ServerResponse, status: number, body: string, type = 'application/json') {
   res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' })
@@ -83,8 +82,8 @@ export async function startProductionServer(options: ProductionOptions) {
   const logger = createRequestLogger(requestLogEnv(values))
   let gauges: () => Gauge[] = () => []
   const metrics = values.DASHBOARD_METRICS ? createMetrics(() => gauges()) : null
-  /** Set once the dashboard is built (its store open): until then the server answers health, not requests. */
-  let dashboard: Awaited<ReturnType<typeof createDashboards>> | null = null
+  /** The dashboard once built (its store open): until then the server answers health, not requests. */
+  let gate: ReturnType<typeof startingGate<Awaited<ReturnType<typeof createDashboards>>>> | null = null
   let allowedHosts = allowedHostsFrom(values.DASHBOARD_ALLOWED_HOSTS, {
     host: options.host,
     port: options.port,
@@ -118,7 +117,7 @@ export async function startProductionServer(options: ProductionOptions) {
         metrics.started()
         res.once('close', metrics.ended)
       }
-      const ready = dashboard
+      const ready = gate?.current() ?? null
       if (pathname === '/readyz') {
         if (!ready) return sendPlain(res, 503, JSON.stringify(STARTING))
         void ready.readiness
@@ -130,18 +129,14 @@ export async function startProductionServer(options: ProductionOptions) {
       if (ready) return ready.handle(req, res, files)
       // The page is served at once; the API's requests wait for the store, then go on (or hear it is starting).
       if (!pathname.startsWith('/api/')) return files()
-      void whenStarted(STARTING_WAIT_MS).then((started) => {
-        if (started) started.handle(req, res, files)
-        else {
-          res.setHeader('Retry-After', '5')
-          sendJsonError(
-            res,
-            503,
-            'starting',
-            `The dashboard is starting: ${STARTING.reason}; try again shortly.`,
-          )
-        }
-      })
+      if (gate) gate.hold(res, (started) => started.handle(req, res, files))
+      else
+        sendJsonError(
+          res,
+          503,
+          'starting',
+          `The dashboard is starting: ${STARTING.reason}; try again shortly.`,
+        )
     } catch (error) {
       logger.error({ err_name: error instanceof Error ? error.name : typeof error }, 'request failed')
       sendJsonError(res, 500, 'internal_error', "The dashboard's server failed on this request.")
@@ -174,12 +169,7 @@ export async function startProductionServer(options: ProductionOptions) {
     },
     onError: (what, error) => logBackgroundError(logger, what, error),
   })
-  const startedAt = Date.now()
-  const whenStarted = (waitMs: number) =>
-    Promise.race([
-      building.catch(() => null),
-      new Promise<null>((resolve) => setTimeout(resolve, Math.max(0, startedAt + waitMs - Date.now()), null)),
-    ])
+  gate = startingGate(building)
   let built: Awaited<typeof building>
   try {
     built = await building
@@ -189,7 +179,6 @@ export async function startProductionServer(options: ProductionOptions) {
     await upstream.close()
     throw error
   }
-  dashboard = built
   gauges = built.gauges
   const where = upstream.named
     ? upstream.named.map((named) => `${named.name}: ${describeUpstream(named.config)}`).join(', ')
