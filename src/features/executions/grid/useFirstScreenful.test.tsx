@@ -23,17 +23,26 @@ describe('urgentCount', () => {
   })
 })
 
+/** The hook over `list`, recording how many rows each render handed over. */
+function renderDrawn(list: { id: string }[], waiting?: boolean) {
+  const lengths: number[] = []
+  const view = renderHook<
+    readonly { id: string }[],
+    { list: { id: string }[]; waiting?: boolean | undefined }
+  >(
+    (props) => {
+      const drawn = useFirstScreenful(props.list, props.waiting)
+      lengths.push(drawn.length)
+      return drawn
+    },
+    { initialProps: { list, waiting } },
+  )
+  return { ...view, lengths }
+}
+
 describe('useFirstScreenful', () => {
   it('hands over the first screenful, then the rest in a later task', async () => {
-    const lengths: number[] = []
-    const { result, rerender } = renderHook(
-      ({ list }) => {
-        const drawn = useFirstScreenful(list)
-        lengths.push(drawn.length)
-        return drawn
-      },
-      { initialProps: { list: rows(0, 20) } },
-    )
+    const { result, rerender, lengths } = renderDrawn(rows(0, 20))
     expect(result.current).toHaveLength(20)
     const page = rows(100, 200)
     rerender({ list: page })
@@ -60,15 +69,7 @@ describe('useFirstScreenful', () => {
   })
 
   it('draws a page that came with no wait (a prefetched Next) whole, in the same render', () => {
-    const lengths: number[] = []
-    const { result, rerender } = renderHook(
-      ({ list, waiting }) => {
-        const drawn = useFirstScreenful(list, waiting)
-        lengths.push(drawn.length)
-        return drawn
-      },
-      { initialProps: { list: rows(0, 20), waiting: false } },
-    )
+    const { result, rerender, lengths } = renderDrawn(rows(0, 20), false)
     const next = rows(100, 200)
     rerender({ list: next, waiting: false })
     expect(result.current).toBe(next)
@@ -77,15 +78,7 @@ describe('useFirstScreenful', () => {
 
   it('draws rows that answer a wait the user saw in two steps', async () => {
     const old = rows(0, 20)
-    const lengths: number[] = []
-    const { result, rerender } = renderHook(
-      ({ list, waiting }) => {
-        const drawn = useFirstScreenful(list, waiting)
-        lengths.push(drawn.length)
-        return drawn
-      },
-      { initialProps: { list: old, waiting: false } },
-    )
+    const { result, rerender, lengths } = renderDrawn(old, false)
     // A new page size: the old rows stay, marked stale, until the answer comes.
     rerender({ list: old, waiting: true })
     // The wait ends a render before the rows follow (the live model takes the answer in an effect), and the old
