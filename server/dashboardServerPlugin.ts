@@ -46,18 +46,24 @@ async function installDashboard(server: ServerLike): Promise<void> {
     onError: (what, error) => logBackgroundError(requestLogger, what, error),
   })
   const gate = startingGate(building)
+  let closing: Promise<void> | null = null
+  const closeUpstream = () => (closing ??= upstream.close())
   building.then(
     (dashboard) => {
       if (dashboard.store)
         logger.info(`  ➜  Index store: ${dashboard.store.kind} at ${dashboard.store.where}`)
-      server.httpServer?.once('close', () => void dashboard.close().then(() => upstream.close()))
     },
-    async (error: unknown) => {
+    (error: unknown) => {
       logger.error(
         `  ➜  The dashboard's server could not start: ${error instanceof Error ? error.message : String(error)}`,
       )
-      await upstream.close()
+      void closeUpstream()
     },
+  )
+  // Closed even while it is still being built (a test that starts and stops a server at once).
+  server.httpServer?.once(
+    'close',
+    () => void building.then((dashboard) => dashboard.close()).then(closeUpstream, closeUpstream),
   )
   server.middlewares.use((req, res, next) => {
     const dashboard = gate.current()

@@ -14,7 +14,7 @@ import { parseUpstreams } from './upstream/upstreams.ts'
 import { connectionCap, limitConnections, openFilesLimit } from './http/connectionLimits.ts'
 import { allowedHostsFrom, isAllowedHost } from './http/hostCheck.ts'
 import { sendJsonError } from './http/json.ts'
-import { STARTING, startingGate } from './http/startingGate.ts'
+import { sendStarting, STARTING, startingGate } from './http/startingGate.ts'
 import { createMetrics, type Gauge } from './http/metrics.ts'
 import { createRequestLogger, logBackgroundError, logProxyEvent } from './http/requestLog.ts'
 import { htmlSecurityHeaders } from './http/securityHeaders.ts'
@@ -36,8 +36,6 @@ export interface ProductionOptions {
 }
 
 const DRAIN_GRACE_MS = 250
-/** How long an API request that arrives while the store opens waits for it before it hears "starting". */
-
 function sendPlain(res: http.ServerResponse, status: number, body: string, type = 'application/json') {
   res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' })
   res.end(body)
@@ -130,13 +128,7 @@ export async function startProductionServer(options: ProductionOptions) {
       // The page is served at once; the API's requests wait for the store, then go on (or hear it is starting).
       if (!pathname.startsWith('/api/')) return files()
       if (gate) gate.hold(res, (started) => started.handle(req, res, files))
-      else
-        sendJsonError(
-          res,
-          503,
-          'starting',
-          `The dashboard is starting: ${STARTING.reason}; try again shortly.`,
-        )
+      else sendStarting(res)
     } catch (error) {
       logger.error({ err_name: error instanceof Error ? error.name : typeof error }, 'request failed')
       sendJsonError(res, 500, 'internal_error', "The dashboard's server failed on this request.")

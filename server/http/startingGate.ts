@@ -6,6 +6,12 @@ export const STARTING = { status: 'starting', reason: 'its store is opening' } a
 /** How long an API request that came before the dashboard waits for it. */
 export const STARTING_WAIT_MS = 30_000
 
+/** 503 `starting`, with when to try again. */
+export function sendStarting(res: ServerResponse): void {
+  res.setHeader('Retry-After', '5')
+  sendJsonError(res, 503, 'starting', `The dashboard is starting: ${STARTING.reason}; try again shortly.`)
+}
+
 /**
  * A dashboard being built (its store opening, seconds on a first start) behind a server that already listens: the
  * page and health answer at once; an API request waits for the dashboard, up to `waitMs` from the start, then hears
@@ -43,13 +49,7 @@ export function startingGate<T>(building: Promise<T>, waitMs = STARTING_WAIT_MS)
             'internal_error',
             'The dashboard’s server could not start; its log says why.',
           )
-        res.setHeader('Retry-After', '5')
-        sendJsonError(
-          res,
-          503,
-          'starting',
-          `The dashboard is starting: ${STARTING.reason}; try again shortly.`,
-        )
+        sendStarting(res)
       })
     },
   }
