@@ -181,6 +181,8 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
         const paces = watchers.get(family.key) ?? []
         const at = paces.indexOf(everyMs)
         if (at >= 0) paces.splice(at, 1)
+        // No key per family ever watched: distinct filters come and go over a process's life.
+        if (paces.length === 0) watchers.delete(family.key)
       }
     },
     watching: () => [...watchers.values()].some((paces) => paces.length > 0),
