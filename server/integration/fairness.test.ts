@@ -189,8 +189,9 @@ describe.skipIf(missing !== null)('one party never robs or freezes the others (i
     expect(statuses.filter((status) => status === 429)).toHaveLength(280)
     // What it sees stays within twice what it sees alone (before: no refresh in 20 s, not counted after 30 s).
     expect(beside.refreshes).toBeGreaterThanOrEqual(3)
-    expect(beside.gap).toBeLessThanOrEqual(2 * alone.gap + 1_000)
-    expect(beside.counted).toBeLessThanOrEqual(2 * alone.counted + 2_000)
+    expect(beside.gap).toBeLessThanOrEqual(2 * alone.gap)
+    // The honest client has used far less of late than the greedy one, so its first count goes ahead of it.
+    expect(beside.counted).toBeLessThanOrEqual(2 * alone.counted)
   }, 150_000)
 
   it('streams past the process’s cap are answered 503 with Retry-After, and a new user is still served', async () => {

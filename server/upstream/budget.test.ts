@@ -99,7 +99,7 @@ describe('the request budget', () => {
     budget.close()
   })
 
-  it('takes turns by owner across lanes: a client’s fifty live calls do not delay another’s index call', async () => {
+  it('serves a quiet client before a busy one, across lanes: fifty live calls do not delay another’s three', async () => {
     const budget = createBudget({ burst: 1, ratePerSecond: 1 })
     await budget.acquire('user')
     const served: string[] = []
@@ -109,9 +109,29 @@ describe('the request budget', () => {
     for (let call = 0; call < 3; call += 1)
       grant(budget.acquire('index', undefined, 'honest'), () => served.push('honest'))
     await vi.advanceTimersByTimeAsync(6_000)
-    // Once it asks, every other call is the honest client's.
+    // The greedy client had used three calls, the honest one none: its three go first, then the greedy one's.
     const from = served.indexOf('honest')
-    expect(served.slice(from, from + 5)).toEqual(['honest', 'greedy', 'honest', 'greedy', 'honest'])
+    expect(served.slice(from, from + 5)).toEqual(['honest', 'honest', 'honest', 'greedy', 'greedy'])
+    budget.close()
+  })
+
+  it('has owners equally busy take turns, and forgets a client’s use once it has been quiet', async () => {
+    const budget = createBudget({ burst: 1, ratePerSecond: 1 })
+    await budget.acquire('user')
+    const served: string[] = []
+    for (let call = 0; call < 10; call += 1)
+      grant(budget.acquire('live', undefined, 'first'), () => served.push('first'))
+    await vi.advanceTimersByTimeAsync(11_000)
+    expect(served).toHaveLength(10)
+    // Ten minutes later its ten calls are forgotten: a newcomer and it share alike.
+    await vi.advanceTimersByTimeAsync(600_000)
+    served.length = 0
+    for (let call = 0; call < 4; call += 1) {
+      grant(budget.acquire('live', undefined, 'first'), () => served.push('first'))
+      grant(budget.acquire('index', undefined, 'second'), () => served.push('second'))
+    }
+    await vi.advanceTimersByTimeAsync(8_000)
+    expect(served).toEqual(['first', 'second', 'first', 'second', 'first', 'second', 'first', 'second'])
     budget.close()
   })
 

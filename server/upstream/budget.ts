@@ -5,9 +5,9 @@
  * lanes share what is left by weight (stride scheduling), so none is starved while another is busy: `live`
  * (refreshing views people watch) and `index` (first counts, refreshing the index) 4 each, `verify` (the index's
  * rolling re-verification of every family, see docs/decisions) 2, `sample` (reading attempts for the failure
- * board's attempt shapes) 1. A lane alone takes every token; ties go in that order. Within a lane, calls are taken
- * in turn by owner (ownerQueues.ts): a client's live views, an index partition; an owner's urgent call (a first
- * count someone waits for) goes before its others. People's calls never wait, and slow
+ * board's attempt shapes) 1. A lane alone takes every token; ties go in that order. Calls are taken by owner
+ * (ownerQueues.ts: a client's live views, an index partition), the one that has used least of late first; an owner's
+ * urgent call (a first count someone waits for) goes before its others. People's calls never wait, and slow
  * the server's own work by at most three quarters of the rate: past that they take no tokens, so however many they
  * make, the server's own work keeps a quarter.
  * After a 429 the waiting lanes pause for its Retry-After; after a 5xx or no answer, for 1, 2, 4 … 60 s, until
@@ -67,7 +67,7 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   let limitedUntil = 0
   let failures = 0
   let timer: NodeJS.Timeout | undefined
-  const queues = createOwnerQueues<WaitingLane, Waiter>(WAITING_LANES, LANE_WEIGHTS)
+  const queues = createOwnerQueues<WaitingLane, Waiter>(WAITING_LANES, LANE_WEIGHTS, now)
   const calls: Record<Lane, number> = { user: 0, live: 0, index: 0, verify: 0, sample: 0 }
   const verifyRate = settings.ratePerSecond * (settings.verifyShare ?? VERIFY_SHARE)
   const verifyBurst = Math.max(1, settings.burst * (settings.verifyShare ?? VERIFY_SHARE))
