@@ -65,40 +65,67 @@ const NO_VIEW: ViewRead['view'] = {
   window: { kind: 'any', field: 'created' },
 }
 
+/** What the router has read of a request before its context is made. */
+interface ContextParts<N extends RouteName> {
+  req: IncomingMessage
+  res: ServerResponse
+  requestId: string
+  credentials: Credentials | null
+  query: RouteQuery<N>
+  view: ViewRead['view'] | null
+  body: RouteBody<N>
+  raw: Buffer
+  operation: MatchedOperation | null
+}
+
+/**
+ * A class, not an object literal with a getter: a literal's getter is a new closure each time, so each context got a
+ * hidden class of its own in the old space, which held the request (its closure's) across every young collection
+ * until the next full one. One shape for every context keeps a finished request young garbage (decision 25).
+ */
+class Context<N extends RouteName> implements RequestContext<N> {
+  readonly req: IncomingMessage
+  readonly res: ServerResponse
+  readonly requestId: string
+  readonly credentials: Credentials
+  readonly query: RouteQuery<N>
+  readonly view: ViewRead['view']
+  readonly body: RouteBody<N>
+  readonly raw: Buffer
+  readonly operation: MatchedOperation | null
+  readonly trust: ProxyTrust
+  readonly upstream: Upstream
+  readonly #settings: ContextSettings
+  readonly #signedOut: boolean
+  #identity: Identity | null = null
+
+  constructor(settings: ContextSettings, parts: ContextParts<N>) {
+    this.req = parts.req
+    this.res = parts.res
+    this.requestId = parts.requestId
+    this.credentials = parts.credentials as Credentials
+    this.query = parts.query
+    this.view = parts.view ?? NO_VIEW
+    this.body = parts.body
+    this.raw = parts.raw
+    this.operation = parts.operation
+    this.trust = settings.trust
+    this.upstream = settings.upstream
+    this.#settings = settings
+    this.#signedOut = parts.credentials === null
+  }
+
+  get identity(): Identity {
+    if (this.#signedOut) throw new Error('identity asked for on a route anyone may call')
+    this.#identity ??= identify(this.req, this.credentials, this.#settings.trust, this.#settings.identity)
+    return this.#identity
+  }
+}
+
 /** The context of one request; the identity is worked out once, when a route or the role check first asks. */
 export function requestContext<N extends RouteName>(
   settings: ContextSettings,
-  parts: {
-    req: IncomingMessage
-    res: ServerResponse
-    requestId: string
-    credentials: Credentials | null
-    query: RouteQuery<N>
-    view: ViewRead['view'] | null
-    body: RouteBody<N>
-    raw: Buffer
-    operation: MatchedOperation | null
-  },
+  parts: ContextParts<N>,
 ): RequestContext<N> {
-  let identity: Identity | null = null
-  const { credentials } = parts
-  // An object literal, not a spread: this is on the relay's hot path (decision 25).
-  return {
-    req: parts.req,
-    res: parts.res,
-    requestId: parts.requestId,
-    credentials: credentials as Credentials,
-    query: parts.query,
-    view: parts.view ?? NO_VIEW,
-    body: parts.body,
-    raw: parts.raw,
-    operation: parts.operation,
-    trust: settings.trust,
-    upstream: settings.upstream,
-    get identity(): Identity {
-      if (credentials === null) throw new Error('identity asked for on a route anyone may call')
-      identity ??= identify(parts.req, credentials, settings.trust, settings.identity)
-      return identity
-    },
-  }
+  return new Context(settings, parts)
 }
