@@ -190,8 +190,11 @@ describe.skipIf(missing !== null)('one party never robs or freezes the others (i
     // What it sees stays within twice what it sees alone (before: no refresh in 20 s, not counted after 30 s).
     expect(beside.refreshes).toBeGreaterThanOrEqual(3)
     expect(beside.gap).toBeLessThanOrEqual(2 * alone.gap)
-    // The honest client has used far less of late than the greedy one, so its first count goes ahead of it.
-    expect(beside.counted).toBeLessThanOrEqual(2 * alone.counted)
+    // The honest client has used far less of late than the greedy one, so its first count goes ahead of it. A count
+    // is a few calls, each landing on one of the rate's turns (250 ms at 4/s) and seen at the next poll (100 ms): a
+    // count alone that found its turns free (0.64 s in one CI run) against one that waited a turn or two per call
+    // differ by that chance, not by fairness. Four turns of it are allowed; a robbed count took over 30 s.
+    expect(beside.counted).toBeLessThanOrEqual(2 * alone.counted + 4 * 250)
   }, 150_000)
 
   it('streams past the process’s cap are answered 503 with Retry-After, and a new user is still served', async () => {
