@@ -6,6 +6,7 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { EMBEDDED_SETTINGS } from '../server/store/embedded.ts'
 import { migrate } from '../server/store/migrations.ts'
 import { runStatement } from '../server/store/pgliteStatements.mjs'
 
@@ -13,10 +14,8 @@ const target = join(resolve(process.argv[2] ?? 'dist-server'), 'pglite-template'
 rmSync(target, { recursive: true, force: true })
 const db = new PGlite(target)
 await db.waitReady
-// What the store sets at every open (server/store/embedded.ts), so the first start already runs with it.
-await db.exec(`alter system set max_wal_size = '96MB'`)
-await db.exec(`alter system set min_wal_size = '32MB'`)
-await db.exec(`alter system set shared_buffers = '32MB'`)
+// What the store sets at every open, so the first start already runs with it.
+for (const setting of EMBEDDED_SETTINGS) await db.exec(setting)
 // The migrations, run as the store's worker runs them.
 await migrate({
   where: 'the build’s template',

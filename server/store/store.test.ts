@@ -156,7 +156,7 @@ describe('the embedded store', () => {
       { version: SCHEMA_VERSION },
     ])
     await migrate(store)
-    expect(await store.query('show shared_buffers')).toEqual([{ shared_buffers: '32MB' }])
+    expect(await store.query('show shared_buffers')).toEqual([{ shared_buffers: '16MB' }])
     await store.close()
     expect(existsSync(path.join(dir, 'pglite', 'dashboard-template-ready'))).toBe(false)
 
