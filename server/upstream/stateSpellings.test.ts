@@ -89,6 +89,30 @@ describe('the one speller', () => {
     }
   })
 
+  it('finds every "state" key however its bytes overlap, as a search from each byte would', () => {
+    const taught = ['', 'ok', 'st'].map((state) => Buffer.from(state))
+    const isTaught = (text: string, start: number) =>
+      taught.some((state) => text.startsWith(`${state.toString()}"`, start))
+    /** The rule read naively: from every byte, `"state"`, JSON's spaces, a colon, spaces, a quote, the value. */
+    const naive = (text: string) => {
+      for (let at = text.indexOf('"state"'); at !== -1; at = text.indexOf('"state"', at + 1)) {
+        const value = /^"state"[ \n\r\t]*:[ \n\r\t]*"/.exec(text.slice(at))
+        if (value && !isTaught(text, at + value[0].length)) return true
+      }
+      return false
+    }
+    let seed = 48
+    const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647
+    const alphabet = ['"', 's', 't', 'a', 'e', ':', ' ', 'o', 'k', '"state"', '"state": "']
+    for (let n = 0; n < 5_000; n += 1) {
+      const text = Array.from(
+        { length: Math.floor(random() * 12) },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join('')
+      expect(mayTeach(Buffer.from(text), taught), text).toBe(naive(text))
+    }
+  })
+
   it('gives back what the store kept, and counts only what is new', () => {
     const first = createStateSpellings()
     first.learn(['FAILED', 'timed_out'])
