@@ -4,6 +4,7 @@
 // server's defaults, 1 and 10); the unfiltered overview asked every --every seconds for --minutes after its first
 // exact answer. Prints the time to that first exact answer, the share of answers of each kind, and why the others
 // were not exact. `npm run build` first.
+import { setTimeout as wait } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { loadAverage, requireBuild, startDemo, startProduction } from './benchSupport.mjs'
 
@@ -28,7 +29,6 @@ const budget = {
   ...(values.burst ? { DASHBOARD_UPSTREAM_BURST: values.burst } : {}),
 }
 const server = await startProduction(api.url, token, budget)
-const wait = (ms) => new Promise((done) => setTimeout(done, ms))
 const overview = async () => (await fetch(`${server.origin}/api/overview`)).json()
 
 const started = performance.now()

@@ -53,10 +53,8 @@ export function mayTeach(body: Uint8Array, taught: readonly Uint8Array[]): boole
     if (end === QUOTE && isKeyAt(body, at)) {
       const start = valueAfter(body, at)
       if (start !== -1 && !isTaught(body, start, taught)) return true
-      // `"state""state"…`: the next key may begin at this one's closing quote.
-      at += last
-      continue
     }
+    // After a quote, to that quote: a key may begin at another's closing quote (`"state""state"…`).
     at += SHIFT[end] as number
   }
   return false
