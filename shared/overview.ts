@@ -40,6 +40,11 @@ export interface CoverageNotes {
    * why. The counts stay verified as of `asOf`, which grows older meanwhile.
    */
   verifyTrouble?: { since: number; reason: string } | null
+  /**
+   * Set while the server reads the index back from its store after a start: the counts are the index's as it last
+   * wrote them, at `writtenAt` (no histogram yet).
+   */
+  readBack?: { writtenAt: number } | null
 }
 
 export interface HistogramBucket {

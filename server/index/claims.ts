@@ -36,9 +36,10 @@ export function claimOf(
   window: WindowBounds | null,
   learned: OrderKind,
   pending: number,
+  /** Its members: a family read back from a summary has none in memory yet (readBack.ts). */
+  executions = family.members.size,
 ): Coverage {
-  const executions = family.members.size
-  if (family.verifiedAt === null) return beforeFirstRound(family, window, learned, pending)
+  if (family.verifiedAt === null) return beforeFirstRound(family, window, learned, pending, executions)
   const verified = { asOf: family.verifiedAt, executions, calls: family.calls }
   const unconfirmed = unconfirmedCount(family)
   if (unconfirmed > 0) return { kind: 'at_least', ...verified, reason: unconfirmedReason(unconfirmed) }
@@ -51,8 +52,8 @@ function beforeFirstRound(
   window: WindowBounds | null,
   learned: OrderKind,
   pending: number,
+  executions: number,
 ): Coverage {
-  const executions = family.members.size
   const calls = family.walk?.calls ?? family.calls
   const early = windowBeforeFirstRound(family, window, learned)
   switch (family.phase) {

@@ -29,7 +29,7 @@ export const emptyKnown = () =>
   Object.fromEntries(KNOWN_EXECUTION_STATES.map((state) => [state, 0])) as Record<KnownExecutionState, number>
 
 /** Whether a row whose outcome is pending might be in the filter's states: it is final now, which one is unknown. */
-function pendingMayMatch(states: readonly string[]): boolean {
+export function pendingMayMatch(states: readonly string[]): boolean {
   return (
     states.length === 0 ||
     states.some((state) => {

@@ -1,20 +1,17 @@
 import type { ListFilters } from '../../shared/filters.ts'
-import { ANY_TIME, type TimeWindow } from '../../shared/timeWindow.ts'
-import { resolveWindow } from '../../shared/windowBounds.ts'
-import { rowsInView, type WindowBounds } from './counting.ts'
-import { histogramOf, type Histogram } from './histogram.ts'
+import type { TimeWindow } from '../../shared/timeWindow.ts'
+import { rowsInView } from './counting.ts'
 import { pageOfFamily, type IndexPage, type IndexPageRequest } from './indexPage.ts'
 import type { IndexSettings } from './settings.ts'
 import type { Credentials } from '../auth/credentials.ts'
 import type { Store } from '../store/store.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
-import type { Family } from './family.ts'
-import { claimOf } from './claims.ts'
+import { FAMILY_IDLE_MS } from './family.ts'
+import { createOverviewAnswers, type OverviewView } from './overviewAnswers.ts'
 import { credentialKey, fingerprint, upstreamKey } from './fingerprint.ts'
 import { observeAnswer } from './observe.ts'
 import { INDEX_CHANNEL, updatePlannerStatistics } from './persistence.ts'
 import { createRuntime, type Runtime } from './runtime.ts'
-import { FAMILY_IDLE_MS } from './family.ts'
 import type { Coverage, OverviewAnswer } from '../../shared/overview.ts'
 import { createUpstreamFacts } from './upstreamFacts.ts'
 import type { StateSpellings } from '../upstream/stateSpellings.ts'
@@ -25,10 +22,7 @@ const FACTS_EVERY_MS = 5_000
 /** What the overview shows for one set of filters: counts per state, and how complete they are. */
 export type { OverviewAnswer } from '../../shared/overview.ts'
 
-export interface OverviewView {
-  window?: TimeWindow
-  histogram?: boolean
-}
+export type { OverviewView } from './overviewAnswers.ts'
 
 export interface IndexOptions {
   client: UpstreamClient
@@ -53,11 +47,13 @@ export async function createExecutionIndex(options: IndexOptions) {
   await facts.load().catch((error: unknown) => onError('reading what the index learned', error))
   const runtimes = new Map<string, Runtime>()
   // Best effort: without statistics a partition is still read back, only slower.
-  const planned = store
-    ? updatePlannerStatistics(store).catch((error: unknown) =>
-        onError('updating the store’s statistics', error),
-      )
-    : Promise.resolve()
+  let planning: Promise<void> | null = null
+  const planned = () =>
+    (planning ??= store
+      ? updatePlannerStatistics(store).catch((error: unknown) =>
+          onError('updating the store’s statistics', error),
+        )
+      : Promise.resolve())
   /** Answers already read (by their bytes), so a read shared by many tabs is read once. */
   const observed = new WeakSet<Buffer>()
   let factsSavedAt = 0
@@ -108,62 +104,7 @@ export async function createExecutionIndex(options: IndexOptions) {
   const timer = setInterval(() => void tick(), TICK_MS)
   timer.unref()
 
-  function boundsOf(view: OverviewView): WindowBounds | null {
-    const window = view.window ?? ANY_TIME
-    if (window.kind === 'any') return null
-    // To the second, so a relative window's counts are shared by everyone asking within it.
-    const { from, to } = resolveWindow(window, Math.floor(now() / 1000) * 1000)
-    return { from, to, field: window.field }
-  }
-
-  const histograms = new Map<string, { version: number; histogram: Histogram | null }>()
-
-  /** Histograms walk every member: one per family, filter and window until the partition changes. */
-  function histogramFor(
-    runtime: Runtime,
-    family: Family,
-    filters: ListFilters,
-    window: WindowBounds | null,
-    view: OverviewView,
-  ): Histogram | null {
-    const bounds = window ?? { from: null, to: null, field: view.window?.field ?? 'created' }
-    const key = `${runtime.id} ${family.key} ${JSON.stringify([...filters.states].sort())} ${JSON.stringify(bounds)}`
-    const cached = histograms.get(key)
-    if (cached?.version === runtime.partition.version()) return cached.histogram
-    const histogram = histogramOf(family, filters.states, bounds, now())
-    if (histograms.size > 200) histograms.clear()
-    histograms.set(key, { version: runtime.partition.version(), histogram })
-    return histogram
-  }
-
-  function answer(runtime: Runtime, filters: ListFilters, view: OverviewView = {}): OverviewAnswer {
-    const family = runtime.partition.family(filters.metadata)
-    family.wantedAt = now()
-    const window = boundsOf(view)
-    const counts = runtime.partition.count(family, filters.states, window ?? undefined)
-    const histogram = view.histogram ? histogramFor(runtime, family, filters, window, view) : null
-    return {
-      window,
-      undated: counts.undated,
-      runningBefore: counts.runningBefore,
-      histogram,
-      filters,
-      counts: counts.known,
-      other: counts.other,
-      pending: counts.pending,
-      total: counts.total,
-      coverage: claimOf(family, window, facts.order(), counts.pending),
-      notes: {
-        excluded: family.excluded,
-        pending: counts.pending,
-        order: facts.order(),
-        refreshFailing: family.refreshFailing,
-        verifyTrouble: family.roundTrouble,
-      },
-      scanner: runtime.scanner(),
-      generatedAt: now(),
-    }
-  }
+  const { answer, boundsOf, readBackAnswer } = createOverviewAnswers(facts, now)
 
   return {
     upstream,
@@ -175,6 +116,8 @@ export async function createExecutionIndex(options: IndexOptions) {
       view: OverviewView = {},
     ): Promise<OverviewAnswer> {
       const runtime = runtimeFor(credentials)
+      const early = await readBackAnswer(runtime, credentials, filters, view)
+      if (early) return early
       await runtime.loaded()
       runtime.partition.family(filters.metadata, credentials.client)
       const result = answer(runtime, filters, view)
@@ -272,25 +215,48 @@ export async function createExecutionIndex(options: IndexOptions) {
       everyMs?: number,
     ): Promise<() => void> {
       const runtime = runtimeFor(credentials)
-      await runtime.loaded()
-      const family = runtime.partition.family(filters.metadata, credentials.client)
-      const unwatch = runtime.watch(family, everyMs)
-      let last = ''
-      const push = () => {
-        runtime.use(credentials.authorization)
-        const overview = answer(runtime, filters, view)
-        const text = JSON.stringify({ ...overview, generatedAt: 0 })
-        if (text === last) return
-        last = text
-        onChange(overview)
+      let stopped = false
+      let stop = () => {
+        stopped = true
       }
-      const unsubscribe = runtime.partition.onChange(push)
-      push()
-      void tick()
-      return () => {
-        unsubscribe()
-        unwatch()
+      const start = () => {
+        if (stopped) return
+        const family = runtime.partition.family(filters.metadata, credentials.client)
+        const unwatch = runtime.watch(family, everyMs)
+        let last = ''
+        const push = () => {
+          runtime.use(credentials.authorization)
+          const overview = answer(runtime, filters, view)
+          const text = JSON.stringify({ ...overview, generatedAt: 0 })
+          if (text === last) return
+          last = text
+          onChange(overview)
+        }
+        const unsubscribe = runtime.partition.onChange(push)
+        push()
+        void tick()
+        stop = () => {
+          unsubscribe()
+          unwatch()
+        }
       }
+      // Read back from a summary: the viewer has counts at once, and the rest once the rows are in. The family was
+      // stored, so it is no new one a cap could refuse.
+      const early = await readBackAnswer(runtime, credentials, filters, view)
+      if (early) {
+        onChange(early)
+        void runtime.loaded().then(() => {
+          try {
+            start()
+          } catch (error) {
+            onError('watching the index', error)
+          }
+        })
+      } else {
+        await runtime.loaded()
+        start()
+      }
+      return () => stop()
     },
     /** Learns from an answer the proxy relayed (rows of a list page, a reschedule's execution). */
     observe(

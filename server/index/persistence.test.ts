@@ -16,6 +16,7 @@ import {
   updatePlannerStatistics,
 } from './persistence.ts'
 import { readApiRow } from './rows.ts'
+import type { OverviewAnswer } from '../../shared/overview.ts'
 import { postgresMissing, startPostgres, type RunningPostgres } from '../testing/postgresServer.ts'
 
 const missing = postgresMissing()
@@ -67,9 +68,36 @@ describe('the index in the embedded store', () => {
       store,
       settings: { refreshMs: 60_000 },
     })
-    const restarted = await after.overview()
+    // Asked at once, before the rows are read back: over any time from the summaries, a window waits for the rows.
+    const lastHour = { kind: 'relative', preset: '1h', field: 'created' } as const
+    const watched: OverviewAnswer[] = []
+    const watching = after.index.watch(after.credentials, { states: [], metadata: [] }, (answer) =>
+      watched.push(answer),
+    )
+    const [restarted, failed, windowed] = await Promise.all([
+      after.overview(),
+      after.overview({ states: ['failed', 'FAILED'] }),
+      after.index.overview(after.credentials, { states: [], metadata: [] }, { window: lastHour }),
+    ])
     expect(restarted.coverage).toMatchObject({ kind: 'exact', executions: 800 })
     expect(restarted.counts).toEqual(exact.counts)
+    expect(restarted.notes.readBack?.writtenAt).toBeGreaterThan(0)
+    expect(windowed.notes.readBack).toBeUndefined()
+    const { generatedAt: _one, notes: _two, ...readBack } = failed
+    const {
+      generatedAt: _three,
+      notes: _four,
+      ...fromRows
+    } = await after.overview({ states: ['failed', 'FAILED'] })
+    expect(failed.notes.readBack).toBeDefined()
+    expect(readBack).toEqual(fromRows)
+    // A watcher hears the summary at once, then the index's own counts once the rows are in (unchanged here).
+    const unwatch = await watching
+    expect(watched[0]?.notes.readBack).toBeDefined()
+    await expect.poll(() => watched.length).toBe(2)
+    expect(watched[1]?.notes.readBack).toBeUndefined()
+    expect(watched[1]?.counts).toEqual(watched[0]?.counts)
+    unwatch()
     // What it already knew cost no new scan.
     expect(await listCalls()).toBeLessThanOrEqual(2)
     await after.close()

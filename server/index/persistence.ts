@@ -1,6 +1,7 @@
 import { stateMeaning } from '../../shared/states.ts'
 import type { Store, Statement } from '../store/store.ts'
-import { loadedFamily, storedFamily, type StoredFamily } from './family.ts'
+import { loadedFamily, type StoredFamily } from './family.ts'
+import { summarized } from './readBack.ts'
 import type { Partition } from './partition.ts'
 import { internedMetadata, type IndexedExecution } from './rows.ts'
 import { readMetadataValues } from '../../shared/metadata.ts'
@@ -85,14 +86,16 @@ export async function flushPartition(
       params: [stored.key, JSON.stringify(chunk.map(rowJson))],
     })
   }
-  const families = [...dirty.families]
-    .map((key) => partition.families.get(key))
-    .filter((family) => family !== undefined)
+  // A family's counts move with any row or membership, its own or not: each is written again with them (readBack.ts).
+  const countsMoved = dirty.rows.size + dirty.members.size + dirty.gone.size > 0
+  const families = countsMoved
+    ? [...partition.families.values()]
+    : [...dirty.families].map((key) => partition.families.get(key)).filter((family) => family !== undefined)
   for (const family of families) {
     statements.push({
       sql: `insert into index_families (partition_id, family, filters, coverage, updated_at) values ($1, $2, $3::jsonb, $4::jsonb, $5)
             on conflict (partition_id, family) do update set coverage = excluded.coverage, updated_at = excluded.updated_at, seq = nextval('index_seq')`,
-      params: [stored.key, family.key, family.key, JSON.stringify(storedFamily(family)), now],
+      params: [stored.key, family.key, family.key, JSON.stringify(summarized(partition, family, now)), now],
     })
   }
   const marks = [...dirty.members].flatMap(([family, members]) =>

@@ -1,7 +1,8 @@
 import type { IndexSettings } from './settings.ts'
 import type { HeldLock, Store } from '../store/store.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
-import { FAMILY_IDLE_MS, type Family } from './family.ts'
+import type { MetadataFilter } from '../../shared/filters.ts'
+import { FAMILY_IDLE_MS, familyKey, loadedFamily, type Family } from './family.ts'
 import { createPartition, type Partition } from './partition.ts'
 import {
   flushPartition,
@@ -11,6 +12,7 @@ import {
   type StoredPartition,
   type SyncMark,
 } from './persistence.ts'
+import { readSummaries, readSummary, type SummarizedFamily } from './readBack.ts'
 import { refreshFamily } from './refresh.ts'
 import { verifyRound } from './rounds.ts'
 import type { ScanContext } from './scanner.ts'
@@ -45,8 +47,11 @@ export interface RuntimeDeps {
   upstream: string
   now: () => number
   onError: (what: string, error: unknown) => void
-  /** The store's planner statistics brought up to date, once per process: a partition is read back after it. */
-  planned: Promise<void>
+  /**
+   * The store's planner statistics brought up to date, once per process: a partition is read back after it, and
+   * its summaries before it (analysing a million rows takes over a second).
+   */
+  planned: () => Promise<void>
 }
 
 /**
@@ -75,13 +80,26 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
       stored = null
       throw error
     }))
-  let loaded: Promise<void> = deps.store
-    ? deps.planned
-        .then(() => inStore(deps.store as Store))
-        .then((key) => syncPartition(deps.store as Store, partition, key, mark))
+  const store = deps.store
+  // Without them, overviews wait for the rows to be read back: never an answer the rows would not give.
+  const summaries: Promise<Map<string, SummarizedFamily>> = store
+    ? inStore(store)
+        .then((key) => readSummaries(store, key.key))
+        .catch(() => new Map<string, SummarizedFamily>())
+    : Promise.resolve(new Map<string, SummarizedFamily>())
+  let readBack = store === null
+  let loaded: Promise<void> = store
+    ? summaries
+        .then(() => deps.planned())
+        .then(() => inStore(store))
+        .then((key) => syncPartition(store, partition, key, mark))
         .then(() => undefined)
     : Promise.resolve()
-  loaded = loaded.catch((error: unknown) => deps.onError('loading the index', error))
+  loaded = loaded
+    .catch((error: unknown) => deps.onError('loading the index', error))
+    .finally(() => {
+      readBack = true
+    })
 
   const context = (): ScanContext => ({
     client: deps.client,
@@ -163,6 +181,27 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
     id,
     partition,
     loaded: () => loaded,
+    /** The partition is read back from the store (or there is none): its answers are its own from now on. */
+    isLoaded: () => readBack,
+    /**
+     * While the partition is read back: the family of `metadata` as the store had it, with its summary (null: it
+     * had none, or the rows are in). Once they are, the family is wanted as an asked one is.
+     */
+    async readBack({ metadata }: { metadata: readonly MetadataFilter[] }, { client }: { client?: string }) {
+      if (readBack) return null
+      const key = familyKey(metadata)
+      const stored = (await summaries).get(key)
+      const summary = readSummary(stored?.summary)
+      if (!stored || !summary || readBack) return null
+      void loaded.then(() => {
+        try {
+          partition.family(metadata, client).wantedAt = deps.now()
+        } catch {
+          // Refused (the client's families are at their cap): its next request hears why.
+        }
+      })
+      return { family: loadedFamily(key, stored), summary }
+    },
     use(newAuthorization: string) {
       authorization = newAuthorization
       usedAt = deps.now()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OverviewAnswer } from '../../../shared/overview'
 import { dateTime } from '../../lib/windowText'
+import { clock } from '../../lib/coverageWords'
 import { bucketText, countPrefix, coverageLine, noteLines, totalText, windowText } from './overviewWords'
 
 const AT = Date.UTC(2026, 10, 23, 9, 30, 0)
@@ -69,6 +70,14 @@ describe('overview words', () => {
     expect(lines.join(' ')).toMatch(
       /Refreshing has failed since .*HTTP 503.*4 rows.*3 finished.*2 have no usable time.*another replica/,
     )
+  })
+
+  it('says counts read back after a start are the index’s as last written, and when', () => {
+    const [line] = noteLines({ ...base, notes: { ...base.notes, readBack: { writtenAt: AT } } })
+    expect(line).toBe(
+      `The server has just started: these counts are the index's as it last wrote them, at ${clock(AT)}, while it reads the rest back.`,
+    )
+    expect(noteLines({ ...base, notes: { ...base.notes, readBack: null } })).toEqual([])
   })
 
   it('says windows and buckets in words', () => {

@@ -35,6 +35,10 @@ function verifyTroubleLine(answer: OverviewAnswer, trouble: { since: number; rea
 export function noteLines(answer: OverviewAnswer): string[] {
   const notes: CoverageNotes = answer.notes
   const lines: string[] = []
+  if (notes.readBack)
+    lines.push(
+      `The server has just started: these counts are the index's as it last wrote them, at ${clock(notes.readBack.writtenAt)}, while it reads the rest back.`,
+    )
   if (notes.refreshFailing)
     lines.push(
       `Refreshing has failed since ${clock(notes.refreshFailing.since)}: ${asSentence(notes.refreshFailing.reason)} The counts are as of the last success.`,
