@@ -59,6 +59,9 @@ test.describe('copying an id', () => {
     await page.goto('/')
     const table = page.getByRole('grid', { name: /^Executions/ })
     const row = table.getByRole('row', { name: 'Execution job/2026 #1' })
+    // The table's behaviours come with the list's tools, after the first rows: a pointer already resting on the
+    // id shows its Copy button when it next moves.
+    await expect(page.getByRole('search', { name: 'Filter executions' })).toBeVisible()
     await row.getByTitle('job/2026 #1').hover()
     const copy = row.getByRole('button', { name: 'Copy ID job/2026 #1' })
     await copy.click()

@@ -1,6 +1,8 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query'
+import { act, renderHook } from '@testing-library/react'
+import { createElement, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { holdUntilFirstScreen, onceFirstScreenShown } from './firstScreen'
+import { holdUntilFirstScreen, onceFirstScreenShown, useFirstScreenGate } from './firstScreen'
 import { executionKeys } from './queryKeys'
 import { sessionKeys } from './session'
 
@@ -103,5 +105,37 @@ describe('a first screen that failed', () => {
     watch(executionKeys.list({ first: 20 }), () => Promise.reject(new Error('HTTP 403')))
     await vi.waitFor(() => expect(asked).toContain('["overview"]'))
     expect(asked.filter((key) => key.startsWith('["executions"'))).toHaveLength(1)
+  })
+})
+
+describe('the gate of the parts that wait for the first screen', () => {
+  const gate = (client: QueryClient, graceMs: number) =>
+    renderHook(() => useFirstScreenGate(graceMs), {
+      wrapper: ({ children }: { children: ReactNode }) =>
+        createElement(QueryClientProvider, { client }, children),
+    })
+
+  it('opens when the first screen is shown, and closes again for the next session', async () => {
+    const { client, watch } = setUp()
+    const { result } = gate(client, 60_000)
+    expect(result.current).toBe(false)
+    watch(executionKeys.list({ first: 20 }))
+    await vi.waitFor(() => expect(result.current).toBe(true))
+    // A session change forgets every answer: the gate hears it from the cache, not from a query it held.
+    act(() => client.clear())
+    await vi.waitFor(() => expect(result.current).toBe(false))
+    watch(executionKeys.list({ first: 50 }))
+    await vi.waitFor(() => expect(result.current).toBe(true))
+  })
+
+  it('opens after its grace when the first screen is slow, and at once without the hold', async () => {
+    const { client, watch } = setUp()
+    watch(executionKeys.list({ first: 20 }), () => new Promise(() => {}))
+    const { result } = gate(client, 20)
+    expect(result.current).toBe(false)
+    await vi.waitFor(() => expect(result.current).toBe(true))
+    const unheld = new QueryClient()
+    clients.push(unheld)
+    expect(gate(unheld, 60_000).result.current).toBe(true)
   })
 })

@@ -1,4 +1,5 @@
-import { useQuery, type Query, type QueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { executionKeys } from './queryKeys'
 import { sessionKeys } from './session'
 
@@ -97,4 +98,29 @@ export function useFirstScreenShown(): boolean {
   return (
     useQuery({ queryKey: SHOWN_KEY, queryFn: () => true, enabled: false, staleTime: Infinity }).data !== false
   )
+}
+
+/**
+ * Whether what waits for the first screen may load now (lib/lazyPart): once it is shown, or `graceMs` after this
+ * mounted while it is not (a slow API must not leave the page without its tools). Read from the cache itself, so a
+ * session change, which removes every query, is heard.
+ */
+export function useFirstScreenGate(graceMs: number): boolean {
+  const client = useQueryClient()
+  const subscribe = useCallback(
+    (notify: () => void) =>
+      client.getQueryCache().subscribe((event) => {
+        if ((event.query as Query).queryKey[0] === SHOWN_KEY[0]) notify()
+      }),
+    [client],
+  )
+  const held = () => isHeld(client)
+  const shown = !useSyncExternalStore(subscribe, held, held)
+  const [late, setLate] = useState(false)
+  useEffect(() => {
+    if (shown) return
+    const timer = setTimeout(() => setLate(true), graceMs)
+    return () => clearTimeout(timer)
+  }, [shown, graceMs])
+  return shown || late
 }

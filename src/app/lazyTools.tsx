@@ -1,7 +1,8 @@
 import { PendingButton } from '../components/PendingButton'
-import { lazyPart } from '../lib/lazyPart'
+import { afterFirstScreen, lazyPart } from '../lib/lazyPart'
 
-const tools = () => import('./DashboardTools')
+const loadTools = () => import('./DashboardTools')
+const tools = afterFirstScreen(loadTools)
 
 /** Starts loading the tools (at app start, in parallel with the session and the first list call). */
 export const preloadDashboardTools = () => void tools()
@@ -18,8 +19,11 @@ export const PaletteTools = lazyPart(tools, 'PaletteTools')
 export const DigestTools = lazyPart(tools, 'DigestTools')
 /** The failure groups board when the URL opens it (`triage=1`); the board itself loads only then. */
 export const TriageTools = lazyPart(tools, 'TriageTools')
-/** The audit trail's view, when the URL opens it (`audit=1`); the view itself loads only then. */
-export const AuditTools = lazyPart(tools, 'AuditTools')
+/**
+ * The audit trail's view, when the URL opens it (`audit=1`); the view itself loads only then. At once: the trail's
+ * page is the first screen there.
+ */
+export const AuditTools = lazyPart(loadTools, 'AuditTools')
 /** Watches: the stream of notices, toasts and the Watches dialog; and a row's or the panel's Watch button. */
 export const WatchTools = lazyPart(tools, 'WatchTools')
 /** A row's or the panel's Watch button; until it is there, a look-alike holds its place (see PendingButton). */

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { Component, type ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { lazyPart } from './lazyPart'
+import { afterFirstScreen, FirstScreenShownContext, lazyPart } from './lazyPart'
 
 class Boundary extends Component<{ children: ReactNode }, { error: string | null }> {
   override state = { error: null }
@@ -26,6 +26,30 @@ describe('lazyPart', () => {
     resolve({ Greeting: ({ name }) => <p>Hello {name}</p> })
     expect(await screen.findByText('Hello Ada')).toBeInTheDocument()
     expect(screen.queryByText('Loading')).not.toBeInTheDocument()
+  })
+
+  it('waits for the first screen before loading a module marked to wait for it', async () => {
+    let loads = 0
+    const Part = lazyPart(
+      afterFirstScreen(() => {
+        loads += 1
+        return Promise.resolve({ Greeting: ({ name }: { name: string }) => <p>Hello {name}</p> })
+      }),
+      'Greeting',
+      <p>Loading</p>,
+    )
+    const view = (shown: boolean) => (
+      <FirstScreenShownContext.Provider value={shown}>
+        <Part name="Ada" />
+      </FirstScreenShownContext.Provider>
+    )
+    const { rerender } = render(view(false))
+    await Promise.resolve()
+    expect(screen.getByText('Loading')).toBeInTheDocument()
+    expect(loads).toBe(0)
+    rerender(view(true))
+    expect(await screen.findByText('Hello Ada')).toBeInTheDocument()
+    expect(loads).toBe(1)
   })
 
   it('throws a module that fails to load to the error boundary', async () => {

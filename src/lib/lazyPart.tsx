@@ -1,7 +1,23 @@
-import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
+import { createContext, useContext, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
 
 /** A function component's props. */
 type PropsOf<C> = C extends (props: infer P) => ReactNode ? P : never
+
+/**
+ * Whether the first screen has its answer on screen (decision 32): the app provides it once, from the query
+ * client's hold; without a provider (a test of one part) it is shown.
+ */
+export const FirstScreenShownContext = createContext(true)
+
+/** A module loader whose parts wait until the first screen is shown: what the first table does without. */
+export type AfterFirstScreen<M> = (() => Promise<M>) & { afterFirstScreen: true }
+
+/**
+ * Marks a loader as the first screen's to wait for: its parts show their fallback until the first rows (or the
+ * sign-in form) are drawn, then load, so its chunk is not fetched beside the first screen's (issue 49 §1).
+ */
+export const afterFirstScreen = <M,>(load: () => Promise<M>): AfterFirstScreen<M> =>
+  Object.assign(() => load(), { afterFirstScreen: true as const })
 
 /**
  * A module that loads lazily (a chunk the first load does without), as a hook: null until the module is there,
@@ -30,9 +46,17 @@ export function lazyModule<M>(load: () => Promise<M>): () => M | null {
       })
     return () => listeners.delete(listener)
   }
+  // A loader that waits for the first screen is only listened to until then; shown, the hook subscribes again
+  // with `subscribe`, which loads.
+  const listen = (listener: () => void) => {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }
+  const waits = 'afterFirstScreen' in load
   const snapshot = () => outcome
   return function useLazyModule() {
-    const loaded = useSyncExternalStore(subscribe, snapshot, snapshot)
+    const shown = useContext(FirstScreenShownContext)
+    const loaded = useSyncExternalStore(waits && !shown ? listen : subscribe, snapshot, snapshot)
     if (loaded === null) return null
     if ('failure' in loaded) throw loaded.failure
     return loaded.module

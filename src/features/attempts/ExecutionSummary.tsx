@@ -6,6 +6,7 @@ import {
   type Execution,
   type ListFilters,
   type ExecutionReport,
+  executionKeys,
 } from '../../api'
 import { CopyButton } from '../../components/CopyButton'
 import { StateBadge } from '../../components/StateBadge'
@@ -13,6 +14,7 @@ import { Timestamp } from '../../components/Timestamp'
 import { formatDuration } from '../../lib/duration'
 import { formatAge } from '../../lib/formatAge'
 import { useNow } from '../../lib/useNow'
+import { useQueryCacheSelector } from '../../lib/useQueryCacheSelector'
 import { FindExecution } from './FindExecution'
 import { LastReschedule } from './LastReschedule'
 import { ExecutionLinks } from './LogLinks'
@@ -49,6 +51,14 @@ export function ExecutionSummary({
   // Its own clock: the ages and a running duration change in every Times setting.
   const now = useNow(5000)
   const execution = sourced?.execution
+  // Not on the loaded pages is not known while the list's first answer is on its way (a panel opened by link):
+  // the search waits for it, and is not made at all when the list brings the execution.
+  const listComing = useQueryCacheSelector((client) =>
+    client
+      .getQueryCache()
+      .findAll({ queryKey: executionKeys.lists() })
+      .some((query) => query.state.status === 'pending' && query.state.fetchStatus === 'fetching'),
+  )
   return (
     <dl className="summary">
       <div>
@@ -109,7 +119,7 @@ export function ExecutionSummary({
               </dd>
             </div>
           )}
-          {gone ? null : <FindExecution id={id} filters={filters} />}
+          {gone || listComing ? null : <FindExecution id={id} filters={filters} />}
         </>
       )}
     </dl>

@@ -2,12 +2,12 @@ import { skipToken, useQuery, type UseQueryOptions } from '@tanstack/react-query
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import type { Execution } from '../../api'
 import { linkKeys } from '../../api/queryKeys'
-import { lazyModule } from '../../lib/lazyPart'
+import { afterFirstScreen, lazyModule } from '../../lib/lazyPart'
 import type { LinkSettings } from '../../../shared/linkTemplates'
 
 /** The log links' own chunk, shared with the panel; loaded as the app starts (see preloadRowLinks). */
 export const loadLogLinks = () => import('./LogLinks')
-const useLogLinksModule = lazyModule(loadLogLinks)
+const useLogLinksModule = lazyModule(afterFirstScreen(loadLogLinks))
 type LogLinksModule = Awaited<ReturnType<typeof loadLogLinks>>
 
 interface RowLinksValue {

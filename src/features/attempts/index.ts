@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { lazyPart } from '../../lib/lazyPart'
+import { afterFirstScreen, lazyPart } from '../../lib/lazyPart'
 import { loadLogLinks } from './RowLinks'
 
 export { RowLinks, RowLinksProvider } from './RowLinks'
@@ -10,7 +10,7 @@ export const LazyAttemptsPanel = lazy(async () => ({
 }))
 
 /** A failure sample's log and trace links (DASHBOARD_LINKS): their own chunk, shared with the panel and the rows. */
-export const LazyRowLinks = lazyPart(loadLogLinks, 'RowLogLinks')
+export const LazyRowLinks = lazyPart(afterFirstScreen(loadLogLinks), 'RowLogLinks')
 
 /**
  * Loads the rows' links as the app starts, so they come with the first rows, not after. Their templates are asked for

@@ -1,6 +1,6 @@
-import { lazyPart } from '../../lib/lazyPart'
+import { afterFirstScreen, lazyPart } from '../../lib/lazyPart'
 
-const overview = () => import('./Overview')
+const overview = afterFirstScreen(() => import('./Overview'))
 
 /** Starts loading the overview as the app starts, so it asks for its counts when the list asks for its rows. */
 export function preloadOverview(): void {

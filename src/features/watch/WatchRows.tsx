@@ -1,5 +1,5 @@
 import { createContext, useContext, useState, type ReactNode } from 'react'
-import { lazyModule } from '../../lib/lazyPart'
+import { afterFirstScreen, lazyModule } from '../../lib/lazyPart'
 import type { Watch } from '../../api/watches'
 
 /** What every Watch button shows and does, read once for the whole list: a row's button subscribes to nothing. */
@@ -15,7 +15,7 @@ export interface WatchRowsValue {
 
 const WatchRowsContext = createContext<WatchRowsValue | null>(null)
 
-const useWatchRowsSource = lazyModule(() => import('./WatchRowsSource'))
+const useWatchRowsSource = lazyModule(afterFirstScreen(() => import('./WatchRowsSource')))
 
 /** Until the source's chunk is there, every Watch button holds its place. */
 const LOADING: WatchRowsValue = { watched: null, failed: false, pending: new Set(), toggle: () => undefined }

@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react'
 import { CollapsedOnPhone } from '../../../components/CollapsedOnPhone'
-import { lazyPart } from '../../../lib/lazyPart'
+import { afterFirstScreen, lazyPart } from '../../../lib/lazyPart'
 
-const controls = () => import('./controls')
+const controls = afterFirstScreen(() => import('./controls'))
 
 /** Starts loading what the first table does without (at app start, with the session and the first list call). */
 export function preloadListControls(): void {
