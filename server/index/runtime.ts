@@ -87,7 +87,7 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
         .then((key) => readSummaries(store, key.key))
         .catch(() => new Map<string, SummarizedFamily>())
     : Promise.resolve(new Map<string, SummarizedFamily>())
-  let readBack = store === null
+  let rowsIn = store === null
   let loaded: Promise<void> = store
     ? summaries
         .then(() => deps.planned())
@@ -98,7 +98,7 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
   loaded = loaded
     .catch((error: unknown) => deps.onError('loading the index', error))
     .finally(() => {
-      readBack = true
+      rowsIn = true
     })
 
   const context = (): ScanContext => ({
@@ -182,17 +182,17 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
     partition,
     loaded: () => loaded,
     /** The partition is read back from the store (or there is none): its answers are its own from now on. */
-    isLoaded: () => readBack,
+    isLoaded: () => rowsIn,
     /**
      * While the partition is read back: the family of `metadata` as the store had it, with its summary (null: it
      * had none, or the rows are in). Once they are, the family is wanted as an asked one is.
      */
     async readBack({ metadata }: { metadata: readonly MetadataFilter[] }, { client }: { client?: string }) {
-      if (readBack) return null
+      if (rowsIn) return null
       const key = familyKey(metadata)
       const stored = (await summaries).get(key)
       const summary = readSummary(stored?.summary)
-      if (!stored || !summary || readBack) return null
+      if (!stored || !summary || rowsIn) return null
       void loaded.then(() => {
         try {
           partition.family(metadata, client).wantedAt = deps.now()

@@ -4,8 +4,8 @@ import { createContext, useContext, useSyncExternalStore, type ComponentType, ty
 type PropsOf<C> = C extends (props: infer P) => ReactNode ? P : never
 
 /**
- * Whether the first screen has its answer on screen (decision 32): the app provides it once, from the query
- * client's hold; without a provider (a test of one part) it is shown.
+ * Whether what waits for the first screen may load: the app provides it once (`useFirstScreenGate`: the first
+ * screen is shown, or it was slow past a grace; decisions 32 and 36); without a provider (a test of one part), yes.
  */
 export const FirstScreenShownContext = createContext(true)
 
@@ -14,7 +14,7 @@ export type AfterFirstScreen<M> = (() => Promise<M>) & { afterFirstScreen: true 
 
 /**
  * Marks a loader as the first screen's to wait for: its parts show their fallback until the first rows (or the
- * sign-in form) are drawn, then load, so its chunk is not fetched beside the first screen's (issue 49 §1).
+ * sign-in form) are drawn, or a slow first screen's grace has passed, then load, so its chunk is not fetched beside the first screen's (issue 49 §1).
  */
 export const afterFirstScreen = <M,>(load: () => Promise<M>): AfterFirstScreen<M> =>
   Object.assign(() => load(), { afterFirstScreen: true as const })
