@@ -7,7 +7,6 @@ import { createDashboardClients } from './app/queryClient'
 import { onceFirstScreenShown } from './api/firstScreen'
 import { preloadRowLinks } from './features/attempts'
 import { preloadListControls } from './features/executions'
-import { preloadOverview } from './features/overview'
 import { applyDefaultViewOnStart } from './features/views/startup'
 import './styles/base.css'
 import './styles/table.css'
@@ -23,7 +22,6 @@ clients.keys.listen(document)
 onceFirstScreenShown(clients.queryClient, () => {
   preloadListControls()
   preloadDashboardTools()
-  preloadOverview()
   preloadRowLinks()
 })
 

@@ -2,9 +2,10 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { EXECUTIONS_TABLE_ID } from '../features/executions'
 import { SessionGate } from '../features/session'
 import { Dashboard, PAGE_TITLE_ID } from './Dashboard'
-import { HeaderTools } from './lazyTools'
+import { useDashboardTools } from './lazyTools'
 
 export function App() {
+  const tools = useDashboardTools()
   return (
     <ErrorBoundary section="The dashboard">
       <div className="app">
@@ -15,7 +16,8 @@ export function App() {
           <h1 id={PAGE_TITLE_ID} tabIndex={-1}>
             Executions
           </h1>
-          <HeaderTools />
+          {/* The session line's place is kept until the tools are there. */}
+          {tools ? <tools.HeaderTools /> : <div className="session-status" />}
         </header>
         <main className="app-main">
           <SessionGate>

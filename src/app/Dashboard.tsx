@@ -5,21 +5,11 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { LazyAttemptsPanel, RowLinks, RowLinksProvider } from '../features/attempts'
 import { useRowSelection } from '../features/bulk-reschedule'
 import { EXECUTIONS_TABLE_ID, ExecutionsPage } from '../features/executions'
-import { LazyOverview } from '../features/overview'
 import { RescheduleButton, RescheduleProvider, useOpenReschedule } from '../features/reschedule'
 import { WatchRowsProvider, WatchToggle } from '../features/watch'
 import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
-import {
-  AuditTools,
-  BulkTools,
-  DigestTools,
-  LinkTools,
-  PaletteTools,
-  RunSummaryTools,
-  TriageTools,
-  WatchTools,
-} from './lazyTools'
+import { useDashboardTools } from './lazyTools'
 import { navigateToSearch, useUrlSearch } from '../lib/useUrlSearch'
 import { paramsOf, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
 import { isAuditOpen } from '../lib/auditOpen'
@@ -47,7 +37,6 @@ const renderRowActions = (execution: Execution) => (
     {renderPanelActions(execution)}
   </>
 )
-const renderRunSummary = (run: string) => <RunSummaryTools run={run} />
 const focusTitle = focusPageTitle
 
 /** Back to the execution's row; if a filter has since dropped it, to the list, else to the page title. */
@@ -79,9 +68,17 @@ export function Dashboard() {
   )
 }
 
+/** The overview's place, held while the tools' chunk loads so the list does not jump. */
+const overviewPlaceholder = (
+  <section className="overview overview-loading" aria-label="Overview" aria-busy="true" />
+)
+
 function DashboardLayout({ openExecution }: { openExecution: (id: string) => void }) {
   const [search, navigate] = useUrlSearch()
   const executionId = readOpenExecution(search)
+  const auditOpen = isAuditOpen(search)
+  // The trail's page is the first screen there: its tools load at once.
+  const tools = useDashboardTools(auditOpen)
   const selection = useRowSelection()
   const openReschedule = useOpenReschedule()
   const rescheduleFromPalette = useCallback(
@@ -115,27 +112,39 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
   return (
     <>
       <div className="dashboard-toolbar">
-        <PaletteTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
-        <WatchTools search={search} executionId={executionId} onOpenExecution={openExecution} />
+        {tools ? (
+          <>
+            <tools.PaletteTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
+            <tools.WatchTools search={search} executionId={executionId} onOpenExecution={openExecution} />
+          </>
+        ) : null}
         <CollapsedOnPhone summary="Views, links and export">
-          <LinkTools search={search} onNavigate={navigate} />
+          {tools ? <tools.LinkTools search={search} onNavigate={navigate} /> : null}
         </CollapsedOnPhone>
-        <BulkTools search={search} onNavigate={navigate} />
+        {tools ? <tools.BulkTools search={search} onNavigate={navigate} /> : null}
       </div>
-      {isAuditOpen(search) ? (
-        <AuditTools search={search} onNavigate={navigate} />
+      {auditOpen ? (
+        tools ? (
+          <tools.AuditTools search={search} onNavigate={navigate} />
+        ) : (
+          <AuditPlaceholder />
+        )
       ) : (
         <>
-          <DigestTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
+          {tools ? (
+            <tools.DigestTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
+          ) : null}
           <ErrorBoundary section="The overview">
             {/* On a phone the counts fold behind a summary line, so the first card stays on the first screen. */}
             <CollapsedOnPhone summary="Overview: counts and time window">
-              <LazyOverview />
+              {tools ? <tools.Overview /> : overviewPlaceholder}
             </CollapsedOnPhone>
           </ErrorBoundary>
           {/* The board beside the list on a wide screen, above it on a narrow one (its CSS places it). */}
           <div className={layout}>
-            <TriageTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
+            {tools ? (
+              <tools.TriageTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
+            ) : null}
             <ErrorBoundary section="The executions view">
               <ExecutionsPage
                 onOpenExecution={openExecution}
@@ -144,7 +153,7 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
                 onReschedule={openReschedule}
                 onFocusLost={focusTitle}
                 selection={selection}
-                renderRunSummary={renderRunSummary}
+                renderRunSummary={tools?.renderRunSummary}
               />
             </ErrorBoundary>
             {executionId && !inDrawer ? attemptsPanel : null}
@@ -159,5 +168,13 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
         </Suspense>
       ) : null}
     </>
+  )
+}
+
+function AuditPlaceholder() {
+  return (
+    <section className="audit-view" aria-label="Audit trail" aria-busy="true">
+      <p className="muted">Loading the audit trail…</p>
+    </section>
   )
 }

@@ -15,15 +15,15 @@ import { readShownRun, withShownRun } from '../lib/shownRun'
 import type { HistoryMode } from '../lib/useUrlSearch'
 import { focusPageTitle } from './pageTitle'
 
-export { WatchTools, WatchToggle } from '../features/watch'
+export { WatchTools } from '../features/watch'
 export { PaletteTools } from './PaletteTools'
-export { RescheduleButton } from '../features/reschedule'
 export { TriageTools } from './TriageTools'
+export { Overview } from '../features/overview'
 
 /*
  * The tools that the first table does without: the header's session and theme, saved views and links,
- * export, and bulk actions. One chunk, loaded as the app starts (see lazyTools.tsx); each loads its dialog
- * on first use.
+ * export, bulk actions, the overview, the digest and the board. One chunk, loaded once the first screen is shown
+ * (see lazyTools.tsx); each loads its dialog on first use.
  */
 
 export function HeaderTools() {
@@ -120,6 +120,9 @@ export function RunSummaryTools({ run }: { run: string }) {
     </ErrorBoundary>
   )
 }
+
+/** The list's bulk-run summary, as the list renders it. */
+export const renderRunSummary = (run: string) => <RunSummaryTools run={run} />
 
 /** "Since you last looked": what changed in the view while the user was away (the server's index and trail). */
 export function DigestTools({

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { useTimeMode } from '../components/TimeDisplay'
-import { LazyRowLinks } from '../features/attempts'
+import { SampleLinks } from '../features/attempts'
 import { MatchingRescheduleDialog, type WindowedFilters } from '../features/bulk-reschedule'
 import { focusFirstGroup, LazyFailureBoard } from '../features/triage'
 import type { HistoryMode } from '../lib/useUrlSearch'
@@ -92,7 +92,7 @@ export function TriageTools({
           })
         }}
         onOpenExecution={onOpenExecution}
-        renderSampleLinks={(execution) => <LazyRowLinks execution={execution} />}
+        renderSampleLinks={(execution) => <SampleLinks execution={execution} />}
         onRescheduleGroup={(filters, range, group) =>
           setRescheduling({
             filters: { ...filters, ...(range.kind === 'any' ? {} : { window: range }) },

@@ -1,21 +1,20 @@
-import { lazy, Suspense, type ComponentProps } from 'react'
+import type { ComponentProps } from 'react'
 import { isApiError } from '../api'
-import { lazyPart } from '../lib/lazyPart'
+import { lazyModule } from '../lib/lazyPart'
+import type { ApiErrorPanel as WordedPanel } from './ApiErrorPanel'
 import { ErrorPanel } from './ErrorPanel'
+import type { RetryCountdown as CountdownPart } from './RetryNotice'
 
-// Only a failed or retried call shows these: their words (every error code the dashboard knows) load then.
-const LazyApiErrorPanel = lazy(async () => ({ default: (await import('./ApiErrorPanel')).ApiErrorPanel }))
-const RetryCountdown = lazyPart(() => import('./RetryNotice'), 'RetryCountdown')
+// Only a failed or retried call shows these: their words load then.
+const useErrorWords = lazyModule(() => import('./errorWords'))
 
 /** A failed call's panel; until its words load it shows the error's own message. */
-export function ApiErrorPanel(props: ComponentProps<typeof LazyApiErrorPanel>) {
+export function ApiErrorPanel(props: ComponentProps<typeof WordedPanel>) {
+  const words = useErrorWords()
+  if (words) return <words.ApiErrorPanel {...props} />
   const { error, withDetail: _withDetail, ...panel } = props
   const message = error instanceof Error ? error.message : String(error)
-  return (
-    <Suspense fallback={<ErrorPanel {...panel} message={message} />}>
-      <LazyApiErrorPanel {...props} />
-    </Suspense>
-  )
+  return <ErrorPanel {...panel} message={message} />
 }
 
 interface RetryNoticeProps {
@@ -29,4 +28,9 @@ interface RetryNoticeProps {
 export function RetryNotice({ failureReason, failureCount, isFetching }: RetryNoticeProps) {
   if (!isFetching || failureCount === 0 || !isApiError(failureReason)) return null
   return <RetryCountdown failure={failureReason} failureCount={failureCount} />
+}
+
+function RetryCountdown(props: ComponentProps<typeof CountdownPart>) {
+  const words = useErrorWords()
+  return words ? <words.RetryCountdown {...props} /> : null
 }

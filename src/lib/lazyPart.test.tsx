@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { Component, type ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { afterFirstScreen, FirstScreenShownContext, lazyPart } from './lazyPart'
+import { afterFirstScreen, FirstScreenShownContext, lazyModule, lazyPart } from './lazyPart'
 
 class Boundary extends Component<{ children: ReactNode }, { error: string | null }> {
   override state = { error: null }
@@ -49,6 +49,36 @@ describe('lazyPart', () => {
     expect(loads).toBe(0)
     rerender(view(true))
     expect(await screen.findByText('Hello Ada')).toBeInTheDocument()
+    expect(loads).toBe(1)
+  })
+
+  it('loads a module marked to wait at once for a caller that asks now; its other callers get it too', async () => {
+    let loads = 0
+    const useGreeting = lazyModule(
+      afterFirstScreen(() => {
+        loads += 1
+        return Promise.resolve({ text: 'Hello' })
+      }),
+    )
+    function Waiting() {
+      return <p>{useGreeting()?.text ?? 'Waiting'}</p>
+    }
+    function Now({ now }: { now: boolean }) {
+      return <p>{useGreeting(now) ? 'Here now' : 'Not asked'}</p>
+    }
+    const view = (now: boolean) => (
+      <FirstScreenShownContext.Provider value={false}>
+        <Waiting />
+        <Now now={now} />
+      </FirstScreenShownContext.Provider>
+    )
+    const { rerender } = render(view(false))
+    await Promise.resolve()
+    expect(loads).toBe(0)
+    expect(screen.getByText('Waiting')).toBeInTheDocument()
+    rerender(view(true))
+    expect(await screen.findByText('Here now')).toBeInTheDocument()
+    expect(screen.getByText('Hello')).toBeInTheDocument()
     expect(loads).toBe(1)
   })
 

@@ -24,7 +24,7 @@ export const afterFirstScreen = <M,>(load: () => Promise<M>): AfterFirstScreen<M
  * then the module; every caller shares its one load. A module that fails to load throws to the error boundary.
  * Call it once for a whole list, not in each row: each caller is a subscription.
  */
-export function lazyModule<M>(load: () => Promise<M>): () => M | null {
+export function lazyModule<M>(load: () => Promise<M>): (now?: boolean) => M | null {
   let outcome: { module: M } | { failure: unknown } | null = null
   let loading: Promise<void> | null = null
   const listeners = new Set<() => void>()
@@ -54,9 +54,10 @@ export function lazyModule<M>(load: () => Promise<M>): () => M | null {
   }
   const waits = 'afterFirstScreen' in load
   const snapshot = () => outcome
-  return function useLazyModule() {
+  /** `now`: load without waiting for the first screen (a view whose first screen is this module's). */
+  return function useLazyModule(now = false) {
     const shown = useContext(FirstScreenShownContext)
-    const loaded = useSyncExternalStore(waits && !shown ? listen : subscribe, snapshot, snapshot)
+    const loaded = useSyncExternalStore(waits && !shown && !now ? listen : subscribe, snapshot, snapshot)
     if (loaded === null) return null
     if ('failure' in loaded) throw loaded.failure
     return loaded.module

@@ -37,6 +37,12 @@ export function RowLinksProvider({ children }: { children: ReactNode }) {
   return <RowLinksContext.Provider value={value}>{children}</RowLinksContext.Provider>
 }
 
+/** A failure sample's log and trace links (the board's samples, outside the list's provider). */
+export function SampleLinks({ execution }: { execution: Execution }) {
+  const module = useLogLinksModule()
+  return module ? <module.RowLogLinks execution={execution} /> : null
+}
+
 /** A row's execution links, beside its Reschedule. */
 export function RowLinks({ execution }: { execution: Execution }) {
   const links = useContext(RowLinksContext)

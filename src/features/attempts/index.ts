@@ -1,16 +1,12 @@
 import { lazy } from 'react'
-import { afterFirstScreen, lazyPart } from '../../lib/lazyPart'
 import { loadLogLinks } from './RowLinks'
 
-export { RowLinks, RowLinksProvider } from './RowLinks'
+export { RowLinks, RowLinksProvider, SampleLinks } from './RowLinks'
 
 /** Loaded on first open, so the drill-down costs nothing in the first load. */
 export const LazyAttemptsPanel = lazy(async () => ({
   default: (await import('./AttemptsPanelOfList')).AttemptsPanelOfList,
 }))
-
-/** A failure sample's log and trace links (DASHBOARD_LINKS): their own chunk, shared with the panel and the rows. */
-export const LazyRowLinks = lazyPart(afterFirstScreen(loadLogLinks), 'RowLogLinks')
 
 /**
  * Loads the rows' links as the app starts, so they come with the first rows, not after. Their templates are asked for

@@ -1,6 +1,7 @@
 import type { WindowedFilters } from './useDryRun'
 import '../../styles/views.css'
-import { lazy, Suspense, useId, useState } from 'react'
+import { Suspense, useId, useState } from 'react'
+import { BulkDialog, LastRunDialog } from './lazyDialogs'
 import { lastBulkRunSlice } from '../../components/lastBulkRun'
 import { RUN_SHOWN_REFUSAL, useListFailure } from '../../components/listHealth'
 import { useCommands } from '../../components/useCommands'
@@ -11,8 +12,6 @@ import type { BulkSource } from './BulkDialog'
 import { useSelectedExecutions, useSelectionActions } from './selection'
 
 // Only operators who start a bulk action load its dialog and run engine.
-const BulkDialog = lazy(async () => ({ default: (await import('./BulkDialog')).BulkDialog }))
-const LastRunDialog = lazy(async () => ({ default: (await import('./LastRunDialog')).LastRunDialog }))
 
 /** The checked rows' count and the bulk actions; the dialog lives here, not in a row, so refresh can't take it. */
 export function BulkBar({

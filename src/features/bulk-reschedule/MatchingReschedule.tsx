@@ -1,7 +1,6 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { BulkDialog } from './lazyDialogs'
 import type { WindowedFilters } from './useDryRun'
-
-const BulkDialog = lazy(async () => ({ default: (await import('./BulkDialog')).BulkDialog }))
 
 /** The bulk reschedule of everything matching these filters and window (a failure group, from the board). */
 export function MatchingRescheduleDialog({

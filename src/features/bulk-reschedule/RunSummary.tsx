@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
+import { LastRunDialog } from './lazyDialogs'
 import { bulkRunReportQuery } from '../../api/bulkRunReport'
 import { describeApiError } from '../../components/describeApiError'
 import { clock } from '../../lib/coverageWords'
 import { DownloadRunButton } from './DownloadRunButton'
 import { RunStandings } from './RunStandings'
-
-const LastRunDialog = lazy(async () => ({ default: (await import('./LastRunDialog')).LastRunDialog }))
 
 /**
  * Above a list that shows one bulk run: who sent it and when, its members counted by where they stand now (asked

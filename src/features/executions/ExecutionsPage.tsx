@@ -4,7 +4,12 @@ import { ApiErrorPanel, RetryNotice } from '../../components/ErrorViews'
 import { PaginationBar } from '../../components/PaginationBar'
 import { EXECUTIONS_TABLE_ID, ExecutionsTable } from './grid/ExecutionsTable'
 import type { RowSelection } from './grid/rowSelection'
-import { EmptyState, ListControls, LiveFeed, LiveList, NewRowsBar } from './list/LazyControls'
+import {
+  controlsPlaceholder,
+  NewRowsBar,
+  useListControls,
+  type ListControlsModule,
+} from './list/LazyControls'
 import { useExecutionList, type ExecutionListModel } from './list/useExecutionList'
 
 /** Focus the list's tab stop: the last focused row, else the first. */
@@ -31,16 +36,23 @@ export function ExecutionsPage(props: ExecutionsPageProps) {
   const list = useExecutionList()
   const { view, actions, pager, source } = list
   const [toolsSlot, setToolsSlot] = useState<HTMLDivElement | null>(null)
+  const controls = useListControls()
   return (
     <section className="executions" aria-label="Executions">
-      <ListControls
-        list={list}
-        onLeave={focusList}
-        renderRunSummary={props.renderRunSummary}
-        toolsSlot={toolsSlot}
-      />
-      <LiveFeed {...source.feed} />
-      <LiveList answer={list.live.answer} drawn={list.rows} onChange={list.live.onChange} />
+      {controls ? (
+        <>
+          <controls.ListControls
+            list={list}
+            onLeave={focusList}
+            renderRunSummary={props.renderRunSummary}
+            toolsSlot={toolsSlot}
+          />
+          <controls.LiveFeed {...source.feed} />
+          <controls.LiveList answer={list.live.answer} drawn={list.rows} onChange={list.live.onChange} />
+        </>
+      ) : (
+        controlsPlaceholder
+      )}
       <RetryNotice
         failureReason={source.failureReason}
         failureCount={source.failureCount}
@@ -59,8 +71,13 @@ export function ExecutionsPage(props: ExecutionsPageProps) {
           pageSize={{ value: view.size, options: pager.pageSizes, onChange: actions.setPageSize }}
         />
       </div>
-      <NewRowsBar count={list.live.held} isFirstPage={view.after === null} onShow={list.live.showHeld} />
-      <ListBody list={list} {...props} />
+      <NewRowsBar
+        controls={controls}
+        count={list.live.held}
+        isFirstPage={view.after === null}
+        onShow={list.live.showHeld}
+      />
+      <ListBody list={list} controls={controls} {...props} />
       {/* The same pager after the rows, so a long page need not be scrolled back up. */}
       {list.summary !== '' && list.rows.length > 0 ? (
         <PaginationBar {...pagerProps(list)} navLabel="Pages of executions, below the list" />
@@ -84,7 +101,11 @@ function pagerProps({ pager }: ExecutionListModel) {
 }
 
 /** The list's place: an error, one of the empty states, or the rows. */
-function ListBody({ list, ...props }: ExecutionsPageProps & { list: ExecutionListModel }) {
+function ListBody({
+  list,
+  controls,
+  ...props
+}: ExecutionsPageProps & { list: ExecutionListModel; controls: ListControlsModule | null }) {
   const { content, source, actions, view } = list
   switch (content.kind) {
     case 'failed': {
@@ -108,8 +129,8 @@ function ListBody({ list, ...props }: ExecutionsPageProps & { list: ExecutionLis
     case 'empty-page':
     case 'empty-more':
     case 'none-yet':
-      return (
-        <EmptyState
+      return controls ? (
+        <controls.EmptyState
           kind={content.kind}
           coverage={content.kind === 'counting' ? content.coverage : undefined}
           onClearFilters={actions.clearFilters}
@@ -119,7 +140,7 @@ function ListBody({ list, ...props }: ExecutionsPageProps & { list: ExecutionLis
           onFirstPage={list.pager.goFirst}
           onNextPage={list.pager.hasNext ? list.pager.goNext : undefined}
         />
-      )
+      ) : null
     case 'rows':
       return (
         <>

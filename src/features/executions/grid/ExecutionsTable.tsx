@@ -18,7 +18,7 @@ import { useSlice } from '../../../lib/useClientStore'
 import { ChipRoomContext, useChipRoom } from '../columns/chipRoom'
 import { createExecutionColumns, visibleColumns } from '../columns/executionColumns'
 import type { LingeringRow } from '../list/listReducer'
-import { LingeringRowView, RejectedRows, TableBehaviours } from '../list/LazyControls'
+import { useListControls } from '../list/LazyControls'
 import { ExecutionRow } from './ExecutionRow'
 import { SelectionContext, useRangeSelection, type RowSelection } from './rowSelection'
 import { useFocusKeeper } from './useFocusKeeper'
@@ -92,6 +92,8 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   const whole = drawn.length === rows.length
   const grid = useGridTabStop(rowIds)
   const bodyRef = useRef<HTMLTableSectionElement>(null)
+  // The table's keys, tooltip, lingering and rejected rows: the controls' chunk, read once for the whole table.
+  const controls = useListControls()
   const openFromClick = useCallback(
     (event: MouseEvent, id: string) => {
       if (!fromInnerControl(event.target)) onOpen(id)
@@ -100,11 +102,17 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   )
   /** The lingering rows that go before row `index`; with null, those whose place is past the last row. */
   const lingeringAt = (index: number | null) =>
-    lingering
-      .filter((row) => (index === null ? row.index >= rows.length : row.index === index))
-      .map((row) => (
-        <LingeringRowView key={`lingering-${row.execution.id}`} row={row} columns={columns.length} />
-      ))
+    controls === null
+      ? null
+      : lingering
+          .filter((row) => (index === null ? row.index >= rows.length : row.index === index))
+          .map((row) => (
+            <controls.LingeringRowView
+              key={`lingering-${row.execution.id}`}
+              row={row}
+              columns={columns.length}
+            />
+          ))
   // The skip link and Esc from the filter land on the table: hand focus on to its tab-stop row.
   const onTableFocus = (event: FocusEvent<HTMLTableElement>) => {
     if (event.target === event.currentTarget) tabStopRow(event.currentTarget)?.focus()
@@ -166,7 +174,9 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
                     ))}
                     {/* What goes after the last row waits for the rows still being drawn. */}
                     {whole ? lingeringAt(null) : null}
-                    {whole ? <RejectedRows rows={rejected} columns={columns.length} /> : null}
+                    {whole && controls ? (
+                      <controls.RejectedRows rows={rejected} columns={columns.length} />
+                    ) : null}
                   </>
                 )}
               </ChipRoomContext.Provider>
@@ -180,20 +190,22 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
           Arrow keys move between rows, Enter opens the attempts, r reschedules, x selects; Left and Right
           reach the buttons in a row.
         </p>
-        <TableBehaviours
-          tooltip={{ tableRef, rowIds }}
-          keys={{
-            bodyRef,
-            onOpen,
-            onToggle: selection ? (id) => toggle(id, !selection.isSelected(id), false) : undefined,
-            onReschedule: onReschedule
-              ? (id, row) => {
-                  const execution = rows.find((candidate) => candidate.id === id)
-                  if (execution) onReschedule(execution, row)
-                }
-              : undefined,
-          }}
-        />
+        {controls ? (
+          <controls.TableBehaviours
+            tooltip={{ tableRef, rowIds }}
+            keys={{
+              bodyRef,
+              onOpen,
+              onToggle: selection ? (id) => toggle(id, !selection.isSelected(id), false) : undefined,
+              onReschedule: onReschedule
+                ? (id, row) => {
+                    const execution = rows.find((candidate) => candidate.id === id)
+                    if (execution) onReschedule(execution, row)
+                  }
+                : undefined,
+            }}
+          />
+        ) : null}
       </div>
     </SelectionContext.Provider>
   )
