@@ -58,6 +58,8 @@ export interface Family {
   paceMs?: number
   /** Refreshes in a row that brought no news: the next comes later (runtime.ts); not stored. */
   quietRefreshes?: number
+  /** When a relayed head page last showed every new execution (observe.ts); not stored. */
+  headSeenAt?: number
 }
 
 /** A family nobody asked for in this long stops being refreshed. */

@@ -1,5 +1,5 @@
 import type { MetadataFilter } from '../../shared/filters.ts'
-import { familyKey } from './family.ts'
+import { familyKey, type Family } from './family.ts'
 import type { Runtime } from './runtime.ts'
 import { readApiRow } from './rows.ts'
 import type { UpstreamFacts } from './upstreamFacts.ts'
@@ -43,6 +43,28 @@ function requestedMetadata(body: Buffer): MetadataFilter[] {
 }
 
 /**
+ * Whether a list request asked for a family's head: its first page (no cursor either way), with no filter but the
+ * family's metadata (no states), so it is what a refresh's first read would have asked.
+ */
+export function asksForHead(body: Buffer): boolean {
+  const request = asRecord(parse(body))
+  if (!request) return false
+  const page = asRecord(request.page) ?? {}
+  if (['after', 'before', 'last'].some((key) => page[key] !== undefined && page[key] !== null)) return false
+  const filters = asRecord(request.filters) ?? {}
+  const states = filters.states
+  const stateless = states === undefined || states === null || (Array.isArray(states) && states.length === 0)
+  return stateless && Object.keys(filters).every((key) => key === 'states' || key === 'metadata')
+}
+
+/**
+ * Whether a head page shows every execution created since the family last read its head: it holds one already a
+ * member (on an API that lists newest first, what is newer is above it), or the API said there is no more.
+ */
+export const headCovers = (family: Family, rows: readonly { id: string }[], hasNext: unknown) =>
+  hasNext === false || rows.some((row) => family.members.has(row.id))
+
+/**
  * What the index learns from an answer the proxy relays: how the API spells states, and (for a partition this
  * replica keeps) the executions it carries. A list page asked with a family's metadata filter adds members.
  */
@@ -62,10 +84,15 @@ export function observeAnswer(
     operation.operation === 'list_executions'
       ? runtime.partition.families.get(familyKey(requestedMetadata(requestBody)))
       : undefined
-  for (const apiRow of rows) {
-    const row = readApiRow(apiRow, now, runtime.partition.intern)
-    if (!row) continue
+  const read = rows.flatMap((apiRow) => readApiRow(apiRow, now, runtime.partition.intern) ?? [])
+  const taken = family !== undefined && family.phase !== 'new'
+  // A relayed head page (a tab's live page, the proxied list) is the refresh's first read, shared (refresh.ts).
+  if (taken && asksForHead(requestBody) && headCovers(family, read, hasNextOf(answer.body)))
+    family.headSeenAt = now
+  for (const row of read) {
     runtime.partition.upsert(row)
-    if (family && family.phase !== 'new') runtime.partition.addMember(family, row)
+    if (taken) runtime.partition.addMember(family, row)
   }
 }
+
+const hasNextOf = (body: Buffer) => asRecord(asRecord(parse(body))?.page_info)?.has_next_page

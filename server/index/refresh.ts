@@ -28,7 +28,7 @@ export async function refreshFamily(ctx: ScanContext, family: Family): Promise<v
     // A family one page long is read whole by each round, every refresh interval: news and proof at once.
     if (!roundsKeepFresh(ctx, family)) {
       const { size: first } = await ensurePageSize(ctx, family, 'index')
-      await readHead(ctx, family)
+      if (!headSeenSince(ctx, family)) await readHead(ctx, family)
       // The unfiltered family's re-read of the active set covers every family's rows (they are shared objects), so
       // a metadata family asks for its own only when that one is not kept fresh (at a million executions, 9,000 rows each).
       if (!baseKeepsActiveFresh(ctx, family)) await rescanActive(ctx, family, first)
@@ -60,6 +60,13 @@ function roundsKeepFresh(ctx: ScanContext, family: Family): boolean {
     ctx.now() - family.verifiedAt < 2 * (family.paceMs ?? ctx.settings.refreshMs)
   )
 }
+
+/**
+ * A head page relayed since the last refresh began (a tab's live page of the same view, issue 49 §2b) brought the
+ * news a head read would: on an API seen to list newest first, it showed every new execution.
+ */
+export const headSeenSince = (ctx: ScanContext, family: Family) =>
+  ctx.facts.order() === 'created_desc' && (family.headSeenAt ?? -1) >= family.refreshedAt
 
 async function readHead(ctx: ScanContext, family: Family) {
   const head = fetcher(ctx, family, 'index')

@@ -5,6 +5,8 @@ export interface FakeRequest {
   method: string
   path: string
   body: Record<string, unknown>
+  /** The dashboard's lane that sent it (its User-Agent `execution-dashboard (<lane>)`), null for another client. */
+  lane: string | null
 }
 
 export interface FakeAnswer {
@@ -26,6 +28,7 @@ export async function startFakeApi(answer: (request: FakeRequest) => FakeAnswer 
         method: req.method ?? '',
         path: (req.url ?? '').replace(/^\/v2/, ''),
         body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+        lane: /^execution-dashboard \((\w+)\)/.exec(req.headers['user-agent'] ?? '')?.[1] ?? null,
       }
       requests.push(request)
       void Promise.resolve(answer(request)).then((reply) => {
