@@ -66,7 +66,7 @@ function roundsKeepFresh(ctx: ScanContext, family: Family): boolean {
  * news a head read would: on an API seen to list newest first, it showed every new execution.
  */
 export const headSeenSince = (ctx: ScanContext, family: Family) =>
-  ctx.facts.order() === 'created_desc' && (family.headSeenAt ?? -1) >= family.refreshedAt
+  ctx.facts.order() === 'created_desc' && (family.headSeenAt ?? -1) > family.refreshedAt
 
 async function readHead(ctx: ScanContext, family: Family) {
   const head = fetcher(ctx, family, 'index')
