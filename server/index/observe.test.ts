@@ -22,6 +22,18 @@ describe('a relayed head page', () => {
     expect(asksForHead(body({ filters: { states: ['FAILED'] } }))).toBe(false)
     expect(asksForHead(body({ filters: { created_after: '2026-01-01T00:00:00Z' } }))).toBe(false)
     expect(asksForHead(Buffer.from('not json'))).toBe(false)
+    expect(asksForHead(body({ page: { first: 20, offset: 40 } }))).toBe(false)
+  })
+
+  it('is not a page whose metadata filter the family key would read otherwise than the API', () => {
+    for (const metadata of [
+      [{ key: 'env', values: [] }],
+      [{ key: 'env', values: [1] }],
+      [{ key: '', values: ['a'] }],
+      [{ key: 'env', values: 'a' }],
+      'env=a',
+    ])
+      expect(asksForHead(body({ filters: { metadata } }))).toBe(false)
   })
 
   it('shows every new execution only when it holds a known one or is the last page', () => {

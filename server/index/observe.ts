@@ -50,11 +50,30 @@ export function asksForHead(body: Buffer): boolean {
   const request = asRecord(parse(body))
   if (!request) return false
   const page = asRecord(request.page) ?? {}
-  if (['after', 'before', 'last'].some((key) => page[key] !== undefined && page[key] !== null)) return false
+  if (!Object.keys(page).every((key) => key === 'first' || isAbsent(page[key]))) return false
   const filters = asRecord(request.filters) ?? {}
   const states = filters.states
-  const stateless = states === undefined || states === null || (Array.isArray(states) && states.length === 0)
-  return stateless && Object.keys(filters).every((key) => key === 'states' || key === 'metadata')
+  const stateless = isAbsent(states) || (Array.isArray(states) && states.length === 0)
+  const { metadata } = filters
+  return (
+    stateless &&
+    (isAbsent(metadata) || (Array.isArray(metadata) && metadata.every(readableMetadata))) &&
+    Object.keys(filters).every((key) => key === 'states' || key === 'metadata')
+  )
+}
+
+const isAbsent = (value: unknown) => value === undefined || value === null
+
+/** A metadata entry the family key reads whole (requestedMetadata would drop or trim any other). */
+function readableMetadata(entry: unknown): boolean {
+  const record = asRecord(entry)
+  return (
+    typeof record?.key === 'string' &&
+    record.key !== '' &&
+    Array.isArray(record.values) &&
+    record.values.length > 0 &&
+    (record.values as unknown[]).every((value) => typeof value === 'string')
+  )
 }
 
 /**
@@ -87,8 +106,9 @@ export function observeAnswer(
   const read = rows.flatMap((apiRow) => readApiRow(apiRow, now, runtime.partition.intern) ?? [])
   const taken = family !== undefined && family.phase !== 'new'
   // A relayed head page (a tab's live page, the proxied list) is the refresh's first read, shared (refresh.ts).
-  if (taken && asksForHead(requestBody) && headCovers(family, read, hasNextOf(answer.body)))
-    family.headSeenAt = now
+  // One that may leave new executions below it takes back an earlier one's word: the refresh reads them itself.
+  if (taken && asksForHead(requestBody))
+    family.headSeenAt = headCovers(family, read, hasNextOf(answer.body)) ? now : undefined
   for (const row of read) {
     runtime.partition.upsert(row)
     if (taken) runtime.partition.addMember(family, row)

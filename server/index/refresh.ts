@@ -24,11 +24,14 @@ export async function refreshFamily(ctx: ScanContext, family: Family): Promise<v
   family.refreshing = true
   const started = ctx.now()
   const newsBefore = ctx.partition.news()
+  // A relayed head page serves one refresh, whatever becomes of it: one that fails reads the head when tried again.
+  const headShared = headSeenSince(ctx, family)
+  family.headSeenAt = undefined
   try {
     // A family one page long is read whole by each round, every refresh interval: news and proof at once.
     if (!roundsKeepFresh(ctx, family)) {
       const { size: first } = await ensurePageSize(ctx, family, 'index')
-      if (!headSeenSince(ctx, family)) await readHead(ctx, family)
+      if (!headShared) await readHead(ctx, family)
       // The unfiltered family's re-read of the active set covers every family's rows (they are shared objects), so
       // a metadata family asks for its own only when that one is not kept fresh (at a million executions, 9,000 rows each).
       if (!baseKeepsActiveFresh(ctx, family)) await rescanActive(ctx, family, first)

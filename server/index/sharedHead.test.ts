@@ -25,7 +25,13 @@ const headReads = (requests: FakeRequest[]) =>
 /** A verified family of 120 finished executions, newest first, and a refresh of it against a fake API. */
 async function verifiedFamily() {
   let list = Array.from({ length: 120 }, (_, n) => execution(n + 100, 'succeed'))
+  /** Failures left for the re-read of active executions (a state-filtered list). */
+  const failing = { active: 0 }
   const api = await startFakeApi(({ body }) => {
+    if ((body.filters as { states?: unknown } | undefined)?.states && failing.active > 0) {
+      failing.active -= 1
+      return { status: 500, json: { message: 'down for a moment' } }
+    }
     const page = body.page as { first: number; after?: string }
     return { json: pageOf(list, { page: { ...page, first: Math.min(page.first, 50) } }) }
   })
@@ -65,9 +71,11 @@ async function verifiedFamily() {
     now: Date.now,
   }
   const runtime = { isLeader: () => true, partition } as unknown as Runtime
-  /** A tab's live page of the view (20 rows), relayed, with `created` new executions on top. */
-  const relay = (created: number) => {
-    list = [...Array.from({ length: created }, (_, n) => execution(n + 1_000, 'succeed')), ...list]
+  /** A tab's live page of the view (20 rows), relayed, with `count` new executions on top (newer than any before). */
+  let created = 0
+  const relay = (count: number) => {
+    const fresh = Array.from({ length: count }, () => execution(99 - created++, 'succeed')).reverse()
+    list = [...fresh, ...list]
     const body = Buffer.from(JSON.stringify({ page: { first: 20 } }))
     const answer = Buffer.from(JSON.stringify(pageOf(list, { page: { first: 20 } })))
     observeAnswer(
@@ -79,7 +87,7 @@ async function verifiedFamily() {
       Date.now(),
     )
   }
-  return { api, ctx, family, relay, size: () => list.length }
+  return { api, ctx, family, relay, failing, size: () => list.length }
 }
 
 describe('a refresh beside a relayed head page', () => {
@@ -97,6 +105,27 @@ describe('a refresh beside a relayed head page', () => {
     expect(family.members.size).toBe(size())
     // The next refresh wants a head page newer than this one's start.
     await refreshFamily(ctx, family)
+    expect(headReads(api.requests)).toBe(1)
+  })
+
+  it('reads the head itself after a later relayed page left new executions below it', async () => {
+    const { api, ctx, family, relay, size } = await verifiedFamily()
+    relay(3)
+    relay(25)
+    await refreshFamily(ctx, family)
+    expect(headReads(api.requests)).toBe(1)
+    expect(family.members.size).toBe(size())
+  })
+
+  it('reads the head itself when tried again after a refresh that used a relayed page failed', async () => {
+    const { api, ctx, family, relay, failing } = await verifiedFamily()
+    relay(3)
+    failing.active = 1
+    await refreshFamily(ctx, family)
+    expect(family.refreshFailing).not.toBeNull()
+    expect(headReads(api.requests)).toBe(0)
+    await refreshFamily(ctx, family)
+    expect(family.refreshFailing).toBeNull()
     expect(headReads(api.requests)).toBe(1)
   })
 

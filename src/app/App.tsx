@@ -2,10 +2,9 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { EXECUTIONS_TABLE_ID } from '../features/executions'
 import { SessionGate } from '../features/session'
 import { Dashboard, PAGE_TITLE_ID } from './Dashboard'
-import { useDashboardTools } from './lazyTools'
+import { HeaderToolsSlot } from './toolSlots'
 
 export function App() {
-  const tools = useDashboardTools()
   return (
     <ErrorBoundary section="The dashboard">
       <div className="app">
@@ -16,8 +15,7 @@ export function App() {
           <h1 id={PAGE_TITLE_ID} tabIndex={-1}>
             Executions
           </h1>
-          {/* The session line's place is kept until the tools are there. */}
-          {tools ? <tools.HeaderTools /> : <div className="session-status" />}
+          <HeaderToolsSlot />
         </header>
         <main className="app-main">
           <SessionGate>

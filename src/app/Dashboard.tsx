@@ -9,7 +9,7 @@ import { RescheduleButton, RescheduleProvider, useOpenReschedule } from '../feat
 import { WatchRowsProvider, WatchToggle } from '../features/watch'
 import { focusRow } from '../lib/rowLookup'
 import { useMediaQuery } from '../lib/useMediaQuery'
-import { useDashboardTools } from './lazyTools'
+import { AuditSlot, DigestSlot, OverviewSlot, renderRunSummary, ToolbarSlot, TriageSlot } from './toolSlots'
 import { navigateToSearch, useUrlSearch } from '../lib/useUrlSearch'
 import { paramsOf, readOpenExecution, withOpenExecution } from '../lib/viewUrl'
 import { isAuditOpen } from '../lib/auditOpen'
@@ -68,17 +68,9 @@ export function Dashboard() {
   )
 }
 
-/** The overview's place, held while the tools' chunk loads so the list does not jump. */
-const overviewPlaceholder = (
-  <section className="overview overview-loading" aria-label="Overview" aria-busy="true" />
-)
-
 function DashboardLayout({ openExecution }: { openExecution: (id: string) => void }) {
   const [search, navigate] = useUrlSearch()
   const executionId = readOpenExecution(search)
-  const auditOpen = isAuditOpen(search)
-  // The trail's page is the first screen there: its tools load at once.
-  const tools = useDashboardTools(auditOpen)
   const selection = useRowSelection()
   const openReschedule = useOpenReschedule()
   const rescheduleFromPalette = useCallback(
@@ -112,39 +104,27 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
   return (
     <>
       <div className="dashboard-toolbar">
-        {tools ? (
-          <>
-            <tools.PaletteTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
-            <tools.WatchTools search={search} executionId={executionId} onOpenExecution={openExecution} />
-          </>
-        ) : null}
-        <CollapsedOnPhone summary="Views, links and export">
-          {tools ? <tools.LinkTools search={search} onNavigate={navigate} /> : null}
-        </CollapsedOnPhone>
-        {tools ? <tools.BulkTools search={search} onNavigate={navigate} /> : null}
+        <ToolbarSlot
+          search={search}
+          onNavigate={navigate}
+          onOpenExecution={openExecution}
+          executionId={executionId}
+        />
       </div>
-      {auditOpen ? (
-        tools ? (
-          <tools.AuditTools search={search} onNavigate={navigate} />
-        ) : (
-          <AuditPlaceholder />
-        )
+      {isAuditOpen(search) ? (
+        <AuditSlot search={search} onNavigate={navigate} />
       ) : (
         <>
-          {tools ? (
-            <tools.DigestTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
-          ) : null}
+          <DigestSlot search={search} onNavigate={navigate} onOpenExecution={openExecution} />
           <ErrorBoundary section="The overview">
             {/* On a phone the counts fold behind a summary line, so the first card stays on the first screen. */}
             <CollapsedOnPhone summary="Overview: counts and time window">
-              {tools ? <tools.Overview /> : overviewPlaceholder}
+              <OverviewSlot />
             </CollapsedOnPhone>
           </ErrorBoundary>
           {/* The board beside the list on a wide screen, above it on a narrow one (its CSS places it). */}
           <div className={layout}>
-            {tools ? (
-              <tools.TriageTools search={search} onNavigate={navigate} onOpenExecution={openExecution} />
-            ) : null}
+            <TriageSlot search={search} onNavigate={navigate} onOpenExecution={openExecution} />
             <ErrorBoundary section="The executions view">
               <ExecutionsPage
                 onOpenExecution={openExecution}
@@ -153,7 +133,7 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
                 onReschedule={openReschedule}
                 onFocusLost={focusTitle}
                 selection={selection}
-                renderRunSummary={tools?.renderRunSummary}
+                renderRunSummary={renderRunSummary}
               />
             </ErrorBoundary>
             {executionId && !inDrawer ? attemptsPanel : null}
@@ -168,13 +148,5 @@ function DashboardLayout({ openExecution }: { openExecution: (id: string) => voi
         </Suspense>
       ) : null}
     </>
-  )
-}
-
-function AuditPlaceholder() {
-  return (
-    <section className="audit-view" aria-label="Audit trail" aria-busy="true">
-      <p className="muted">Loading the audit trail…</p>
-    </section>
   )
 }

@@ -121,9 +121,6 @@ export function RunSummaryTools({ run }: { run: string }) {
   )
 }
 
-/** The list's bulk-run summary, as the list renders it. */
-export const renderRunSummary = (run: string) => <RunSummaryTools run={run} />
-
 /** "Since you last looked": what changed in the view while the user was away (the server's index and trail). */
 export function DigestTools({
   search,
