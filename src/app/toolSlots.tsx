@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react'
 import { CollapsedOnPhone } from '../components/CollapsedOnPhone'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import type { HistoryMode } from '../lib/useUrlSearch'
-import { useDashboardTools } from './lazyTools'
+import { useDashboardTools, type DashboardToolsModule } from './lazyTools'
 
 /*
  * Where the tools' chunk's parts go (decision 37). Each place reads the chunk's one hook itself, inside the error
@@ -16,19 +17,36 @@ interface OpenProps extends ViewProps {
   onOpenExecution: (id: string) => void
 }
 
-/** The header's session line and theme; the session line's place is kept until they are there. */
-export function HeaderToolsSlot() {
+interface PartProps {
+  section: string
+  /** The part, drawn from the chunk's module. */
+  children: (tools: DashboardToolsModule) => ReactNode
+  /** Until the chunk is there (nothing by default). */
+  fallback?: ReactNode
+  /** Load without waiting for the first screen. */
+  now?: boolean
+}
+
+/** One place of the chunk's parts, in its section's boundary. */
+function ToolPart(props: PartProps) {
   return (
-    <ErrorBoundary section="The session line">
-      <HeaderTools />
+    <ErrorBoundary section={props.section}>
+      <PartOf {...props} />
     </ErrorBoundary>
   )
 }
 
-function HeaderTools() {
-  const tools = useDashboardTools()
-  return tools ? <tools.HeaderTools /> : <div className="session-status" />
+function PartOf({ children, fallback = null, now = false }: PartProps) {
+  const tools = useDashboardTools(now)
+  return tools ? children(tools) : fallback
 }
+
+/** The header's session line and theme; the session line's place is kept until they are there. */
+export const HeaderToolsSlot = () => (
+  <ToolPart section="The session line" fallback={<div className="session-status" />}>
+    {(tools) => <tools.HeaderTools />}
+  </ToolPart>
+)
 
 /** The palette, watches, views and links, export and bulk actions above the list. */
 export function ToolbarSlot(props: OpenProps & { executionId: string | null }) {
@@ -63,38 +81,22 @@ function Toolbar({
   )
 }
 
+const auditPlaceholder = (
+  <section className="audit-view" aria-label="Audit trail" aria-busy="true">
+    <p className="muted">Loading the audit trail…</p>
+  </section>
+)
+
 /** The audit trail in the list's place (`audit=1`): its page is the first screen there, so its tools load at once. */
-export function AuditSlot(props: ViewProps) {
-  return (
-    <ErrorBoundary section="The audit trail">
-      <Audit {...props} />
-    </ErrorBoundary>
-  )
-}
+export const AuditSlot = (props: ViewProps) => (
+  <ToolPart section="The audit trail" fallback={auditPlaceholder} now>
+    {(tools) => <tools.AuditTools {...props} />}
+  </ToolPart>
+)
 
-function Audit(props: ViewProps) {
-  const tools = useDashboardTools(true)
-  return tools ? (
-    <tools.AuditTools {...props} />
-  ) : (
-    <section className="audit-view" aria-label="Audit trail" aria-busy="true">
-      <p className="muted">Loading the audit trail…</p>
-    </section>
-  )
-}
-
-export function DigestSlot(props: OpenProps) {
-  return (
-    <ErrorBoundary section="Since you last looked">
-      <Digest {...props} />
-    </ErrorBoundary>
-  )
-}
-
-function Digest(props: OpenProps) {
-  const tools = useDashboardTools()
-  return tools ? <tools.DigestTools {...props} /> : null
-}
+export const DigestSlot = (props: OpenProps) => (
+  <ToolPart section="Since you last looked">{(tools) => <tools.DigestTools {...props} />}</ToolPart>
+)
 
 /** The overview; its place is held while the chunk loads, so the list does not jump. */
 export function OverviewSlot() {
@@ -106,27 +108,11 @@ export function OverviewSlot() {
   )
 }
 
-export function TriageSlot(props: OpenProps) {
-  return (
-    <ErrorBoundary section="Failure groups">
-      <Triage {...props} />
-    </ErrorBoundary>
-  )
-}
-
-function Triage(props: OpenProps) {
-  const tools = useDashboardTools()
-  return tools ? <tools.TriageTools {...props} /> : null
-}
+export const TriageSlot = (props: OpenProps) => (
+  <ToolPart section="Failure groups">{(tools) => <tools.TriageTools {...props} />}</ToolPart>
+)
 
 /** A bulk run's counts above a list that shows only that run's executions. */
 export const renderRunSummary = (run: string) => (
-  <ErrorBoundary section="The bulk run’s counts">
-    <RunSummary run={run} />
-  </ErrorBoundary>
+  <ToolPart section="The bulk run’s counts">{(tools) => <tools.RunSummaryTools run={run} />}</ToolPart>
 )
-
-function RunSummary({ run }: { run: string }) {
-  const tools = useDashboardTools()
-  return tools ? <tools.RunSummaryTools run={run} /> : null
-}
