@@ -1,10 +1,17 @@
+import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { dashboardServer } from './server/dashboardServerPlugin.ts'
 
 export default defineConfig({
   plugins: [react(), dashboardServer()],
-  server: { host: '127.0.0.1' },
+  server: {
+    host: '127.0.0.1',
+    // Not source: the store's files (written every second), the builds and the built store template.
+    watch: {
+      ignored: ['data', 'dist', 'dist-server'].map((dir) => path.join(import.meta.dirname, dir, '**')),
+    },
+  },
   preview: { host: '127.0.0.1' },
   // The manifest lets scripts/check-size.mjs read what loads eagerly; the server never serves dot-folders.
   // No modulepreload polyfill in the first load: it only lets browsers without <link rel="modulepreload">

@@ -35,6 +35,7 @@ export async function startExtraDashboard(env: Record<string, string>) {
   Object.assign(process.env, settings)
   try {
     const server = await startPreview()
+    await untilServing(baseUrlOf(server))
     return {
       baseURL: baseUrlOf(server),
       close: async () => {
@@ -53,6 +54,15 @@ export async function startExtraDashboard(env: Record<string, string>) {
 
 function baseUrlOf(server: Awaited<ReturnType<typeof startPreview>>): string {
   return `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`
+}
+
+/**
+ * Until the dashboard answers its API: its store is open. A server listens before that (decision 33) and holds the
+ * API's requests meanwhile, which would count against the first test's timeouts.
+ */
+async function untilServing(baseURL: string): Promise<void> {
+  const answer = await fetch(`${baseURL}/api/session`)
+  if (!answer.ok) throw new Error(`The dashboard at ${baseURL} did not start: HTTP ${answer.status}`)
 }
 
 /**
@@ -101,6 +111,7 @@ export async function startDashboardStack(): Promise<DashboardStack> {
   delete process.env.EXEC_API_TOKEN
   process.env.DASHBOARD_DATA_DIR = dataDirs[1]
   const signInServer = await startPreview()
+  await Promise.all([untilServing(baseUrlOf(server)), untilServing(baseUrlOf(signInServer))])
   return {
     baseURL: baseUrlOf(server),
     signInBaseURL: baseUrlOf(signInServer),

@@ -1,0 +1,54 @@
+import path from 'node:path'
+import { createServer, type ViteDevServer } from 'vite'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { embeddedDataDir, removeDataDir } from './testing/embeddedDataDir.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+let server: ViteDevServer
+let base = ''
+let dataDir = ''
+
+/** Which API the dashboard mounted on the dev server relays to: each start of the demo API has a port of its own. */
+async function mountedApi(): Promise<string> {
+  const answer = await fetch(`${base}/api/session`)
+  expect(answer.status).toBe(200)
+  return ((await answer.json()) as { api: string }).api
+}
+
+beforeAll(async () => {
+  dataDir = await embeddedDataDir()
+  vi.stubEnv('EXEC_API_URL', '')
+  vi.stubEnv('DASHBOARD_DATA_DIR', dataDir)
+  server = await createServer({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'silent',
+    server: { port: 0, host: '127.0.0.1', hmr: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  })
+  await server.listen()
+  base = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? ''
+})
+
+afterAll(async () => {
+  await server.close()
+  vi.unstubAllEnvs()
+  await removeDataDir(dataDir)
+})
+
+it('`npm run dev` listens before it loads the server: the config bundles only the plugin', () => {
+  const bundled = server.config.configFileDependencies.map((file) => path.relative(root, file))
+  expect(bundled).toContain('server/dashboardServerPlugin.ts')
+  expect(
+    bundled.filter((file) => file.startsWith('server/app/') || file.startsWith('server/routes/')),
+  ).toEqual([])
+})
+
+it('mounts the dashboard once loaded, and a change to the server code restarts it', async () => {
+  // The first API request waits for the server's code and its store, then is answered.
+  const first = await mountedApi()
+  expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2$/)
+  // Not a config dependency, so only the plugin's own watcher sees it.
+  server.watcher.emit('change', path.join(root, 'server/index/observe.ts'))
+  await expect.poll(mountedApi, { timeout: 30_000 }).not.toBe(first)
+})
