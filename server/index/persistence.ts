@@ -3,7 +3,7 @@ import type { Store, Statement } from '../store/store.ts'
 import { loadedFamily, type StoredFamily } from './family.ts'
 import { summarized } from './readBack.ts'
 import type { Partition } from './partition.ts'
-import { internedMetadata, type IndexedExecution } from './rows.ts'
+import type { IndexedExecution, Interner } from './rows.ts'
 import { readMetadataValues } from '../../shared/metadata.ts'
 
 /** Rows per statement: large enough to be few statements, small enough for one JSON parameter. */
@@ -192,9 +192,9 @@ async function readPacked(
 
 const unpack = <Row>(page: PackedPage): Row[] => (page.text === null ? [] : (JSON.parse(page.text) as Row[]))
 
-function fromStored(row: StoredRow, intern: (text: string) => string): IndexedExecution {
+function fromStored(row: StoredRow, intern: Interner): IndexedExecution {
   const [id, state, createdAt, updatedAt, createdRaw, updatedRaw, stored, lastSeenAt, outcomePending] = row
-  const metadata = stored === null ? null : internedMetadata(readMetadataValues(stored), intern)
+  const metadata = stored === null ? null : intern.metadata(readMetadataValues(stored))
   return {
     id,
     state: intern(state),

@@ -21,28 +21,37 @@ export interface IndexedExecution {
   outcomePending: boolean
 }
 
-/** Strings repeat across a million rows (states, metadata keys and values): one copy of each. */
-export function createInterner(limit = 200_000) {
+/**
+ * Strings repeat across a million rows (states, metadata keys and values): one copy of each. Whole metadata objects
+ * repeat too (a few hundred combinations of env, team, region… over a million rows): one frozen copy of each, up to
+ * `objectLimit` of them, 80 bytes a row less at a million (`npm run bench:row-memory`).
+ */
+export function createInterner(limit = 200_000, objectLimit = 20_000) {
   const strings = new Map<string, string>()
-  return (text: string): string => {
+  const objects = new Map<string, Readonly<Record<string, MetadataValue>>>()
+  const intern = (text: string): string => {
     const known = strings.get(text)
     if (known !== undefined) return known
     if (strings.size < limit) strings.set(text, text)
     return text
   }
+  /** Metadata with one copy of each key and value, and of each whole object; shared, so frozen. */
+  const metadata = (
+    values: Readonly<Record<string, MetadataValue>>,
+  ): Readonly<Record<string, MetadataValue>> => {
+    const key = JSON.stringify(values)
+    const known = objects.get(key)
+    if (known !== undefined) return known
+    const made: Record<string, MetadataValue> = {}
+    for (const [name, value] of Object.entries(values))
+      made[intern(name)] = typeof value === 'string' ? intern(value) : Object.freeze(value.map(intern))
+    Object.freeze(made)
+    if (objects.size < objectLimit) objects.set(key, made)
+    return made
+  }
+  return Object.assign(intern, { metadata })
 }
 export type Interner = ReturnType<typeof createInterner>
-
-/** Metadata with one copy of each key and value. */
-export function internedMetadata(
-  values: Readonly<Record<string, MetadataValue>>,
-  intern: Interner,
-): Record<string, MetadataValue> {
-  const metadata: Record<string, MetadataValue> = {}
-  for (const [key, value] of Object.entries(values))
-    metadata[intern(key)] = typeof value === 'string' ? intern(value) : value.map(intern)
-  return metadata
-}
 
 /** A time as the API sent it (a number kept as its digits), or null when it sent none. */
 export const rawTime = (value: unknown): string | null =>
@@ -62,7 +71,7 @@ export function readApiRow(
   const id = typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : null
   if (id === null || id === '' || typeof row.state !== 'string') return null
   const hasMetadata = row.metadata !== undefined && row.metadata !== null
-  const metadata = hasMetadata ? internedMetadata(readMetadataValues(row.metadata), intern) : null
+  const metadata = hasMetadata ? intern.metadata(readMetadataValues(row.metadata)) : null
   return {
     id,
     state: intern(row.state),
@@ -103,6 +112,7 @@ export function isNewer(incoming: IndexedExecution, known: IndexedExecution | un
     incoming.state !== known.state ||
     incoming.updatedRaw !== known.updatedRaw ||
     incoming.createdRaw !== known.createdRaw ||
-    JSON.stringify(incoming.metadata) !== JSON.stringify(known.metadata)
+    (incoming.metadata !== known.metadata &&
+      JSON.stringify(incoming.metadata) !== JSON.stringify(known.metadata))
   )
 }
