@@ -44,11 +44,15 @@ it('`npm run dev` listens before it loads the server: the config bundles only th
   ).toEqual([])
 })
 
-it('mounts the dashboard once loaded, and a change to the server code restarts it', async () => {
+it('mounts the dashboard once loaded, and a change to the server code or shared/ restarts it', async () => {
   // The first API request waits for the server's code and its store, then is answered.
   const first = await mountedApi()
   expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2$/)
   // Not a config dependency, so only the plugin's own watcher sees it.
   server.watcher.emit('change', path.join(root, 'server/index/observe.ts'))
   await expect.poll(mountedApi, { timeout: 30_000 }).not.toBe(first)
+  // The server's bundle holds shared/ too.
+  const second = await mountedApi()
+  server.watcher.emit('change', path.join(root, 'shared/filters.ts'))
+  await expect.poll(mountedApi, { timeout: 30_000 }).not.toBe(second)
 })

@@ -65,14 +65,19 @@ async function loadViteDashboard(root: string): Promise<typeof import('./viteDas
 function mountDashboard(server: ServerLike): Promise<unknown> {
   // The settings as they are now, when Vite starts: a caller may change the environment once it has its server.
   const env = { ...process.env }
-  const starting = loadViteDashboard(server.config.root).then(({ startViteDashboard }) =>
-    startViteDashboard(server.config.logger, env),
-  )
-  starting.catch((error: unknown) =>
-    server.config.logger.error(
-      `  ➜  The dashboard's server could not start: ${error instanceof Error ? error.message : String(error)}`,
-    ),
-  )
+  let closed = false
+  server.httpServer?.once('close', () => (closed = true))
+  const starting = loadViteDashboard(server.config.root).then(({ startViteDashboard }) => {
+    // A server closed while its code loaded (a restart, a test that stops at once) starts no demo API or store.
+    if (closed) throw new Error('its Vite server closed before it was loaded')
+    return startViteDashboard(server.config.logger, env)
+  })
+  starting.catch((error: unknown) => {
+    if (!closed)
+      server.config.logger.error(
+        `  ➜  The dashboard's server could not start: ${error instanceof Error ? error.message : String(error)}`,
+      )
+  })
   // The page's own files go on to Vite at once; an API request waits for the server's code and its store.
   const gate = startingGate(starting.then((started) => started.built))
   server.httpServer?.once(
@@ -93,20 +98,26 @@ function mountDashboard(server: ServerLike): Promise<unknown> {
 }
 
 /**
- * The server's code is not part of the config, so Vite would not restart when it changes, as it does for the
- * config's own imports (those it still restarts for itself).
+ * The server's code (server/, and the shared/ it imports) is not part of the config, so Vite would not restart when
+ * it changes, as it does for the config's own imports (those it still restarts for itself).
  */
 function restartOnServerChange(server: ViteDevServer): void {
-  const serverDir = fileURLToPath(new URL('.', import.meta.url))
-  const isServerCode = (file: string) => file.startsWith(serverDir) && /(?<!\.test)\.(ts|mjs)$/.test(file)
-  server.watcher.add(serverDir)
+  const dirs = ['.', '../shared/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)))
+  const isServerCode = (file: string) =>
+    dirs.some((dir) => file.startsWith(dir)) && /(?<!\.test)\.(ts|mjs)$/.test(file)
   server.watcher.on('change', (file) => {
     if (!isServerCode(file) || server.config.configFileDependencies.includes(file)) return
     server.config.logger.info(`${path.relative(process.cwd(), file)} changed, restarting server...`, {
       clear: true,
       timestamp: true,
     })
-    void server.restart()
+    server
+      .restart()
+      .catch((error: unknown) =>
+        server.config.logger.error(
+          `The dev server could not restart: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
   })
 }
 

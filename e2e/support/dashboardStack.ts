@@ -35,14 +35,15 @@ export async function startExtraDashboard(env: Record<string, string>) {
   Object.assign(process.env, settings)
   try {
     const server = await startPreview()
-    await untilServing(baseUrlOf(server))
-    return {
-      baseURL: baseUrlOf(server),
-      close: async () => {
-        await server.close()
-        await removeDataDir(dataDir)
-      },
+    const close = async () => {
+      await server.close()
+      await removeDataDir(dataDir)
     }
+    await untilServing(baseUrlOf(server)).catch(async (error: unknown) => {
+      await close()
+      throw error
+    })
+    return { baseURL: baseUrlOf(server), close }
   } finally {
     // The worker's other servers read their settings at start; the next extra one starts from the same.
     for (const [key, value] of saved) {
@@ -111,18 +112,24 @@ export async function startDashboardStack(): Promise<DashboardStack> {
   delete process.env.EXEC_API_TOKEN
   process.env.DASHBOARD_DATA_DIR = dataDirs[1]
   const signInServer = await startPreview()
-  await Promise.all([untilServing(baseUrlOf(server)), untilServing(baseUrlOf(signInServer))])
+  const close = async () => {
+    await Promise.all([server.close(), signInServer.close()])
+    await demo.close()
+    await Promise.all(dataDirs.map((dir) => removeDataDir(dir)))
+  }
+  await Promise.all([untilServing(baseUrlOf(server)), untilServing(baseUrlOf(signInServer))]).catch(
+    async (error: unknown) => {
+      await close()
+      throw error
+    },
+  )
   return {
     baseURL: baseUrlOf(server),
     signInBaseURL: baseUrlOf(signInServer),
     demoUrl: demo.url,
     demoOrigin: demo.origin,
     demoToken: demo.token,
-    close: async () => {
-      await Promise.all([server.close(), signInServer.close()])
-      await demo.close()
-      await Promise.all(dataDirs.map((dir) => removeDataDir(dir)))
-    },
+    close,
   }
 }
 
