@@ -66,28 +66,27 @@ function mountDashboard(server: ServerLike): Promise<unknown> {
   // The settings as they are now, when Vite starts: a caller may change the environment once it has its server.
   const env = { ...process.env }
   let closed = false
-  server.httpServer?.once('close', () => (closed = true))
   const starting = loadViteDashboard(server.config.root).then(({ startViteDashboard }) => {
     // A server closed while its code loaded (a restart, a test that stops at once) starts no demo API or store.
     if (closed) throw new Error('its Vite server closed before it was loaded')
     return startViteDashboard(server.config.logger, env)
   })
-  starting.catch((error: unknown) => {
+  // The page's own files go on to Vite at once; an API request waits for the server's code and its store.
+  const built = starting.then((started) => started.built)
+  built.catch((error: unknown) => {
     if (!closed)
       server.config.logger.error(
         `  ➜  The dashboard's server could not start: ${error instanceof Error ? error.message : String(error)}`,
       )
   })
-  // The page's own files go on to Vite at once; an API request waits for the server's code and its store.
-  const gate = startingGate(starting.then((started) => started.built))
-  server.httpServer?.once(
-    'close',
-    () =>
-      void starting.then(
-        (dashboard) => dashboard.close(),
-        () => {},
-      ),
-  )
+  const gate = startingGate(built)
+  server.httpServer?.once('close', () => {
+    closed = true
+    void starting.then(
+      (dashboard) => dashboard.close(),
+      () => {},
+    )
+  })
   server.middlewares.use((req, res, next) => {
     const dashboard = gate.current()
     if (dashboard) return dashboard.handle(req, res, next)

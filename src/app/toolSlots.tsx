@@ -36,7 +36,7 @@ function ToolPart(props: PartProps) {
   )
 }
 
-function PartOf({ children, fallback = null, now = false }: PartProps) {
+function PartOf({ children, fallback = null, now = false }: Omit<PartProps, 'section'>) {
   const tools = useDashboardTools(now)
   return tools ? children(tools) : fallback
 }
@@ -98,15 +98,14 @@ export const DigestSlot = (props: OpenProps) => (
   <ToolPart section="Since you last looked">{(tools) => <tools.DigestTools {...props} />}</ToolPart>
 )
 
-/** The overview; its place is held while the chunk loads, so the list does not jump. */
-export function OverviewSlot() {
-  const tools = useDashboardTools()
-  return tools ? (
-    <tools.Overview />
-  ) : (
-    <section className="overview overview-loading" aria-label="Overview" aria-busy="true" />
-  )
-}
+const overviewPlaceholder = (
+  <section className="overview overview-loading" aria-label="Overview" aria-busy="true" />
+)
+
+/** The overview (in the dashboard's own boundary); its place is held while the chunk loads, so the list does not jump. */
+export const OverviewSlot = () => (
+  <PartOf fallback={overviewPlaceholder}>{(tools) => <tools.Overview />}</PartOf>
+)
 
 export const TriageSlot = (props: OpenProps) => (
   <ToolPart section="Failure groups">{(tools) => <tools.TriageTools {...props} />}</ToolPart>
