@@ -74,7 +74,7 @@ function settled(row: IndexedExecution, latest: IndexedExecution | undefined, no
     state: latest.state,
     meaning: latest.meaning,
     updatedAt: latest.updatedAt,
-    updatedRaw: latest.updatedRaw,
+    updatedText: latest.updatedText,
     outcomePending: false,
     lastSeenAt: now,
   }

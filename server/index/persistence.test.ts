@@ -15,7 +15,7 @@ import {
   syncPartition,
   updatePlannerStatistics,
 } from './persistence.ts'
-import { readApiRow } from './rows.ts'
+import { asApiRow, readApiRow } from './rows.ts'
 import type { OverviewAnswer } from '../../shared/overview.ts'
 import { postgresMissing, startPostgres, type RunningPostgres } from '../testing/postgresServer.ts'
 
@@ -105,6 +105,20 @@ describe('the index in the embedded store', () => {
   }, 60_000)
 })
 
+/** A time in each spelling the index meets: the ISO form, others it keeps the text of, none. */
+function sentTime(n: number): string | number | undefined {
+  const day = `2026-11-0${1 + (n % 9)}`
+  return [
+    `${day}T00:00:00.000Z`,
+    `${day}T00:00:00Z`,
+    `${day}T02:00:00+02:00`,
+    'not a time',
+    1_764_000_000_000 + n,
+    `${day}T00:00:00.123456Z`,
+    undefined,
+  ][n % 7]
+}
+
 /** Writes 25 executions (some odd) and reads them back 10 to a statement: every row and membership, in full. */
 async function readsBackWhole(store: Store) {
   const written = createPartition('p')
@@ -114,7 +128,8 @@ async function readsBackWhole(store: Store) {
       {
         id: `exec-${n}`,
         state: n % 2 ? 'FAILED' : 'started',
-        created_at: n === 3 ? 'not a time' : `2026-11-0${1 + (n % 9)}T00:00:00Z`,
+        created_at: sentTime(n),
+        updated_at: sentTime(n + 3),
         metadata: n === 4 ? {} : { env: 'prod', note: `tab\tquote"é ${n}` },
       },
       1_000 + n,
@@ -134,6 +149,29 @@ async function readsBackWhole(store: Store) {
   expect([...read.rows.values()]).toEqual([...written.rows.values()])
   const readFamily = read.families.get(family.key)
   expect([...(readFamily?.members.keys() ?? [])].sort()).toEqual([...family.members.keys()].sort())
+  // Each time as the API sent it; its text stored only when it is not the ISO form of its instant.
+  const sent = (n: number) => {
+    const time = sentTime(n)
+    return time === undefined ? null : String(time)
+  }
+  expect(read.rows.get('exec-0')?.createdText).toBeNull()
+  expect([...read.rows.values()].map(asApiRow).map((row) => [row.created_at, row.updated_at])).toEqual(
+    Array.from({ length: 25 }, (_, n) => [sent(n), sent(n + 3)]),
+  )
+  const texts = await store.query<{ id: string; created_raw: string | null }>(
+    `select id, created_raw from index_executions where partition_id = $1 and created_raw is null order by id`,
+    [stored.key],
+  )
+  const withoutText = Array.from({ length: 25 }, (_, n) => n).filter((n) => n % 7 === 0 || n % 7 === 6)
+  expect(texts.map((row) => row.id)).toEqual(withoutText.map((n) => `exec-${n}`).sort())
+  // A store written before kept every text: it reads back the same.
+  await store.query(
+    `update index_executions set created_raw = $1 where partition_id = $2 and id = 'exec-0'`,
+    [sent(0), stored.key],
+  )
+  const older = createPartition('p')
+  await syncPartition(store, older, stored, startMark(), 10)
+  expect([...older.rows.values()]).toEqual([...written.rows.values()])
 }
 
 describe('reading a partition back', () => {

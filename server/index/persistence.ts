@@ -3,7 +3,7 @@ import type { Store, Statement } from '../store/store.ts'
 import { loadedFamily, type StoredFamily } from './family.ts'
 import { summarized } from './readBack.ts'
 import type { Partition } from './partition.ts'
-import type { IndexedExecution, Interner } from './rows.ts'
+import { timeText, type IndexedExecution, type Interner } from './rows.ts'
 import { readMetadataValues } from '../../shared/metadata.ts'
 
 /** Rows per statement: large enough to be few statements, small enough for one JSON parameter. */
@@ -24,8 +24,8 @@ const rowJson = (row: IndexedExecution) => ({
   state: row.state,
   created_at: row.createdAt,
   updated_at: row.updatedAt,
-  created_raw: row.createdRaw,
-  updated_raw: row.updatedRaw,
+  created_raw: row.createdText,
+  updated_raw: row.updatedText,
   metadata: row.metadata,
   last_seen_at: row.lastSeenAt,
   outcome_pending: row.outcomePending,
@@ -201,8 +201,9 @@ function fromStored(row: StoredRow, intern: Interner): IndexedExecution {
     meaning: stateMeaning(state),
     createdAt,
     updatedAt,
-    createdRaw,
-    updatedRaw,
+    // A store written before migration 7 kept every text; what is kept in memory is the same either way.
+    createdText: timeText(createdRaw, createdAt),
+    updatedText: timeText(updatedRaw, updatedAt),
     metadata,
     lastSeenAt,
     outcomePending,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createInterner, isNewer, readApiRow } from './rows.ts'
+import { asApiRow, createInterner, isNewer, rawCreated, rawUpdated, readApiRow } from './rows.ts'
 
 const apiRow = (id: string, metadata: unknown) => ({
   id,
@@ -41,5 +41,46 @@ describe('the interner', () => {
     expect(same.metadata).not.toBe(known.metadata)
     expect(isNewer(same, known)).toBe(false)
     expect(isNewer(changed, known)).toBe(true)
+  })
+})
+
+describe('times as the API sent them', () => {
+  const read = (created: unknown, updated: unknown = created, seenAt = 1) => {
+    const row = readApiRow(
+      { id: 'a', state: 'failed', created_at: created, updated_at: updated },
+      seenAt,
+      createInterner(),
+    )
+    if (!row) throw new Error('unreadable row')
+    return row
+  }
+
+  it('keeps no text for the ISO form of the instant, and gives every spelling back as sent', () => {
+    expect(read('2026-11-28T10:00:00.000Z').createdText).toBeNull()
+    const spellings: [unknown, string | null][] = [
+      ['2026-11-28T10:00:00.000Z', '2026-11-28T10:00:00.000Z'],
+      ['2026-11-28T10:00:00Z', '2026-11-28T10:00:00Z'],
+      ['2026-11-28T12:00:00.000+02:00', '2026-11-28T12:00:00.000+02:00'],
+      ['2026-11-28T10:00:00.123456Z', '2026-11-28T10:00:00.123456Z'],
+      ['2026-11-28T10:00:00', '2026-11-28T10:00:00'],
+      ['yesterday', 'yesterday'],
+      [1_764_324_000_000, '1764324000000'],
+      [undefined, null],
+      [null, null],
+    ]
+    for (const [sent, back] of spellings) {
+      const row = read(sent)
+      expect([rawCreated(row), rawUpdated(row)]).toEqual([back, back])
+      expect(asApiRow(row)).toMatchObject({ created_at: back, updated_at: back })
+    }
+  })
+
+  it('a time spelt another way for the same instant is news; the same spelling is not', () => {
+    const known = read('2026-11-28T10:00:00.000Z')
+    expect(isNewer(read('2026-11-28T10:00:00.000Z', null, 2), known)).toBe(true)
+    expect(isNewer(read('2026-11-28T10:00:00.000Z', '2026-11-28T10:00:00.000Z', 2), known)).toBe(false)
+    expect(isNewer(read('2026-11-28T10:00:00Z', '2026-11-28T10:00:00.000Z', 2), known)).toBe(true)
+    expect(isNewer(read('2026-11-28T10:00:00.000Z', '2026-11-28T10:00:00Z', 2), known)).toBe(true)
+    expect(isNewer(read('2026-11-28T10:00:00.000Z', '2026-11-28T10:00:01.000Z', 2), known)).toBe(true)
   })
 })

@@ -4,7 +4,7 @@ import { buildListBody, type StateSpeller } from '../../shared/listBody.ts'
 import { describeUnchecked, describeWalkStop, walkList } from '../../shared/listWalker.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
-import { rawTime } from '../index/rows.ts'
+import { rawCreated, rawTime, rawUpdated } from '../index/rows.ts'
 import { fetchListPage, filterableRow, type ApiRow } from '../upstream/listPage.ts'
 import type { RouteEntry } from './api.ts'
 import type { Outcome, RequestContext } from './context.ts'
@@ -47,8 +47,8 @@ async function idSet(
         executions: all.rows.slice(0, max).map((row) => ({
           id: row.id,
           state: row.state,
-          created_at: row.createdRaw,
-          updated_at: row.updatedRaw,
+          created_at: rawCreated(row),
+          updated_at: rawUpdated(row),
         })),
         count: all.rows.length,
         complete: true,

@@ -14,6 +14,7 @@ import type { TimeWindow } from '../../shared/timeWindow.ts'
 import { withoutToken, type Credentials } from '../auth/credentials.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { ExecutionIndex } from '../index/executionIndex.ts'
+import { rawUpdated } from '../index/rows.ts'
 import type { AckBook } from '../triage/ackBook.ts'
 import { draftGroups, failureBoard, failureCounts, resolveGroupBy, type BoardInput } from '../triage/board.ts'
 import { isFailed, rankKeys } from '../triage/failureGroups.ts'
@@ -172,7 +173,7 @@ export function ackRoute(options: TriageRouteOptions): RouteHandler<'acknowledge
       )
       return { status: 409, route: 'triage', detail: 'group_changed' }
     }
-    const targets = group.members.map((row) => ({ id: row.id, failedAt: row.updatedRaw ?? '' }))
+    const targets = group.members.map((row) => ({ id: row.id, failedAt: rawUpdated(row) ?? '' }))
     const who = { ...identity, requestId }
     // The view the acknowledgement was made in, with the grouping it had and the group open: its link opens that.
     const seen = new URLSearchParams((context.req.url ?? '').split('?')[1] ?? '')

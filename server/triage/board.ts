@@ -9,7 +9,7 @@ import type {
   TriageAnswer,
 } from '../../shared/triage.ts'
 import { timeOf } from '../index/counting.ts'
-import { asApiRow, type IndexedExecution } from '../index/rows.ts'
+import { asApiRow, rawUpdated, type IndexedExecution } from '../index/rows.ts'
 import type { AckMark } from './ackBook.ts'
 import { findBursts, groupByKey, isFailed, rankKeys } from './failureGroups.ts'
 import {
@@ -41,7 +41,7 @@ type Status = 'open' | 'acknowledged' | 'rescheduled'
 
 /** The acknowledgements that cover this failure: made while it was the failure it is now. */
 export const coveringAcks = (row: IndexedExecution, acks: BoardInput['acks']) =>
-  (acks.get(row.id) ?? []).filter((mark) => mark.failedAt === (row.updatedRaw ?? ''))
+  (acks.get(row.id) ?? []).filter((mark) => mark.failedAt === (rawUpdated(row) ?? ''))
 
 function statusOf(row: IndexedExecution, input: BoardInput): Status {
   const rescheduledAt = input.reschedules.get(row.id)

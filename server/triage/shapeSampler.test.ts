@@ -7,7 +7,8 @@ import { createShapeSampler } from './shapeSampler.ts'
 
 const TOKEN = 'sampler-secret-token'
 const scope = { partition: 'p1', authorization: `Bearer ${TOKEN}` }
-const row = (id: string, updatedRaw = '2026-11-24T08:00:00Z') => ({ id, updatedRaw }) as IndexedExecution
+const row = (id: string, updatedText = '2026-11-24T08:00:00Z') =>
+  ({ id, updatedAt: Date.parse(updatedText), updatedText }) as IndexedExecution
 const attempts = (count: number) => ({
   data: Array.from({ length: count }, (_, index) => ({
     id: `a${index}`,

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import { buildListBody } from '../../shared/listBody.ts'
-import type { IndexedExecution } from '../index/rows.ts'
+import { rawUpdated, type IndexedExecution } from '../index/rows.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 import { parseListAnswer } from '../upstream/listPage.ts'
 import { CallAbandonedError, UpstreamFailure } from '../upstream/request.ts'
@@ -118,7 +118,7 @@ export function createShapeSampler(deps: {
       const at = now()
       for (const row of rows) {
         const key = keyOf(scope.partition, row.id)
-        const updatedRaw = row.updatedRaw ?? ''
+        const updatedRaw = rawUpdated(row) ?? ''
         const entry = learned.peek(key)
         if (entry && entry.updatedRaw === updatedRaw) {
           if (entry.shape) known.set(row.id, entry.shape)
