@@ -3,8 +3,8 @@
 // running initdb (5 s and 800 MB of RSS on the machine the README measures; the copy and a warm start about half a
 // second). Its tables are made here too: made at the first start they cost that process about 40 MB of RSS the
 // WebAssembly heap never gives back. Part of `npm run build:server`.
-import { rmSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { EMBEDDED_SETTINGS } from '../server/store/embedded.ts'
 import { migrate } from '../server/store/migrations.ts'
@@ -12,6 +12,7 @@ import { runStatement } from '../server/store/pgliteStatements.mjs'
 
 const target = join(resolve(process.argv[2] ?? 'dist-server'), 'pglite-template')
 rmSync(target, { recursive: true, force: true })
+mkdirSync(dirname(target), { recursive: true })
 const db = new PGlite(target)
 await db.waitReady
 // What the store sets at every open, so the first start already runs with it.

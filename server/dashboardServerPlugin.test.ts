@@ -1,7 +1,9 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
-import { embeddedDataDir, removeDataDir } from './testing/embeddedDataDir.ts'
+import { removeDataDir } from './testing/embeddedDataDir.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 let server: ViteDevServer
@@ -16,7 +18,8 @@ async function mountedApi(): Promise<string> {
 }
 
 beforeAll(async () => {
-  dataDir = await embeddedDataDir()
+  // A new directory, as on a first `npm run dev`.
+  dataDir = mkdtempSync(path.join(tmpdir(), 'dashboard-dev-'))
   vi.stubEnv('EXEC_API_URL', '')
   vi.stubEnv('DASHBOARD_DATA_DIR', dataDir)
   server = await createServer({
@@ -42,6 +45,15 @@ it('`npm run dev` listens before it loads the server: the config bundles only th
   expect(
     bundled.filter((file) => file.startsWith('server/app/') || file.startsWith('server/routes/')),
   ).toEqual([])
+})
+
+it('starts a new data directory as a copy of the template `npm install` made, not by initdb', async () => {
+  await mountedApi()
+  const template = path.join(root, 'node_modules/.cache/execution-dashboard/pglite-template')
+  // The first bytes of pg_control: the database system identifier initdb drew, kept by every copy.
+  const systemId = (dir: string) =>
+    readFileSync(path.join(dir, 'global/pg_control')).subarray(0, 8).toString('hex')
+  expect(systemId(path.join(dataDir, 'pglite'))).toBe(systemId(template))
 })
 
 it('mounts the dashboard once loaded, and a change to the server code or shared/ restarts it', async () => {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import type { Logger } from 'vite'
 import { dashboardSettings, readSettings, requestLogEnv } from './app/config.ts'
 import { createDashboards } from './app/dashboards.ts'
@@ -9,6 +11,17 @@ import { resolveUpstream } from './resolveUpstream.ts'
 export interface ViteDashboard {
   built: ReturnType<typeof createDashboards>
   close(): Promise<void>
+}
+
+/**
+ * The embedded store's template `npm install` made (scripts/dev-store-template.mjs), else the last build's: a new
+ * data directory copies it (about a second) instead of running initdb (5 s). Either may predate a migration, which
+ * the store then applies as it opens.
+ */
+function storeTemplate(): string | undefined {
+  return ['../node_modules/.cache/execution-dashboard/pglite-template/', '../dist-server/pglite-template/']
+    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+    .find((template) => existsSync(template))
 }
 
 /** Starts the upstream (the demo API without EXEC_API_URL) and begins building the dashboard in front of it. */
@@ -29,6 +42,7 @@ export async function startViteDashboard(logger: Logger, env: NodeJS.ProcessEnv)
   const settings = dashboardSettings(values, {
     production: false,
     signInMode: (upstream.named ?? [upstream]).some((named) => named.config.token === null),
+    storeTemplate: storeTemplate(),
   })
   const building = createDashboards({
     upstream: upstream.config,

@@ -26,6 +26,11 @@ export interface DashboardSettings {
   maxStreams: number
   /** The embedded store's directory, or null with DATABASE_URL. */
   dataDir: string
+  /**
+   * The initialised, empty database a new data directory starts from; absent: the build's, beside the server's code.
+   * `npm run dev` has no build: it names the one `npm install` made (scripts/dev-store-template.mjs).
+   */
+  storeTemplate?: string
   databaseUrl: string | null
   /** Who the user is and what they may do (DASHBOARD_USER_HEADER, …_GROUPS_HEADER, …_VIEWERS, …_OPERATORS). */
   identity: IdentitySettings
@@ -42,7 +47,7 @@ export interface DashboardSettings {
 /** The dashboard's settings from the variables read (settings/schema.ts); throws a message fit for the operator. */
 export function dashboardSettings(
   values: EnvSettings,
-  options: { production: boolean; signInMode: boolean },
+  options: { production: boolean; signInMode: boolean; storeTemplate?: string },
 ): DashboardSettings {
   // Only the production server insists on a session key; dev and preview may use a random one.
   const keyEnv = {
@@ -63,6 +68,7 @@ export function dashboardSettings(
     streamsPerAddress: values.DASHBOARD_STREAMS_PER_ADDRESS,
     maxStreams: values.DASHBOARD_MAX_STREAMS,
     dataDir: values.DASHBOARD_DATA_DIR,
+    ...(options.storeTemplate === undefined ? {} : { storeTemplate: options.storeTemplate }),
     databaseUrl: values.DATABASE_URL ?? null,
     identity: identitySettingsFromEnv({
       DASHBOARD_USER_HEADER: values.DASHBOARD_USER_HEADER,

@@ -100,7 +100,7 @@ export async function createDashboard(options: DashboardOptions): Promise<Dashbo
   const spellings = createStateSpellings()
   try {
     if (indexSettings.enabled) {
-      store ??= await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
+      store ??= await openStore(settings)
       index = await createExecutionIndex({
         client,
         store,

@@ -84,11 +84,7 @@ export async function createDashboards(
   }
   const settings = options.settings
   const ownStore = options.store === undefined
-  const store =
-    options.store ??
-    (settings.index.enabled
-      ? await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
-      : null)
+  const store = options.store ?? (settings.index.enabled ? await openStore(settings) : null)
   const list: UpstreamList = {
     upstreams: upstreams.map((upstream) => ({
       name: upstream.name,

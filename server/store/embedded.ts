@@ -97,7 +97,7 @@ function startWorker(pgliteDir: string, template: string | null): Promise<Worker
 /** PGlite over `dataDir` in a worker thread. Start-up fails with the reason if the directory cannot be used. */
 export async function openEmbeddedStore(
   dataDir: string,
-  options: { template?: string } = {},
+  options: { template?: string | undefined } = {},
 ): Promise<Store> {
   const directory = path.resolve(dataDir)
   const releaseDirectory = takeDirectory(directory)
