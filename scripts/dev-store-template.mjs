@@ -1,6 +1,7 @@
 // npm install's `prepare`: the embedded store's template for `npm run dev` and `vite preview`, which have no build
 // of their own, so a new data directory starts as a copy (about a second) rather than by initdb (5 s and 800 MB of
-// RSS). Never fails the install: without the template a new data directory runs initdb, as before.
+// RSS). Never fails the install: without the template a new data directory runs initdb, as before. `prepare` imports
+// this file and ignores its absence (an image that installs before it copies the sources).
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
@@ -9,6 +10,7 @@ const cache = 'node_modules/.cache/execution-dashboard'
 if (!existsSync('node_modules/tsx') || !existsSync('node_modules/@electric-sql/pglite')) process.exit(0)
 const made = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/pglite-template.mjs', cache], {
   stdio: ['ignore', 'inherit', 'inherit'],
+  timeout: 120_000,
 })
 if (made.status !== 0)
   console.warn(`The development store's template was not made: a new data directory will run initdb (5 s).`)

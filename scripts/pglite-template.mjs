@@ -6,8 +6,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { EMBEDDED_SETTINGS } from '../server/store/embedded.ts'
-import { migrate } from '../server/store/migrations.ts'
+import { EMBEDDED_SETTINGS, TEMPLATE_READY } from '../server/store/embedded.ts'
+import { migrate, SCHEMA_VERSION } from '../server/store/migrations.ts'
 import { runStatement } from '../server/store/pgliteStatements.mjs'
 
 const target = join(resolve(process.argv[2] ?? 'dist-server'), 'pglite-template')
@@ -28,5 +28,5 @@ await migrate({
 })
 await db.exec('checkpoint')
 await db.close()
-// Written last: a template without it (a build cut short) is never used.
-writeFileSync(join(target, 'dashboard-template-ready'), '')
+// Written last: a template without it (a build cut short) is never used; one newer than the code is not either.
+writeFileSync(join(target, TEMPLATE_READY), `${SCHEMA_VERSION}\n`)

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
@@ -50,6 +50,7 @@ it('`npm run dev` listens before it loads the server: the config bundles only th
 it('starts a new data directory as a copy of the template `npm install` made, not by initdb', async () => {
   await mountedApi()
   const template = path.join(root, 'node_modules/.cache/execution-dashboard/pglite-template')
+  expect(existsSync(template), `${template}: npm install makes it (prepare)`).toBe(true)
   // The first bytes of pg_control: the database system identifier initdb drew, kept by every copy.
   const systemId = (dir: string) =>
     readFileSync(path.join(dir, 'global/pg_control')).subarray(0, 8).toString('hex')

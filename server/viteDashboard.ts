@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Logger } from 'vite'
 import { dashboardSettings, readSettings, requestLogEnv } from './app/config.ts'
@@ -14,15 +13,14 @@ export interface ViteDashboard {
 }
 
 /**
- * The embedded store's template `npm install` made (scripts/dev-store-template.mjs), else the last build's: a new
- * data directory copies it (about a second) instead of running initdb (5 s). Either may predate a migration, which
- * the store then applies as it opens.
+ * The embedded store's template `npm install` made (scripts/dev-store-template.mjs), then the last build's: a new
+ * data directory copies the first usable one (about a second) instead of running initdb (5 s). One that predates a
+ * migration is used, and the store applies the migration as it opens.
  */
-function storeTemplate(): string | undefined {
-  return ['../node_modules/.cache/execution-dashboard/pglite-template/', '../dist-server/pglite-template/']
-    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
-    .find((template) => existsSync(template))
-}
+const STORE_TEMPLATES = [
+  '../node_modules/.cache/execution-dashboard/pglite-template/',
+  '../dist-server/pglite-template/',
+].map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
 
 /** Starts the upstream (the demo API without EXEC_API_URL) and begins building the dashboard in front of it. */
 export async function startViteDashboard(logger: Logger, env: NodeJS.ProcessEnv): Promise<ViteDashboard> {
@@ -42,7 +40,7 @@ export async function startViteDashboard(logger: Logger, env: NodeJS.ProcessEnv)
   const settings = dashboardSettings(values, {
     production: false,
     signInMode: (upstream.named ?? [upstream]).some((named) => named.config.token === null),
-    storeTemplate: storeTemplate(),
+    storeTemplates: STORE_TEMPLATES,
   })
   const building = createDashboards({
     upstream: upstream.config,

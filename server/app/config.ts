@@ -27,10 +27,10 @@ export interface DashboardSettings {
   /** The embedded store's directory, or null with DATABASE_URL. */
   dataDir: string
   /**
-   * The initialised, empty database a new data directory starts from; absent: the build's, beside the server's code.
-   * `npm run dev` has no build: it names the one `npm install` made (scripts/dev-store-template.mjs).
+   * Initialised, empty databases a new data directory may start from, the first usable one; absent: the build's,
+   * beside the server's code. `npm run dev` has no build: it names the one `npm install` made, then the last build's.
    */
-  storeTemplate?: string
+  storeTemplates?: readonly string[]
   databaseUrl: string | null
   /** Who the user is and what they may do (DASHBOARD_USER_HEADER, …_GROUPS_HEADER, …_VIEWERS, …_OPERATORS). */
   identity: IdentitySettings
@@ -47,7 +47,7 @@ export interface DashboardSettings {
 /** The dashboard's settings from the variables read (settings/schema.ts); throws a message fit for the operator. */
 export function dashboardSettings(
   values: EnvSettings,
-  options: { production: boolean; signInMode: boolean; storeTemplate?: string },
+  options: { production: boolean; signInMode: boolean; storeTemplates?: readonly string[] },
 ): DashboardSettings {
   // Only the production server insists on a session key; dev and preview may use a random one.
   const keyEnv = {
@@ -68,7 +68,7 @@ export function dashboardSettings(
     streamsPerAddress: values.DASHBOARD_STREAMS_PER_ADDRESS,
     maxStreams: values.DASHBOARD_MAX_STREAMS,
     dataDir: values.DASHBOARD_DATA_DIR,
-    ...(options.storeTemplate === undefined ? {} : { storeTemplate: options.storeTemplate }),
+    ...(options.storeTemplates === undefined ? {} : { storeTemplates: options.storeTemplates }),
     databaseUrl: values.DATABASE_URL ?? null,
     identity: identitySettingsFromEnv({
       DASHBOARD_USER_HEADER: values.DASHBOARD_USER_HEADER,

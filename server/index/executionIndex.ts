@@ -50,8 +50,9 @@ export async function createExecutionIndex(options: IndexOptions) {
   let planning: Promise<void> | null = null
   const planned = () =>
     (planning ??= store
-      ? updatePlannerStatistics(store).catch((error: unknown) =>
-          onError('updating the store’s statistics', error),
+      ? updatePlannerStatistics(store).then(
+          () => {},
+          (error: unknown) => onError('updating the store’s statistics', error),
         )
       : Promise.resolve())
   /** Answers already read (by their bytes), so a read shared by many tabs is read once. */

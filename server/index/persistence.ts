@@ -3,7 +3,7 @@ import type { Store, Statement } from '../store/store.ts'
 import { loadedFamily, type StoredFamily } from './family.ts'
 import { summarized } from './readBack.ts'
 import type { Partition } from './partition.ts'
-import { timeText, type IndexedExecution, type Interner } from './rows.ts'
+import { rawCreated, rawUpdated, timeText, type IndexedExecution, type Interner } from './rows.ts'
 import { readMetadataValues } from '../../shared/metadata.ts'
 
 /** Rows per statement: large enough to be few statements, small enough for one JSON parameter. */
@@ -24,8 +24,10 @@ const rowJson = (row: IndexedExecution) => ({
   state: row.state,
   created_at: row.createdAt,
   updated_at: row.updatedAt,
-  created_raw: row.createdText,
-  updated_raw: row.updatedText,
+  // The whole text, as every version of the dashboard reads it (replicas of two versions share a store in an
+  // upgrade); only memory keeps less.
+  created_raw: rawCreated(row),
+  updated_raw: rawUpdated(row),
   metadata: row.metadata,
   last_seen_at: row.lastSeenAt,
   outcome_pending: row.outcomePending,
@@ -201,7 +203,6 @@ function fromStored(row: StoredRow, intern: Interner): IndexedExecution {
     meaning: stateMeaning(state),
     createdAt,
     updatedAt,
-    // A store written before migration 7 kept every text; what is kept in memory is the same either way.
     createdText: timeText(createdRaw, createdAt),
     updatedText: timeText(updatedRaw, updatedAt),
     metadata,
@@ -211,13 +212,28 @@ function fromStored(row: StoredRow, intern: Interner): IndexedExecution {
 }
 
 /**
- * Brings the planner's statistics of the index's tables up to date. PGlite runs no autovacuum: without them the
- * planner took each "rows after seq, the first 20,000" read for a few rows and sorted all that was left every time,
- * so a million executions took minutes to read back. Once per process, before the first read back (1.5 s at a
- * million executions).
+ * Brings the planner's statistics of the index's tables up to date when they are missing or the table has more than
+ * doubled since; true when it analysed. PGlite runs no autovacuum: without them the planner took each "rows after
+ * seq, the first 20,000" read for a few rows and sorted all that was left every time, so a million executions took
+ * minutes to read back. Statistics are kept in the database, and the planner scales them by a table's size now, so
+ * a restart on the same store need not analyse again (1.5 s at a million executions). Once per process, before the
+ * first read back.
  */
-export async function updatePlannerStatistics(store: Store): Promise<void> {
+export async function updatePlannerStatistics(store: Store): Promise<boolean> {
+  const tables = await store.query<{ tuples: number; pages: number; now: number }>(
+    `select reltuples::float8 as tuples, relpages as pages,
+       (pg_relation_size(oid) / current_setting('block_size')::int)::int as now
+     from pg_class where oid in ('index_executions'::regclass, 'index_members'::regclass)`,
+  )
+  // Never analysed (reltuples -1), or grown past what the statistics describe.
+  const current =
+    tables.length === 2 &&
+    tables.every(
+      (table) => Number(table.tuples) >= 0 && Number(table.now) <= Math.max(2 * Number(table.pages), 8),
+    )
+  if (current) return false
   await store.query('analyze index_executions, index_members')
+  return true
 }
 
 /** Where a replica's copy of a partition has read the store up to. */

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { SCHEMA_VERSION } from './migrations.ts'
 import type { HeldLock, Row, Statement, Store } from './store.ts'
 
 /** Held while a process has the directory open; gone once its store has closed. */
@@ -62,16 +63,26 @@ function workerUrl(): URL {
   return new URL('./embeddedWorker.mjs', import.meta.url)
 }
 
-/** The initialised, empty database the build leaves beside the server's code (scripts/pglite-template.mjs). */
-const TEMPLATE_READY = 'dashboard-template-ready'
+/**
+ * Written last into an initialised, empty database (scripts/pglite-template.mjs), holding the schema version it was
+ * made with: a template without it was cut short.
+ */
+export const TEMPLATE_READY = 'dashboard-template-ready'
 
 /**
- * A new data directory starts as a copy of the build's template rather than by initdb: 5 s and 800 MB of RSS
- * against about a second. Without a template (development), or when the directory exists: null, initdb as before.
+ * A new data directory starts as a copy of a template rather than by initdb: 5 s and 800 MB of RSS against about a
+ * second. The first of `templates` that is whole and no newer than this code's migrations (one made by a later
+ * checkout would be refused once copied, and the copy would stay); null when none is, or the directory exists.
  */
-function templateFor(pgliteDir: string, template: string): string | null {
+function templateFor(pgliteDir: string, templates: readonly string[]): string | null {
   if (existsSync(pgliteDir)) return null
-  return existsSync(path.join(template, TEMPLATE_READY)) ? template : null
+  const usable = (template: string) => {
+    const marker = path.join(template, TEMPLATE_READY)
+    if (!existsSync(marker)) return false
+    const version = Number(readFileSync(marker, 'utf8').trim() || 0)
+    return Number.isInteger(version) && version <= SCHEMA_VERSION
+  }
+  return templates.find(usable) ?? null
 }
 
 const BUILT_TEMPLATE = () => fileURLToPath(new URL('./pglite-template/', import.meta.url))
@@ -97,14 +108,14 @@ function startWorker(pgliteDir: string, template: string | null): Promise<Worker
 /** PGlite over `dataDir` in a worker thread. Start-up fails with the reason if the directory cannot be used. */
 export async function openEmbeddedStore(
   dataDir: string,
-  options: { template?: string | undefined } = {},
+  options: { templates?: readonly string[] | undefined } = {},
 ): Promise<Store> {
   const directory = path.resolve(dataDir)
   const releaseDirectory = takeDirectory(directory)
   const pgliteDir = path.join(directory, 'pglite')
   let worker: Worker
   try {
-    const template = templateFor(pgliteDir, options.template ?? BUILT_TEMPLATE())
+    const template = templateFor(pgliteDir, options.templates ?? [BUILT_TEMPLATE()])
     worker = await startWorker(pgliteDir, template).catch((error: unknown) => {
       if (template === null) throw error
       // A template another PGlite wrote (node_modules changed after the build): initdb as before.

@@ -167,14 +167,6 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'what a run acted on (its view), for its link in the audit trail',
     sql: `alter table audit_records add column run_view text;`,
   },
-  {
-    version: 7,
-    description: "an execution's time text is kept only when it is not the ISO form of its instant",
-    // Rows written before keep their text, which reads back the same; a dashboard before this one would take a
-    // null text for "none sent", so it must refuse a store written by this one.
-    sql: `comment on column index_executions.created_raw is 'created_at as the API sent it; null when it is the ISO form of created_at or none was sent';
-          comment on column index_executions.updated_raw is 'updated_at as the API sent it; null when it is the ISO form of updated_at or none was sent';`,
-  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0

@@ -6,12 +6,12 @@ import type { Store } from './store.ts'
 export async function openStore(options: {
   databaseUrl: string | null
   dataDir: string
-  storeTemplate?: string
+  storeTemplates?: readonly string[]
 }): Promise<Store> {
   // The PostgreSQL driver loads only for a deployment that names one: a start on the embedded store does without it.
   const store = options.databaseUrl
     ? await (await import('./postgres.ts')).openPostgresStore(options.databaseUrl)
-    : await openEmbeddedStore(options.dataDir, { template: options.storeTemplate })
+    : await openEmbeddedStore(options.dataDir, { templates: options.storeTemplates })
   try {
     await migrate(store)
     return store

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
 import { postgresMissing, startPostgres, type RunningPostgres } from '../testing/postgresServer.ts'
-import { openEmbeddedStore } from './embedded.ts'
+import { openEmbeddedStore, TEMPLATE_READY } from './embedded.ts'
 import { migrate, MIGRATIONS, SCHEMA_VERSION } from './migrations.ts'
 import { openPostgresStore } from './postgres.ts'
 import type { Store } from './store.ts'
@@ -150,7 +150,7 @@ describe('the embedded store', () => {
     execFileSync('node', ['--import', 'tsx', 'scripts/pglite-template.mjs', built])
     const template = path.join(built, 'pglite-template')
     const dir = tempDir()
-    const store = await openEmbeddedStore(dir, { template })
+    const store = await openEmbeddedStore(dir, { templates: ['/no/such/template', template] })
     // The template holds the tables already: a first start makes none (they cost its process 40 MB of RSS).
     expect(await store.query('select max(version) as version from schema_migrations')).toEqual([
       { version: SCHEMA_VERSION },
@@ -163,10 +163,34 @@ describe('the embedded store', () => {
     // A template from another PGlite: garbage where its files should be.
     writeFileSync(path.join(template, 'PG_VERSION'), '99\n')
     const other = tempDir()
-    const fallback = await openEmbeddedStore(other, { template })
+    const fallback = await openEmbeddedStore(other, { templates: [template] })
     await migrate(fallback)
     expect(await fallback.query('select 1 as one')).toEqual([{ one: 1 }])
     await fallback.close()
     expect(readFileSync(path.join(other, 'pglite', 'PG_VERSION'), 'utf8')).not.toBe('99\n')
+  }, 120_000)
+
+  it('skips a template made by a later version, or cut short', async () => {
+    const built = tempDir()
+    execFileSync('node', ['--import', 'tsx', 'scripts/pglite-template.mjs', built])
+    const template = path.join(built, 'pglite-template')
+    const marker = path.join(template, TEMPLATE_READY)
+    expect(readFileSync(marker, 'utf8')).toBe(`${SCHEMA_VERSION}\n`)
+    // The database system identifier initdb drew: a copy keeps it.
+    const systemId = (dir: string) =>
+      readFileSync(path.join(dir, 'global/pg_control')).subarray(0, 8).toString('hex')
+    const opened = async (templates: string[]) => {
+      const dir = tempDir()
+      const store = await openEmbeddedStore(dir, { templates })
+      await migrate(store)
+      await store.close()
+      return systemId(path.join(dir, 'pglite'))
+    }
+    writeFileSync(marker, `${SCHEMA_VERSION + 1}\n`)
+    expect(await opened([template])).not.toBe(systemId(template))
+    rmSync(marker)
+    expect(await opened([template])).not.toBe(systemId(template))
+    writeFileSync(marker, `${SCHEMA_VERSION}\n`)
+    expect(await opened([template])).toBe(systemId(template))
   }, 120_000)
 })
