@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
@@ -68,4 +68,28 @@ it('mounts the dashboard once loaded, and a change to the server code or shared/
   const second = await mountedApi()
   server.watcher.emit('change', path.join(root, 'shared/filters.ts'))
   await expect.poll(mountedApi, { timeout: 30_000 }).not.toBe(second)
+})
+
+it('keeps the server’s bundle for the next start while its inputs are as they were, and makes it again when not', async () => {
+  const bundle = path.join(root, 'node_modules/.cache/execution-dashboard/vite-dashboard.mjs')
+  const restarted = async () => {
+    const before = await mountedApi()
+    // Not a config dependency, and not changed: a restart that finds the bundle current.
+    server.watcher.emit('change', path.join(root, 'server/index/observe.ts'))
+    await expect.poll(mountedApi, { timeout: 30_000 }).not.toBe(before)
+  }
+  await restarted()
+  const made = statSync(bundle).mtimeMs
+  await restarted()
+  expect(statSync(bundle).mtimeMs).toBe(made)
+  // As if an input had changed since: its recorded mtime is not the file's.
+  const stamp = JSON.parse(readFileSync(`${bundle}.json`, 'utf8')) as {
+    inputs: Record<string, [number, number]>
+  }
+  const input = path.join(root, 'server/index/observe.ts')
+  expect(stamp.inputs[input]).toEqual([statSync(input).mtimeMs, statSync(input).size])
+  stamp.inputs[input] = [0, 0]
+  writeFileSync(`${bundle}.json`, JSON.stringify(stamp))
+  await restarted()
+  expect(statSync(bundle).mtimeMs).toBeGreaterThan(made)
 })
