@@ -3,6 +3,7 @@ import { isApiError } from '../api'
 import { lazyModule } from '../lib/lazyPart'
 import type { ApiErrorPanel as WordedPanel } from './ApiErrorPanel'
 import { ErrorPanel } from './ErrorPanel'
+import { retryWords } from './retryWords'
 import type { RetryCountdown as CountdownPart } from './RetryNotice'
 
 // Only a failed or retried call shows these: their words load then.
@@ -32,5 +33,7 @@ export function RetryNotice({ failureReason, failureCount, isFetching }: RetryNo
 
 function RetryCountdown(props: ComponentProps<typeof CountdownPart>) {
   const words = useErrorWords()
-  return words ? <words.RetryCountdown {...props} /> : null
+  if (words) return <words.RetryCountdown {...props} />
+  // Said while the countdown's part loads: on a busy machine that took longer than the retry's own wait.
+  return <p role="status">{retryWords(props.failure.status, props.failureCount, null)}</p>
 }

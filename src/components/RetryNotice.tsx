@@ -2,6 +2,7 @@ import '../styles/retryNotice.css'
 import type { ApiError } from '../api'
 import { readRetryDelay } from '../api/retryPolicy'
 import { useNow } from '../lib/useNow'
+import { retryWords } from './retryWords'
 
 /** The countdown ticks only while a retry is pending, not beside every list that is fine. */
 export function RetryCountdown({ failure, failureCount }: { failure: ApiError; failureCount: number }) {
@@ -10,14 +11,9 @@ export function RetryCountdown({ failure, failureCount }: { failure: ApiError; f
   // The same delay the query client waits, so the countdown ends when the retry goes out.
   const retryAt = occurredAt + readRetryDelay(failureCount - 1, failure)
   const secondsLeft = Math.max(0, Math.ceil((retryAt - now) / 1000))
-  const when = secondsLeft > 0 ? `retrying in ${secondsLeft} s` : 'retrying now'
-  const text =
-    status === 429
-      ? `Rate limited; ${when}`
-      : `The request failed${status ? ` (HTTP ${status})` : ''}; ${when} (attempt ${failureCount + 1})…`
   return (
     <p className="retry-notice" role="status">
-      {text}
+      {retryWords(status, failureCount, secondsLeft)}
     </p>
   )
 }
