@@ -71,7 +71,8 @@ it('mounts the dashboard once loaded, and a change to the server code or shared/
 })
 
 it('keeps the server’s bundle for the next start while its inputs are as they were, and makes it again when not', async () => {
-  const bundle = path.join(root, 'node_modules/.cache/execution-dashboard/vite-dashboard.mjs')
+  const bundles = path.join(root, 'node_modules/.cache/execution-dashboard/vite-dashboard')
+  const bundle = path.join(bundles, 'dashboard.mjs')
   const restarted = async () => {
     const before = await mountedApi()
     // Not a config dependency, and not changed: a restart that finds the bundle current.
@@ -83,13 +84,13 @@ it('keeps the server’s bundle for the next start while its inputs are as they 
   await restarted()
   expect(statSync(bundle).mtimeMs).toBe(made)
   // As if an input had changed since: its recorded mtime is not the file's.
-  const stamp = JSON.parse(readFileSync(`${bundle}.json`, 'utf8')) as {
+  const stamp = JSON.parse(readFileSync(`${bundles}.json`, 'utf8')) as {
     inputs: Record<string, [number, number]>
   }
   const input = path.join(root, 'server/index/observe.ts')
   expect(stamp.inputs[input]).toEqual([statSync(input).mtimeMs, statSync(input).size])
   stamp.inputs[input] = [0, 0]
-  writeFileSync(`${bundle}.json`, JSON.stringify(stamp))
+  writeFileSync(`${bundles}.json`, JSON.stringify(stamp))
   await restarted()
   expect(statSync(bundle).mtimeMs).toBeGreaterThan(made)
 })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Plugin as EsbuildPlugin } from 'esbuild'
@@ -34,7 +35,7 @@ const fileScope: EsbuildPlugin = {
 }
 
 /** Bumped when the bundle's options change, so a bundle made with the old ones is not used again. */
-const BUNDLE_FORMAT = 1
+const BUNDLE_FORMAT = 2
 
 /** What a bundle was made from: the format, esbuild's version, and each input's mtime and size. */
 interface BundleStamp {
@@ -65,23 +66,39 @@ async function writeWhole(file: string, write: (temporary: string) => Promise<un
   await rename(temporary, file)
 }
 
+/** The bundles' entries: the store's, loaded first so it opens while the rest is imported, and the server's. */
+const ENTRIES = { store: './viteStore.ts', dashboard: './viteDashboard.ts' } as const
+type Bundles = Record<keyof typeof ENTRIES, string>
+
 /**
- * The server's code, bundled (esbuild) and imported once Vite listens, not as part of the config: Vite bundles what
- * its config imports, with an inline source map, before it can listen (about 0.8 s for all of it). The bundle is
- * kept for the next start while none of its inputs changes: bundling took 0.4–0.7 s of a dev start's first API
- * answer beside Vite's own start. Each load is a new module instance (a restart brings new code or a new server).
+ * The server's code, bundled (esbuild) as Vite starts listening, not as part of the config: Vite bundles what its
+ * config imports, with an inline source map, before it can listen (about 0.8 s for all of it). The bundles are kept
+ * for the next start while none of their inputs changes: bundling took 0.4–0.7 s of a dev start's first API answer
+ * beside Vite's own start. Each load is a new module instance (a restart brings new code or a new server).
  */
-async function loadViteDashboard(root: string): Promise<typeof import('./viteDashboard.ts')> {
-  const { build, version } = await import('esbuild')
-  const bundle = path.join(root, CACHE_DIR, 'vite-dashboard.mjs')
-  const stampFile = `${bundle}.json`
+async function bundleServer(root: string): Promise<Bundles> {
+  const outdir = path.join(root, CACHE_DIR, 'vite-dashboard')
+  const stampFile = `${outdir}.json`
+  const bundles = Object.fromEntries(
+    Object.keys(ENTRIES).map((name) => [name, path.join(outdir, `${name}.mjs`)]),
+  ) as Bundles
+  // esbuild's version from its package file: importing esbuild itself is needed only to bundle.
+  const version = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version
   if (!(await isCurrent(stampFile, version))) {
+    const { build } = await import('esbuild')
     const began = Date.now()
     let inputs: string[] = []
-    await writeWhole(bundle, async (outfile) => {
+    // Made in a directory of its own, then each file moved into place: two servers starting at once never read half
+    // of one.
+    const temporary = `${outdir}.${process.pid}-${randomUUID()}`
+    try {
       const result = await build({
-        entryPoints: [fileURLToPath(new URL('./viteDashboard.ts', import.meta.url))],
-        outfile,
+        entryPoints: Object.entries(ENTRIES).map(([name, entry]) => ({
+          in: fileURLToPath(new URL(entry, import.meta.url)),
+          out: name,
+        })),
+        outdir: temporary,
+        outExtension: { '.js': '.mjs' },
         absWorkingDir: root,
         bundle: true,
         format: 'esm',
@@ -93,7 +110,12 @@ async function loadViteDashboard(root: string): Promise<typeof import('./viteDas
         logLevel: 'warning',
       })
       inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input))
-    })
+      await mkdir(outdir, { recursive: true })
+      for (const name of Object.keys(ENTRIES))
+        await rename(path.join(temporary, `${name}.mjs`), path.join(outdir, `${name}.mjs`))
+    } finally {
+      await rm(temporary, { recursive: true, force: true })
+    }
     const stats = await Promise.all(inputs.map((input) => stat(input)))
     // A file saved while it was bundled may not be in the bundle as it is now: bundle again next time.
     if (stats.every((entry) => entry.mtimeMs < began)) {
@@ -107,9 +129,12 @@ async function loadViteDashboard(root: string): Promise<typeof import('./viteDas
       await writeWhole(stampFile, (temporary) => writeFile(temporary, JSON.stringify(stamp)))
     }
   }
-  const url = `${pathToFileURL(bundle).href}?load=${randomUUID()}`
-  return (await import(url)) as typeof import('./viteDashboard.ts')
+  return bundles
 }
+
+/** A bundle as a new module instance. */
+const load = <T>(bundle: string): Promise<T> =>
+  import(`${pathToFileURL(bundle).href}?load=${randomUUID()}`) as Promise<T>
 
 /**
  * Mounts the dashboard's server on a Vite server without holding up its start: its code is loaded as Vite starts
@@ -119,11 +144,22 @@ function mountDashboard(server: ServerLike): Promise<unknown> {
   // The settings as they are now, when Vite starts: a caller may change the environment once it has its server.
   const env = { ...process.env }
   let closed = false
-  const starting = loadViteDashboard(server.config.root).then(({ startViteDashboard }) => {
-    // A server closed while its code loaded (a restart, a test that stops at once) starts no demo API or store.
+  // A server closed while its code loaded (a restart, a test that stops at once) starts no demo API or store.
+  const unlessClosed = <T>(value: T): T => {
     if (closed) throw new Error('its Vite server closed before it was loaded')
-    return startViteDashboard(server.config.logger, env)
-  })
+    return value
+  }
+  const bundles = bundleServer(server.config.root)
+  const storeCode = bundles
+    .then((paths) => load<typeof import('./viteStore.ts')>(paths.store))
+    .then(unlessClosed)
+  const storeOpening = storeCode.then(({ openViteStore }) => openViteStore(env))
+  // The rest once the store has begun to open (its worker's start runs beside this import): imported together, the
+  // two are parsed together and the store waits for both.
+  const starting = Promise.all([bundles, storeCode])
+    .then(([paths]) => load<typeof import('./viteDashboard.ts')>(paths.dashboard))
+    .then(unlessClosed)
+    .then(({ startViteDashboard }) => startViteDashboard(server.config.logger, env, storeOpening))
   // The page's own files go on to Vite at once; an API request waits for the server's code and its store.
   const built = starting.then((started) => started.built)
   built.catch((error: unknown) => {
@@ -135,10 +171,17 @@ function mountDashboard(server: ServerLike): Promise<unknown> {
   const gate = startingGate(built)
   server.httpServer?.once('close', () => {
     closed = true
-    void starting.then(
-      (dashboard) => dashboard.close(),
-      () => {},
-    )
+    // The dashboard first (it writes to its store as it closes), then the store, whichever of them came to be.
+    void starting
+      .then(
+        (dashboard) => dashboard.close(),
+        () => {},
+      )
+      .then(() => storeOpening)
+      .then(
+        (store) => store?.close(),
+        () => {},
+      )
   })
   server.middlewares.use((req, res, next) => {
     const dashboard = gate.current()

@@ -1,10 +1,10 @@
-import { fileURLToPath } from 'node:url'
 import type { Logger } from 'vite'
 import { dashboardSettings, readSettings, requestLogEnv } from './app/config.ts'
 import { createDashboards } from './app/dashboards.ts'
 import { createRequestLogger, logBackgroundError, logProxyEvent } from './http/requestLog.ts'
 import { demoNote, describeUpstream } from './upstream/config.ts'
 import { resolveUpstream } from './resolveUpstream.ts'
+import type { Store } from './store/store.ts'
 
 /** The dashboard's server as `vite` and `vite preview` mount it: being built (its store opening), and its end. */
 export interface ViteDashboard {
@@ -13,17 +13,14 @@ export interface ViteDashboard {
 }
 
 /**
- * The embedded store's template `npm install` made (scripts/dev-store-template.mjs), then the last build's: a new
- * data directory copies the first usable one (about a second) instead of running initdb (5 s). One that predates a
- * migration is used, and the store applies the migration as it opens.
+ * Starts the upstream (the demo API without EXEC_API_URL) and begins building the dashboard in front of it, over
+ * the store being opened meanwhile (viteStore.ts; its opener closes it).
  */
-const STORE_TEMPLATES = [
-  '../node_modules/.cache/execution-dashboard/pglite-template/',
-  '../dist-server/pglite-template/',
-].map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
-
-/** Starts the upstream (the demo API without EXEC_API_URL) and begins building the dashboard in front of it. */
-export async function startViteDashboard(logger: Logger, env: NodeJS.ProcessEnv): Promise<ViteDashboard> {
+export async function startViteDashboard(
+  logger: Logger,
+  env: NodeJS.ProcessEnv,
+  storeOpening: Promise<Store | null>,
+): Promise<ViteDashboard> {
   const upstream = await resolveUpstream(env)
   const where = upstream.named
     ? upstream.named
@@ -40,16 +37,18 @@ export async function startViteDashboard(logger: Logger, env: NodeJS.ProcessEnv)
   const settings = dashboardSettings(values, {
     production: false,
     signInMode: (upstream.named ?? [upstream]).some((named) => named.config.token === null),
-    storeTemplates: STORE_TEMPLATES,
   })
-  const building = createDashboards({
-    upstream: upstream.config,
-    upstreams: upstream.named,
-    isDemo: upstream.isDemo,
-    settings,
-    onEvent: (event) => logProxyEvent(requestLogger, event),
-    onError: (what, error) => logBackgroundError(requestLogger, what, error),
-  })
+  const building = storeOpening.then((store) =>
+    createDashboards({
+      upstream: upstream.config,
+      upstreams: upstream.named,
+      isDemo: upstream.isDemo,
+      settings,
+      onEvent: (event) => logProxyEvent(requestLogger, event),
+      onError: (what, error) => logBackgroundError(requestLogger, what, error),
+      store,
+    }),
+  )
   let closing: Promise<void> | null = null
   const closeUpstream = () => (closing ??= upstream.close())
   building.then(

@@ -1,12 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { holdDataDirectory } from './dataDirectory.ts'
 import { SCHEMA_VERSION } from './migrations.ts'
 import type { HeldLock, Row, Statement, Store } from './store.ts'
 
-/** Held while a process has the directory open; gone once its store has closed. */
-export const LOCK_FILE = 'dashboard.lock'
 /**
  * PGlite runs PostgreSQL single-user: no autovacuum, no checkpointer. Without this, updated rows and the WAL
  * grow without end (300 MB of WAL after 600,000 upserts); with it, a table settles and the WAL stays near 96 MB.
@@ -27,36 +26,6 @@ const HELD: HeldLock = { release: () => Promise.resolve(), held: () => true }
 interface Pending {
   resolve: (rows: Row[]) => void
   reject: (error: Error) => void
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-/**
- * One process at a time may open a data directory (PGlite is not a server): a lock file with our pid. A lock
- * left by a process that died is taken over; one held by a live process stops start-up with the reason.
- */
-function takeDirectory(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true })
-  const file = path.join(dataDir, LOCK_FILE)
-  try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' })
-  } catch {
-    const holder = Number(readFileSync(file, 'utf8'))
-    if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder)) {
-      throw new Error(
-        `The data directory ${dataDir} is in use by process ${holder} (another dashboard). Stop it, or set DASHBOARD_DATA_DIR to another directory (or DATABASE_URL to a PostgreSQL shared by both).`,
-      )
-    }
-    writeFileSync(file, String(process.pid))
-  }
-  return () => rmSync(file, { force: true })
 }
 
 function workerUrl(): URL {
@@ -105,13 +74,16 @@ function startWorker(pgliteDir: string, template: string | null): Promise<Worker
   })
 }
 
-/** PGlite over `dataDir` in a worker thread. Start-up fails with the reason if the directory cannot be used. */
+/**
+ * PGlite over `dataDir` in a worker thread. Start-up fails with the reason if the directory cannot be used; it
+ * waits (up to `handoffMs`) while another store of this process still has it open.
+ */
 export async function openEmbeddedStore(
   dataDir: string,
-  options: { templates?: readonly string[] | undefined } = {},
+  options: { templates?: readonly string[] | undefined; handoffMs?: number } = {},
 ): Promise<Store> {
   const directory = path.resolve(dataDir)
-  const releaseDirectory = takeDirectory(directory)
+  const releaseDirectory = await holdDataDirectory(directory, options.handoffMs)
   const pgliteDir = path.join(directory, 'pglite')
   let worker: Worker
   try {

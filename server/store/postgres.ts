@@ -1,16 +1,16 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { lockKey, type HeldLock, type Row, type Statement, type Store } from './store.ts'
 
 const INT8 = 20
 /** bigint columns as numbers (sequence values and counts stay far below 2^53), as PGlite gives them. */
-const types: pg.CustomTypesConfig = {
+const typesOf = (driver: typeof pg): pg.CustomTypesConfig => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8
       ? (value: string) => Number(value)
-      : (pg.types.getTypeParser(oid, format ?? 'text') as (
+      : (driver.types.getTypeParser(oid, format ?? 'text') as (
           value: string,
         ) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
-}
+})
 
 /** Host, port and database of a connection string: never the user's password. */
 export function describeDatabase(url: string): string {
@@ -24,7 +24,14 @@ export function describeDatabase(url: string): string {
 
 /** A real PostgreSQL, shared by every replica: locks and notifications reach them all. */
 export async function openPostgresStore(url: string): Promise<Store> {
-  const pool = new pg.Pool({ connectionString: url, max: 5, types, connectionTimeoutMillis: 5_000 })
+  // Loaded here, not with the module: bundled, a static import would load the driver at every start, embedded too.
+  const { default: driver } = await import('pg')
+  const pool = new driver.Pool({
+    connectionString: url,
+    max: 5,
+    types: typesOf(driver),
+    connectionTimeoutMillis: 5_000,
+  })
   // An idle client that breaks (the server restarted) is dropped by the pool; without this it would throw.
   pool.on('error', () => {})
   await pool.query('select 1')
@@ -43,7 +50,7 @@ export async function openPostgresStore(url: string): Promise<Store> {
       listener = null
       client.release(true)
     })
-    for (const channel of listeners.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`)
+    for (const channel of listeners.keys()) await client.query(`listen ${driver.escapeIdentifier(channel)}`)
     listener = client
     return client
   }
@@ -97,7 +104,7 @@ export async function openPostgresStore(url: string): Promise<Store> {
       set.add(onPayload)
       listeners.set(channel, set)
       const client = await listenClient()
-      if (isNew) await client.query(`listen ${pg.escapeIdentifier(channel)}`)
+      if (isNew) await client.query(`listen ${driver.escapeIdentifier(channel)}`)
       return () => {
         set.delete(onPayload)
         return Promise.resolve()

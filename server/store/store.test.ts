@@ -145,6 +145,30 @@ describe('the embedded store', () => {
     await again.close()
   }, 60_000)
 
+  it('opens a directory another store of this process holds only once that one has closed', async () => {
+    const dir = await embeddedDataDir()
+    dirs.push(dir)
+    const first = await openEmbeddedStore(dir)
+    await migrate(first)
+    // As a dev server's restart does: the new server's store opens before the old server has closed its own.
+    let opened = false
+    const second = openEmbeddedStore(dir).then((store) => {
+      opened = true
+      return store
+    })
+    await expect(openEmbeddedStore(dir, { handoffMs: 50 })).rejects.toThrow(
+      /still open in this process .* DASHBOARD_DATA_DIR/,
+    )
+    expect(opened).toBe(false)
+    await first.query(`insert into dashboard_meta values ('written', 'before the handoff')`)
+    await first.close()
+    const store = await second
+    expect(await store.query(`select value from dashboard_meta where key = 'written'`)).toEqual([
+      { value: 'before the handoff' },
+    ])
+    await store.close()
+  }, 60_000)
+
   it('starts a new directory from the build’s template, and from initdb when the template cannot start', async () => {
     const built = tempDir()
     execFileSync('node', ['--import', 'tsx', 'scripts/pglite-template.mjs', built])

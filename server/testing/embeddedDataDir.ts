@@ -1,7 +1,8 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { LOCK_FILE, openEmbeddedStore } from '../store/embedded.ts'
+import { LOCK_FILE } from '../store/dataDirectory.ts'
+import { openEmbeddedStore } from '../store/embedded.ts'
 
 const CACHE = path.resolve('node_modules/.cache/execution-dashboard')
 const pgliteVersion = () =>

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url'
+import { readSettings } from './app/settings/schema.ts'
+import { openStore } from './store/open.ts'
+import type { Store } from './store/store.ts'
+
+/**
+ * The embedded store's template `npm install` made (scripts/dev-store-template.mjs), then the last build's: a new
+ * data directory copies the first usable one (about a second) instead of running initdb (5 s). One that predates a
+ * migration is used, and the store applies the migration as it opens.
+ */
+const STORE_TEMPLATES = [
+  '../node_modules/.cache/execution-dashboard/pglite-template/',
+  '../dist-server/pglite-template/',
+].map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+
+/**
+ * The store of `vite` and `vite preview` (null when the index is off), opened from the settings alone: the plugin
+ * loads this small bundle first, so the store's half second of WebAssembly and worker start runs while the rest of
+ * the server's code is still being imported. Whoever opens it closes it.
+ */
+export function openViteStore(env: NodeJS.ProcessEnv): Promise<Store | null> {
+  const values = readSettings(env)
+  if (!values.index.enabled) return Promise.resolve(null)
+  return openStore({
+    databaseUrl: values.DATABASE_URL ?? null,
+    dataDir: values.DASHBOARD_DATA_DIR,
+    storeTemplates: STORE_TEMPLATES,
+  })
+}
