@@ -9,5 +9,8 @@ it('says a retry is pending from the first render, before the countdown’s part
   const failed = new ApiError({ kind: 'http', status: 504, message: 'timed out' })
   renderWithProviders(<RetryNotice failureReason={failed} failureCount={1} isFetching />)
   // Synchronously: the part is imported on first use and cannot have arrived yet.
-  expect(screen.getByText('The request failed (HTTP 504); retrying (attempt 2)…')).toBeVisible()
+  const notice = screen.getByText('The request failed (HTTP 504); retrying (attempt 2)…')
+  expect(notice).toBeVisible()
+  // Styled as the countdown will be, once its styles load with it.
+  expect(notice).toHaveClass('retry-notice')
 })

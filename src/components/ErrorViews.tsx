@@ -35,5 +35,9 @@ function RetryCountdown(props: ComponentProps<typeof CountdownPart>) {
   const words = useErrorWords()
   if (words) return <words.RetryCountdown {...props} />
   // Said while the countdown's part loads: on a busy machine that took longer than the retry's own wait.
-  return <p role="status">{retryWords(props.failure.status, props.failureCount, null)}</p>
+  return (
+    <p className="retry-notice" role="status">
+      {retryWords(props.failure.status, props.failureCount, null)}
+    </p>
+  )
 }
