@@ -2,7 +2,11 @@
 // previous one is answered, for `seconds`; latencies are timed in microseconds (autocannon rounds to whole ms).
 import http from 'node:http'
 
-/** Runs the load and returns latency percentiles (µs), requests per second and failures. */
+/** The value at fraction `p` of sorted `values` (NaN when there are none). */
+export const percentile = (values, p) =>
+  values[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN
+
+/** Runs the load and returns latency percentiles (µs), requests per second, failures, and every latency, sorted. */
 export async function load({ url, method, headers, body, connections, seconds }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
   const target = new URL(url)
@@ -46,6 +50,11 @@ export async function load({ url, method, headers, body, connections, seconds })
   const elapsed = (performance.now() - started) / 1000
   agent.destroy()
   latencies.sort((a, b) => a - b)
-  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN
-  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / elapsed, failures }
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    rps: latencies.length / elapsed,
+    failures,
+    latencies,
+  }
 }
