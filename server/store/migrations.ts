@@ -172,7 +172,10 @@ export const MIGRATIONS: readonly Migration[] = [
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0
 
 /** Applies what is missing; one replica at a time (a transaction-level advisory lock serialises them). */
-export async function migrate(store: Store, migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
+export async function migrate(
+  store: Pick<Store, 'where' | 'query' | 'transaction'>,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<number> {
   await store.query(
     `create table if not exists schema_migrations (version integer primary key, description text not null, applied_at double precision not null)`,
   )

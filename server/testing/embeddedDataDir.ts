@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { LOCK_FILE } from '../store/dataDirectory.ts'
-import { openEmbeddedStore } from '../store/embedded.ts'
+import { TEMPLATE_READY } from '../store/embedded.ts'
+import { makeTemplate } from '../store/template.ts'
 
 const CACHE = path.resolve('node_modules/.cache/execution-dashboard')
 const pgliteVersion = () =>
@@ -19,7 +20,8 @@ const templateDir = () => path.join(CACHE, `pglite-template-${pgliteVersion()}`)
  */
 async function ensureTemplate(): Promise<string> {
   const template = templateDir()
-  const ready = path.join(template, 'ready')
+  const pglite = path.join(template, 'pglite')
+  const ready = path.join(pglite, TEMPLATE_READY)
   if (existsSync(ready)) return template
   mkdirSync(CACHE, { recursive: true })
   const lock = `${template}.lock`
@@ -32,10 +34,8 @@ async function ensureTemplate(): Promise<string> {
   }
   if (building) {
     try {
-      rmSync(template, { recursive: true, force: true })
-      const store = await openEmbeddedStore(template)
-      await store.close()
-      writeFileSync(ready, '')
+      // Without the tables: tests migrate it themselves, some from nothing.
+      await makeTemplate(pglite, { tables: false })
     } finally {
       rmSync(lock, { recursive: true, force: true })
     }
@@ -54,7 +54,10 @@ async function ensureTemplate(): Promise<string> {
 export async function embeddedDataDir(): Promise<string> {
   const template = await ensureTemplate()
   const dir = mkdtempSync(path.join(tmpdir(), 'dashboard-data-'))
-  cpSync(path.join(template, 'pglite'), path.join(dir, 'pglite'), { recursive: true })
+  cpSync(path.join(template, 'pglite'), path.join(dir, 'pglite'), {
+    recursive: true,
+    filter: (source) => !source.endsWith(TEMPLATE_READY),
+  })
   return dir
 }
 
