@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
@@ -94,3 +96,51 @@ it('keeps the server’s bundle for the next start while its inputs are as they 
   await restarted()
   expect(statSync(bundle).mtimeMs).toBeGreaterThan(made)
 })
+
+it('closes its store before the Vite server’s close() resolves', async () => {
+  await mountedApi()
+  expect(existsSync(path.join(dataDir, 'dashboard.lock'))).toBe(true)
+  await server.close()
+  // The lock goes once the store has shut down: a process that exits now loses nothing of it.
+  expect(existsSync(path.join(dataDir, 'dashboard.lock'))).toBe(false)
+})
+
+it('`npm run dev` closes its store on Ctrl-C before it exits', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dashboard-dev-'))
+  const port = await new Promise<number>((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+  const child = spawn(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    {
+      cwd: root,
+      stdio: 'ignore',
+      env: { ...process.env, EXEC_API_URL: '', DASHBOARD_DATA_DIR: dir, LOG_LEVEL: 'silent' },
+    },
+  )
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  try {
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/api/session`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe(200)
+    child.kill('SIGINT')
+    expect(await exited).toBe(130)
+    expect(existsSync(path.join(dir, 'dashboard.lock'))).toBe(false)
+  } finally {
+    child.kill('SIGKILL')
+    await removeDataDir(dir)
+  }
+}, 90_000)
