@@ -8,9 +8,9 @@ import { executionRows, expectIds, displaySettings, inDisplayMenu } from './supp
  * ("Cannot update a component while rendering a different component", missing keys, effects that loop…).
  * Any warning or error there fails the test.
  */
-test('a normal session logs no React warning or error', async ({ page, stack }) => {
+test('a normal session logs no React warning or error', async ({ page, stack: _stack }) => {
   test.setTimeout(60_000)
-  const dev = await startDevDashboard(stack)
+  const dev = await startDevDashboard()
   const problems: string[] = []
   const record = (message: ConsoleMessage) => {
     if (message.type() === 'error' || message.type() === 'warning')

@@ -16,13 +16,19 @@ export interface DashboardStack {
   close(): Promise<void>
 }
 
-const startPreview = () => preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' })
+const startPreview = (outDir?: string) =>
+  preview({
+    ...(outDir ? { build: { outDir } } : {}),
+    preview: { port: 0, host: '127.0.0.1' },
+    logLevel: 'warn',
+  })
 
 /**
- * One more dashboard in front of the worker's demo API, with settings of its own (`env`) and its own store: for a
- * test that needs a setting the shared servers must not have. Closed by the caller.
+ * One more dashboard in front of the worker's demo API, with settings of its own (`env`) and its own store (one
+ * process may not open a store's directory twice): for a test that needs a setting the shared servers must not
+ * have, or another build (`outDir`). Closed by the caller.
  */
-export async function startExtraDashboard(env: Record<string, string>) {
+export async function startExtraDashboard(env: Record<string, string>, outDir?: string) {
   const stack = currentStack()
   const dataDir = await embeddedDataDir()
   const settings: Record<string, string> = {
@@ -34,7 +40,7 @@ export async function startExtraDashboard(env: Record<string, string>) {
   const saved = new Map(Object.keys(settings).map((key) => [key, process.env[key]]))
   Object.assign(process.env, settings)
   try {
-    const server = await startPreview()
+    const server = await startPreview(outDir)
     const close = async () => {
       await server.close()
       await removeDataDir(dataDir)
