@@ -125,23 +125,21 @@ const cpuPerCall = Object.fromEntries(names.map((name) => [name, []]))
 const rows = []
 for (const connections of [1, 10, 50]) {
   const samples = Object.fromEntries(names.map((name) => [name, []]))
-  for (let run = 0; run < runs; run += 1) {
-    // Alternate the order run by run, so a slow minute of this machine does not fall on one side only. The shared
-    // column (ten thousand calls a second) goes last, and the load generator's garbage is collected before each
-    // column: whichever column came after it inherited its collections (the bare relay's p99 at 10 connections,
-    // after it in every other run, was 35.8 ms against 32.1 and 33.9 since).
-    const others = names.filter((name) => name !== 'shared')
-    const order = [...(run % 2 === 0 ? others : others.reverse()), 'shared']
-    for (const name of order) {
-      globalThis.gc?.()
-      const pid = processOf[name].child.pid
-      const cpuBefore = cpuMs(pid)
-      const result = await load({ ...targets[name], connections, seconds })
-      if (result.failures > 0) throw new Error(`${name}: ${result.failures} failed requests`)
-      if (connections === 50)
-        cpuPerCall[name].push(((cpuMs(pid) - cpuBefore) * 1000) / (result.rps * seconds))
-      samples[name].push(result)
-    }
+  // Each column once a run, in an order that alternates run by run (a slow minute of this machine falls on both
+  // sides), with the relay beside the base build so that each comes first in every other run. The shared column
+  // (ten thousand calls a second) runs after all of them, and the load generator's garbage is collected before each
+  // column: a column that came after the shared one inherited its collections (the bare relay's p99 at 10
+  // connections, after it in every other run, was 35.8 ms against 32.1 and 33.9 ms since).
+  const relayed = ['direct', 'bare', 'proxy', 'base'].filter((name) => name in targets)
+  const order = Array.from({ length: runs }, (_, run) => (run % 2 === 0 ? relayed : [...relayed].reverse()))
+  for (const name of [...order.flat(), ...Array.from({ length: runs }, () => 'shared')]) {
+    globalThis.gc?.()
+    const pid = processOf[name].child.pid
+    const cpuBefore = cpuMs(pid)
+    const result = await load({ ...targets[name], connections, seconds })
+    if (result.failures > 0) throw new Error(`${name}: ${result.failures} failed requests`)
+    if (connections === 50) cpuPerCall[name].push(((cpuMs(pid) - cpuBefore) * 1000) / (result.rps * seconds))
+    samples[name].push(result)
   }
   // A run's p99 rests on its slowest 1 % (a dozen calls at 10 connections in 3 s) and moves by 10 % from run to
   // run; the calls of all runs together give a steadier one.
