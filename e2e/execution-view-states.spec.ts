@@ -55,7 +55,13 @@ test('an API that does not answer: the header says so, and Export and Reschedule
   await expect(page.getByRole('button', { name: 'Reschedule all matching…' })).toBeDisabled()
 
   await demo.clearFaults()
-  await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click()
+  // The list's own next refresh may recover it before a click could (a CI run saw the panel go first): Retry while
+  // it is offered; the recovery is what is asserted (Retry's own test is the one above).
+  await page
+    .getByRole('alert')
+    .getByRole('button', { name: 'Retry' })
+    .click({ timeout: 3_000 })
+    .catch(() => undefined)
   await expect(page.getByText(/^Connected to/)).toBeVisible()
   await expect(exportButton).toBeEnabled()
 })
