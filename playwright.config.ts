@@ -1,10 +1,10 @@
 import { defineConfig, devices } from '@playwright/test'
 import { existsSync, readFileSync } from 'node:fs'
+import { BROWSER_PATH_FILE } from './scripts/cachePaths.mjs'
 
 /** Written by scripts/ensure-browser.mjs, which `npm run test:e2e` runs first. */
 function browserFound(): string | undefined {
-  const file = 'node_modules/.cache/execution-dashboard/chromium-path'
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined
+  return existsSync(BROWSER_PATH_FILE) ? readFileSync(BROWSER_PATH_FILE, 'utf8').trim() : undefined
 }
 
 export default defineConfig({

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { BROWSER_PATH_FILE } from './cachePaths.mjs'
 
 export const freePort = () =>
   new Promise((resolve) => {
@@ -100,7 +101,7 @@ export function requireBuild() {
 /** Finds (or installs) Chromium the way the e2e tests do, and returns its path. */
 export function chromiumPath() {
   if (spawnSync('node', ['scripts/ensure-browser.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1)
-  return readFileSync('node_modules/.cache/execution-dashboard/chromium-path', 'utf8').trim()
+  return readFileSync(BROWSER_PATH_FILE, 'utf8').trim()
 }
 
 /**

@@ -4,11 +4,11 @@
 // this file and ignores its absence (an image that installs before it copies the sources).
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { CACHE_DIR } from './cachePaths.mjs'
 
-const cache = 'node_modules/.cache/execution-dashboard'
 // An install without dev dependencies (a production image) has no tsx and no use for it.
 if (!existsSync('node_modules/tsx') || !existsSync('node_modules/@electric-sql/pglite')) process.exit(0)
-const made = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/pglite-template.mjs', cache], {
+const made = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/pglite-template.mjs', CACHE_DIR], {
   stdio: ['ignore', 'inherit', 'inherit'],
   timeout: 120_000,
 })

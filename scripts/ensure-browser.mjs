@@ -6,7 +6,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
-export const BROWSER_PATH_FILE = path.join('node_modules', '.cache', 'execution-dashboard', 'chromium-path')
+import { BROWSER_PATH_FILE } from './cachePaths.mjs'
+
+export { BROWSER_PATH_FILE }
 
 const SYSTEM_PATHS = [
   '/usr/bin/chromium',

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { removeDataDir } from './testing/embeddedDataDir.ts'
+import { DEV_SERVER_BUNDLES, DEV_STORE_TEMPLATE } from '../scripts/cachePaths.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 let server: ViteDevServer
@@ -51,7 +52,7 @@ it('`npm run dev` listens before it loads the server: the config bundles only th
 
 it('starts a new data directory as a copy of the template `npm install` made, not by initdb', async () => {
   await mountedApi()
-  const template = path.join(root, 'node_modules/.cache/execution-dashboard/pglite-template')
+  const template = path.join(root, DEV_STORE_TEMPLATE)
   expect(existsSync(template), `${template}: npm install makes it (prepare)`).toBe(true)
   // The first bytes of pg_control: the database system identifier initdb drew, kept by every copy.
   const systemId = (dir: string) =>
@@ -73,7 +74,7 @@ it('mounts the dashboard once loaded, and a change to the server code or shared/
 })
 
 it('keeps the server’s bundle for the next start while its inputs are as they were, and makes it again when not', async () => {
-  const bundles = path.join(root, 'node_modules/.cache/execution-dashboard/vite-dashboard')
+  const bundles = path.join(root, DEV_SERVER_BUNDLES)
   const bundle = path.join(bundles, 'dashboard.mjs')
   const restarted = async () => {
     const before = await mountedApi()

@@ -26,6 +26,8 @@ function mountDashboard(server: ServerLike): Mounted {
   // The settings as they are now, when Vite starts: a caller may change the environment once it has its server.
   const env = { ...process.env }
   let closed = false
+  // A restarted server's store may wait for the old server's to let the directory go: closing ends that wait.
+  const storeWait = new AbortController()
   // A server closed while its code loaded (a restart, a test that stops at once) starts no demo API or store.
   const unlessClosed = <T>(value: T): T => {
     if (closed) throw new Error('its Vite server closed before it was loaded')
@@ -35,7 +37,7 @@ function mountDashboard(server: ServerLike): Mounted {
   const storeCode = bundles
     .then((paths) => loadBundle<typeof import('./viteStore.ts')>(paths.store))
     .then(unlessClosed)
-  const storeOpening = storeCode.then(({ openViteStore }) => openViteStore(env))
+  const storeOpening = storeCode.then(({ openViteStore }) => openViteStore(env, storeWait.signal))
   // The rest once the store has begun to open (its worker's start runs beside this import): imported together, the
   // two are parsed together and the store waits for both.
   const starting = Promise.all([bundles, storeCode])
@@ -56,6 +58,7 @@ function mountDashboard(server: ServerLike): Mounted {
   const close = () =>
     (closing ??= (async () => {
       closed = true
+      storeWait.abort(new Error('its Vite server closed before its store opened'))
       await starting.then(
         (dashboard) => dashboard.close(),
         () => {},

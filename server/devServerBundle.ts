@@ -8,8 +8,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Plugin as EsbuildPlugin } from 'esbuild'
-
-const CACHE_DIR = 'node_modules/.cache/execution-dashboard'
+import { DEV_SERVER_BUNDLES } from '../scripts/cachePaths.mjs'
 
 /** `import.meta` as each source file's own, as Vite's config loader does: the bundle is imported from elsewhere. */
 const fileScope: EsbuildPlugin = {
@@ -70,7 +69,7 @@ type Bundles = Record<keyof typeof ENTRIES, string>
  * beside Vite's own start. Each load is a new module instance (a restart brings new code or a new server).
  */
 export async function bundleServer(root: string): Promise<Bundles> {
-  const outdir = path.join(root, CACHE_DIR, 'vite-dashboard')
+  const outdir = path.join(root, DEV_SERVER_BUNDLES)
   const stampFile = `${outdir}.json`
   const bundles = Object.fromEntries(
     Object.keys(ENTRIES).map((name) => [name, path.join(outdir, `${name}.mjs`)]),

@@ -1,4 +1,6 @@
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DEV_STORE_TEMPLATE } from '../scripts/cachePaths.mjs'
 import { readSettings } from './app/settings/schema.ts'
 import { openStore } from './store/open.ts'
 import type { Store } from './store/store.ts'
@@ -8,22 +10,23 @@ import type { Store } from './store/store.ts'
  * data directory copies the first usable one (about a second) instead of running initdb (5 s). One that predates a
  * migration is used, and the store applies the migration as it opens.
  */
-const STORE_TEMPLATES = [
-  '../node_modules/.cache/execution-dashboard/pglite-template/',
-  '../dist-server/pglite-template/',
-].map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+const root = fileURLToPath(new URL('..', import.meta.url))
+const STORE_TEMPLATES = [DEV_STORE_TEMPLATE, 'dist-server/pglite-template'].map((relative) =>
+  path.join(root, relative),
+)
 
 /**
  * The store of `vite` and `vite preview` (null when the index is off), opened from the settings alone: the plugin
  * loads this small bundle first, so the store's half second of WebAssembly and worker start runs while the rest of
  * the server's code is still being imported. Whoever opens it closes it.
  */
-export function openViteStore(env: NodeJS.ProcessEnv): Promise<Store | null> {
+export function openViteStore(env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<Store | null> {
   const values = readSettings(env)
   if (!values.index.enabled) return Promise.resolve(null)
   return openStore({
     databaseUrl: values.DATABASE_URL ?? null,
     dataDir: values.DASHBOARD_DATA_DIR,
     storeTemplates: STORE_TEMPLATES,
+    signal,
   })
 }

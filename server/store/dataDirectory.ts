@@ -49,18 +49,24 @@ const HANDOFF_WAIT_MS = 30_000
  * Waits until no other store of this process holds `directory` (two PGlite over one directory would corrupt it;
  * the lock file cannot tell them apart, having one pid), then holds it; returns the letting go.
  */
-async function holdInProcess(directory: string, waitMs: number): Promise<() => void> {
+async function holdInProcess(directory: string, waitMs: number, signal?: AbortSignal): Promise<() => void> {
   const scope = globalThis as { [HOLDERS]?: Holders }
   const holders = (scope[HOLDERS] ??= new Map<string, Promise<void>>())
   const deadline = Date.now() + waitMs
   for (let held = holders.get(directory); held; held = holders.get(directory)) {
+    signal?.throwIfAborted()
     let timer: NodeJS.Timeout | undefined
-    const expired = new Promise<true>((resolve) => {
-      timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), true)
+    let onAbort = () => {}
+    const ended = new Promise<'expired' | 'aborted'>((resolve) => {
+      timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), 'expired')
+      onAbort = () => resolve('aborted')
+      signal?.addEventListener('abort', onAbort, { once: true })
     })
-    const outcome = await Promise.race([held, expired])
+    const outcome = await Promise.race([held, ended])
     clearTimeout(timer)
-    if (outcome === true)
+    signal?.removeEventListener('abort', onAbort)
+    signal?.throwIfAborted()
+    if (outcome === 'expired')
       throw new Error(
         `The data directory ${directory} is still open in this process (another dashboard server in it). Close that one first, or set DASHBOARD_DATA_DIR to another directory.`,
       )
@@ -74,12 +80,22 @@ async function holdInProcess(directory: string, waitMs: number): Promise<() => v
   }
 }
 
+export interface HandoffOptions {
+  /** How long to wait for another store of this process to let the directory go. */
+  handoffMs?: number | undefined
+  /** Ends the wait at once (its server closed meanwhile): the opening fails with the signal's reason. */
+  signal?: AbortSignal | undefined
+}
+
 /**
  * Holds an embedded store's data directory for this process: first from this process's other stores (waiting up to
  * `handoffMs` for one to let it go), then from other processes (the lock file). Returns the letting go of both.
  */
-export async function holdDataDirectory(directory: string, handoffMs = HANDOFF_WAIT_MS): Promise<() => void> {
-  const letGo = await holdInProcess(directory, handoffMs)
+export async function holdDataDirectory(
+  directory: string,
+  { handoffMs = HANDOFF_WAIT_MS, signal }: HandoffOptions = {},
+): Promise<() => void> {
+  const letGo = await holdInProcess(directory, handoffMs, signal)
   try {
     const releaseLock = takeDirectory(directory)
     return () => {

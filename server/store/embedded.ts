@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { holdDataDirectory } from './dataDirectory.ts'
+import { holdDataDirectory, type HandoffOptions } from './dataDirectory.ts'
 import { SCHEMA_VERSION } from './migrations.ts'
 import type { HeldLock, Row, Statement, Store } from './store.ts'
 
@@ -76,14 +76,14 @@ function startWorker(pgliteDir: string, template: string | null): Promise<Worker
 
 /**
  * PGlite over `dataDir` in a worker thread. Start-up fails with the reason if the directory cannot be used; it
- * waits (up to `handoffMs`) while another store of this process still has it open.
+ * waits (up to `handoffMs`, or until `signal` aborts) while another store of this process still has it open.
  */
 export async function openEmbeddedStore(
   dataDir: string,
-  options: { templates?: readonly string[] | undefined; handoffMs?: number } = {},
+  options: { templates?: readonly string[] | undefined } & HandoffOptions = {},
 ): Promise<Store> {
   const directory = path.resolve(dataDir)
-  const releaseDirectory = await holdDataDirectory(directory, options.handoffMs)
+  const releaseDirectory = await holdDataDirectory(directory, options)
   const pgliteDir = path.join(directory, 'pglite')
   let worker: Worker
   try {

@@ -169,6 +169,21 @@ describe('the embedded store', () => {
     await store.close()
   }, 60_000)
 
+  it('stops waiting for another store of this process when its opening is called off', async () => {
+    const dir = await embeddedDataDir()
+    dirs.push(dir)
+    const first = await openEmbeddedStore(dir)
+    const calledOff = new AbortController()
+    // A wait far longer than the test's own timeout: only the signal can end it.
+    const waiting = openEmbeddedStore(dir, { handoffMs: 600_000, signal: calledOff.signal })
+    calledOff.abort(new Error('its server closed'))
+    await expect(waiting).rejects.toThrow('its server closed')
+    // The one that gave up holds nothing: the directory goes to the next store once the first lets it go.
+    const next = openEmbeddedStore(dir)
+    await first.close()
+    await (await next).close()
+  }, 60_000)
+
   it('starts a new directory from the build’s template, and from initdb when the template cannot start', async () => {
     const built = tempDir()
     execFileSync('node', ['--import', 'tsx', 'scripts/pglite-template.mjs', built])

@@ -4,8 +4,9 @@ import path from 'node:path'
 import { LOCK_FILE } from '../store/dataDirectory.ts'
 import { TEMPLATE_READY } from '../store/embedded.ts'
 import { makeTemplate } from '../store/template.ts'
+import { CACHE_DIR } from '../../scripts/cachePaths.mjs'
 
-const CACHE = path.resolve('node_modules/.cache/execution-dashboard')
+const CACHE = path.resolve(CACHE_DIR)
 const pgliteVersion = () =>
   (
     JSON.parse(readFileSync(path.resolve('node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
@@ -62,8 +63,8 @@ export async function embeddedDataDir(): Promise<string> {
 }
 
 /**
- * Removes a data directory once its store has let it go. A Vite server's close() does not wait for the dashboard's
- * store to close, and PGlite still writes while it closes: removing the directory meanwhile failed with ENOTEMPTY.
+ * Removes a data directory once its store has let it go: a server process told to stop may still be closing its
+ * store, and PGlite writes while it closes (removing the directory meanwhile failed with ENOTEMPTY).
  */
 export async function removeDataDir(dir: string, timeoutMs = 30_000): Promise<void> {
   const lock = path.join(dir, LOCK_FILE)
