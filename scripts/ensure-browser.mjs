@@ -8,8 +8,6 @@ import path from 'node:path'
 
 import { BROWSER_PATH_FILE } from './cachePaths.mjs'
 
-export { BROWSER_PATH_FILE }
-
 const SYSTEM_PATHS = [
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',

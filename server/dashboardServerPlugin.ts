@@ -38,6 +38,9 @@ function mountDashboard(server: ServerLike): Mounted {
     .then((paths) => loadBundle<typeof import('./viteStore.ts')>(paths.store))
     .then(unlessClosed)
   const storeOpening = storeCode.then(({ openViteStore }) => openViteStore(env, storeWait.signal))
+  // Its failure is told through `built` (startViteDashboard waits for it) and close() waits it out; until either has
+  // it, a store that fails while the rest still loads (closed during its wait, a directory in use) is not unhandled.
+  storeOpening.catch(() => {})
   // The rest once the store has begun to open (its worker's start runs beside this import): imported together, the
   // two are parsed together and the store waits for both.
   const starting = Promise.all([bundles, storeCode])

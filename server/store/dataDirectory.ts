@@ -52,9 +52,9 @@ const HANDOFF_WAIT_MS = 30_000
 async function holdInProcess(directory: string, waitMs: number, signal?: AbortSignal): Promise<() => void> {
   const scope = globalThis as { [HOLDERS]?: Holders }
   const holders = (scope[HOLDERS] ??= new Map<string, Promise<void>>())
+  signal?.throwIfAborted()
   const deadline = Date.now() + waitMs
   for (let held = holders.get(directory); held; held = holders.get(directory)) {
-    signal?.throwIfAborted()
     let timer: NodeJS.Timeout | undefined
     let onAbort = () => {}
     const ended = new Promise<'expired' | 'aborted'>((resolve) => {
