@@ -59,8 +59,9 @@ export function relayRoutes(options: RelayRouteOptions): { [N in RelayName]: Rou
     const indexLearns = options.observe !== undefined && operation.operation === 'list_executions'
     if (indexLearns || !operation.operation.startsWith('list_')) return
     if (answer.status < 200 || answer.status > 299) return
-    // After the answer is on its way: what is learned serves the next request, never this one.
-    setImmediate(() => spellings.learnFromAnswer(answer.body))
+    // Observers run after the answer is on its way (forwardOperation defers them): what is learned serves the next
+    // request, never this one, with no second deferral of its own on every relayed page.
+    spellings.learnFromAnswer(answer.body)
   }
   return {
     listExecutions: { handle: (context) => relay(context, respellListBody(context.raw, spell)) },
