@@ -32,7 +32,7 @@ describe('IdCell', () => {
     const onToggle = vi.fn()
     render(
       <SelectionContext.Provider
-        value={{ selection: { isSelected: () => false, onChange: vi.fn() }, onToggle }}
+        value={{ selection: { isSelected: () => false, onChange: vi.fn() }, rows: [], onToggle }}
       >
         {inRow(<IdCell id="exec-1" />)}
       </SelectionContext.Provider>,

@@ -20,7 +20,7 @@ import { createExecutionColumns, visibleColumns } from '../columns/executionColu
 import type { LingeringRow } from '../list/listReducer'
 import { useListControls } from '../list/LazyControls'
 import { ExecutionRow } from './ExecutionRow'
-import { PageRowsContext, SelectionContext, useRangeSelection, type RowSelection } from './rowSelection'
+import { SelectionContext, useRangeSelection, type RowSelection } from './rowSelection'
 import { useFocusKeeper } from './useFocusKeeper'
 import { useGridTabStop } from '../../../components/useGridTabStop'
 import { useFirstScreenful } from './useFirstScreenful'
@@ -83,8 +83,8 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
   )
   useRelativeTimeTicker(tableRef, timeMode === 'relative')
   const selectionContext = useMemo(
-    () => (selection ? { selection, onToggle: toggle } : null),
-    [selection, toggle],
+    () => (selection ? { selection, rows, onToggle: toggle } : null),
+    [selection, rows, toggle],
   )
   const chipRoom = useChipRoom(tableRef, rows.length > 0 && !isLoading)
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows])
@@ -134,25 +134,22 @@ export function ExecutionsTable(props: ExecutionsTableProps) {
         >
           {/* A short name; what the keys do and the rows' order are its description. */}
           <caption className="visually-hidden">Executions</caption>
-          {/* Only around the header: a value that changes with each page makes React look for its readers. */}
-          <PageRowsContext.Provider value={rows}>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    aria-label={column.headerName}
-                    aria-sort={
-                      column.id !== sortedColumn ? undefined : sort === 'state' ? 'other' : 'descending'
-                    }
-                  >
-                    {column.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-          </PageRowsContext.Provider>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-label={column.headerName}
+                  aria-sort={
+                    column.id !== sortedColumn ? undefined : sort === 'state' ? 'other' : 'descending'
+                  }
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
           {/* The rows' keys are GridKeys'; each row is the focusable control. */}
           <tbody ref={bodyRef} onFocus={grid.onFocus}>
             <InGridRowContext.Provider value={true}>

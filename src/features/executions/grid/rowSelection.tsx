@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useLayoutEffect, useRef } from 'react'
+import { createContext, useCallback, useContext, useRef } from 'react'
 import type { Execution } from '../../../api'
 
 /** Checked rows, kept by whoever composes the page (by id, so they survive paging and refresh). */
@@ -10,46 +10,36 @@ export interface RowSelection {
 
 interface SelectionContextValue {
   selection: RowSelection
-  /** Stable while the selection is: a new page or refresh leaves the drawn rows' checkboxes alone. */
+  rows: readonly Execution[]
   onToggle: (id: string, selected: boolean, extend: boolean) => void
 }
 
 /**
  * The checkboxes read the selection from context, not from their column definition: a selection change
  * would otherwise build new columns, and so re-render every row (and remount the header's checkbox, which
- * FlexRender draws). The page's rows are not in it: each new page would re-render every drawn row's cell.
+ * FlexRender draws).
  */
 export const SelectionContext = createContext<SelectionContextValue | null>(null)
 
-/** The page's rows, for the header's select-all checkbox alone. */
-export const PageRowsContext = createContext<readonly Execution[]>([])
-
 export function SelectPageCell() {
   const context = useContext(SelectionContext)
-  const rows = useContext(PageRowsContext)
   if (!context) return null
-  return <SelectPageCheckbox rows={rows} selection={context.selection} />
+  return <SelectPageCheckbox rows={context.rows} selection={context.selection} />
 }
 
 /** Shift+click on a checkbox selects or unselects every row between it and the last one clicked. */
 export function useRangeSelection(rows: readonly Execution[], selection: RowSelection | undefined) {
   const anchorRef = useRef<string | null>(null)
-  // Read when a box is clicked, so the callback (and the rows' context) stays the same from page to page.
-  const rowsRef = useRef(rows)
-  useLayoutEffect(() => {
-    rowsRef.current = rows
-  }, [rows])
   return useCallback(
     (id: string, selected: boolean, extend: boolean) => {
       if (!selection) return
-      const rows = rowsRef.current
       const at = rows.findIndex((row) => row.id === id)
       const anchor = extend && anchorRef.current ? rows.findIndex((row) => row.id === anchorRef.current) : -1
       const [from, to] = anchor === -1 ? [at, at] : [Math.min(anchor, at), Math.max(anchor, at)]
       anchorRef.current = id
       if (at !== -1) selection.onChange(rows.slice(from, to + 1), selected)
     },
-    [selection],
+    [rows, selection],
   )
 }
 
