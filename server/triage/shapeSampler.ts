@@ -58,8 +58,9 @@ export function createShapeSampler(deps: {
   onError?: (what: string, error: unknown) => void
 }) {
   const now = deps.now ?? Date.now
-  // Read with peek: the first learned goes first, however often it is read.
-  const learned = new LRUCache<string, Learned>({ max: MOST_CACHED })
+  // Read with peek: the first learned goes first, however often it is read. Bounded by size, one each, not by
+  // `max`: lru-cache allocates `max` slots up front (32 ms and 5 MB at every start, for a cache most runs never fill).
+  const learned = new LRUCache<string, Learned>({ maxSize: MOST_CACHED, sizeCalculation: () => 1 })
   const queue = new Map<string, Wanted>()
   const reading = new Set<string>()
   const controller = new AbortController()

@@ -1,5 +1,5 @@
 import { parseLinkTemplates } from '../../../shared/linkTemplates.ts'
-import { DEFAULT_EXPORT_MAX_ROWS } from '../../routes/exportStream.ts'
+import { DEFAULT_EXPORT_MAX_ROWS } from '../../routes/exportLimits.ts'
 import { httpUrl, number, variable } from './kinds.ts'
 
 const group = 'features'

@@ -1,6 +1,6 @@
 import { DEFAULT_INDEX } from '../../index/settings.ts'
 import { DEFAULT_BUDGET } from '../../upstream/budget.ts'
-import { DEFAULT_REUSE_MS } from '../../upstream/client.ts'
+import { DEFAULT_REUSE_MS } from '../../upstream/config.ts'
 import { flag, number, text } from './kinds.ts'
 
 const group = 'index'
