@@ -4,7 +4,7 @@ import { RECENT_TRAIL_MS, RECENT_TRAIL_SIZE } from '../../shared/recentTrail.ts'
 import { sendJson, sendJsonError } from '../http/json.ts'
 import type { RouteHandler } from './context.ts'
 import { streamAuditExport } from './auditExport.ts'
-import { DEFAULT_EXPORT_MAX_ROWS } from './exportStream.ts'
+import { DEFAULT_EXPORT_MAX_ROWS } from './exportLimits.ts'
 
 /** GET /api/whoami: who the dashboard thinks you are, where that came from, and whether you may reschedule. */
 export function whoamiRoute(audited: boolean): RouteHandler<'whoami'> {

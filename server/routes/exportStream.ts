@@ -19,10 +19,10 @@ import { CSV_BOM, CSV_HEADER, csvExecutionLine, csvLine } from './exportCsv.ts'
 import { exportFileName, type ExportFormat, type ExportRequest } from './exportRequest.ts'
 import { INDEX_EXPORT_PAGE, windowPage } from './exportWindow.ts'
 import { exportLinks } from './exportLinks.ts'
+import { DEFAULT_EXPORT_MAX_ROWS } from './exportLimits.ts'
 import { ndjsonLine } from './ndjson.ts'
 import type { LinkSettings } from '../../shared/linkTemplates.ts'
 
-export const DEFAULT_EXPORT_MAX_ROWS = 100_000
 export const EXPORT_PAGE_SIZE = 100
 
 export interface ExportSettings {

@@ -3,7 +3,7 @@ import { hash } from 'node:crypto'
 import { parseRetryAfter } from '../../shared/retryAfter.ts'
 import { Cancel, type CallSignal } from './cancel.ts'
 import { createBudget, DEFAULT_BUDGET, type BudgetSettings, type Lane } from './budget.ts'
-import type { UpstreamConfig } from './config.ts'
+import { DEFAULT_REUSE_MS, type UpstreamConfig } from './config.ts'
 import type { MatchedOperation } from './operations.ts'
 import { CallAbandonedError, createAgents, sendOnce, UpstreamFailure, type RawAnswer } from './request.ts'
 import { createHealthTracker } from './health.ts'
@@ -45,7 +45,6 @@ export interface ClientSettings {
   maxAnswerBytes?: number
 }
 
-export const DEFAULT_REUSE_MS = 1_000
 export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024
 const MAX_REUSED = 500
 /** Tokens the API accepted, remembered (by digest) for this long after their last success, at most this many. */

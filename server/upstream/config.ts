@@ -9,6 +9,8 @@ export interface UpstreamConfig {
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 15_000
+/** How long a read's answer answers the same read of the same credential again (the upstream client's reuse). */
+export const DEFAULT_REUSE_MS = 1_000
 
 export function parseUpstreamConfig(env: {
   EXEC_API_URL?: string
