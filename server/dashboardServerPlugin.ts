@@ -6,6 +6,7 @@ import { bundleServer, loadBundle } from './devServerBundle.ts'
 import type { Middleware } from './routes/api.ts'
 import { previewSecurityHeaders } from './http/securityHeaders.ts'
 import { startingGate } from './http/startingGate.ts'
+import { startStoreWorker } from './store/storeWorker.ts'
 
 interface ServerLike {
   middlewares: { use(middleware: Middleware): unknown }
@@ -33,14 +34,24 @@ function mountDashboard(server: ServerLike): Mounted {
     if (closed) throw new Error('its Vite server closed before it was loaded')
     return value
   }
+  // The store's thread loads PGlite while the server's code loads: most of a warm start's wait for its first answer.
+  const storeWorker = startStoreWorker({ ahead: true })
   const bundles = bundleServer(server.config.root)
   const storeCode = bundles
     .then((paths) => loadBundle<typeof import('./viteStore.ts')>(paths.store))
     .then(unlessClosed)
-  const storeOpening = storeCode.then(({ openViteStore }) => openViteStore(env, storeWait.signal))
+  const storeOpening = storeCode.then(({ openViteStore }) =>
+    openViteStore(env, storeWait.signal, storeWorker),
+  )
   // Its failure is told through `built` (startViteDashboard waits for it) and close() waits it out; until either has
   // it, a store that fails while the rest still loads (closed during its wait, a directory in use) is not unhandled.
-  storeOpening.catch(() => {})
+  // A thread no store opened in (the index off, the code or the store failed) is ended.
+  storeOpening.then(
+    (store) => {
+      if (store === null) void storeWorker.thread.terminate()
+    },
+    () => void storeWorker.thread.terminate(),
+  )
   // The rest once the store has begun to open (its worker's start runs beside this import): imported together, the
   // two are parsed together and the store waits for both.
   const starting = Promise.all([bundles, storeCode])

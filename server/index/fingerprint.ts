@@ -8,14 +8,18 @@ import { describeUpstream, type UpstreamConfig } from '../upstream/config.ts'
  */
 export async function credentialKey(store: Store | null): Promise<Buffer> {
   if (!store) return randomBytes(32)
+  const read = () =>
+    store.query<{ value: string }>(`select value from dashboard_meta where key = 'credential_key'`)
+  // Read first: a write at every start cost a warm start about 10 ms; made once, by whichever replica comes first.
+  let rows = await read()
   const fresh = randomBytes(32).toString('hex')
-  await store.query(
-    `insert into dashboard_meta (key, value) values ('credential_key', $1) on conflict (key) do nothing`,
-    [fresh],
-  )
-  const rows = await store.query<{ value: string }>(
-    `select value from dashboard_meta where key = 'credential_key'`,
-  )
+  if (rows.length === 0) {
+    await store.query(
+      `insert into dashboard_meta (key, value) values ('credential_key', $1) on conflict (key) do nothing`,
+      [fresh],
+    )
+    rows = await read()
+  }
   return Buffer.from(rows[0]?.value ?? fresh, 'hex')
 }
 

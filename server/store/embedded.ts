@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads'
 import { holdDataDirectory, type HandoffOptions } from './dataDirectory.ts'
 import { SCHEMA_VERSION } from './migrations.ts'
 import type { HeldLock, Row, Statement, Store } from './store.ts'
+import { startStoreWorker, type StoreWorker } from './storeWorker.ts'
 
 /**
  * PGlite runs PostgreSQL single-user: no autovacuum, no checkpointer. Without this, updated rows and the WAL
@@ -16,20 +17,30 @@ const MAINTAIN_EVERY_MS = 2 * 60_000
  * touches all of its shared buffers: 16 MB rather than PostgreSQL's 128 leaves its files to the OS's page cache and
  * the store at rest about 130 MB over no index rather than 240 (decision 34).
  */
-export const EMBEDDED_SETTINGS = [
-  `alter system set max_wal_size = '96MB'`,
-  `alter system set min_wal_size = '32MB'`,
-  `alter system set shared_buffers = '16MB'`,
-]
+const EMBEDDED_CONF = { max_wal_size: '96MB', min_wal_size: '32MB', shared_buffers: '16MB' }
+const alterSystem = ([name, value]: [string, string]) => `alter system set ${name} = '${value}'`
+export const EMBEDDED_SETTINGS = Object.entries(EMBEDDED_CONF).map(alterSystem)
+
+/**
+ * The settings the directory's `postgresql.auto.conf` (which ALTER SYSTEM writes) does not hold yet: each statement
+ * took 5–40 ms of a warm start, most of it loading catalogs, for a file that already said the same.
+ */
+function settingsToApply(pgliteDir: string): string[] {
+  let lines: string[] = []
+  try {
+    lines = readFileSync(path.join(pgliteDir, 'postgresql.auto.conf'), 'utf8').split('\n')
+  } catch {
+    // None yet: apply them all.
+  }
+  return Object.entries(EMBEDDED_CONF)
+    .filter(([name, value]) => !lines.includes(`${name} = '${value}'`))
+    .map(alterSystem)
+}
 const HELD: HeldLock = { release: () => Promise.resolve(), held: () => true }
 
 interface Pending {
   resolve: (rows: Row[]) => void
   reject: (error: Error) => void
-}
-
-function workerUrl(): URL {
-  return new URL('./embeddedWorker.mjs', import.meta.url)
 }
 
 /**
@@ -56,44 +67,56 @@ function templateFor(pgliteDir: string, templates: readonly string[]): string | 
 
 const BUILT_TEMPLATE = () => fileURLToPath(new URL('./pglite-template/', import.meta.url))
 
-/** The worker copies the template itself (39 MB): copied here, it held /healthz back by a quarter of a second. */
-function startWorker(pgliteDir: string, template: string | null): Promise<Worker> {
-  const worker = new Worker(workerUrl(), {
-    workerData: { dataDir: pgliteDir, template, skip: TEMPLATE_READY },
-  })
-  return new Promise<Worker>((resolve, reject) => {
-    worker.once('error', reject)
-    worker.once('message', (message: { ready?: boolean; failed?: string }) =>
-      message.ready
-        ? resolve(worker)
-        : reject(new Error(`The embedded database could not start: ${message.failed}`)),
+/**
+ * Asks the worker to open `pgliteDir`; it copies the template itself (39 MB): copied here, it held /healthz back by
+ * a quarter of a second.
+ */
+function openIn(worker: StoreWorker, pgliteDir: string, template: string | null): Promise<Worker> {
+  const { thread, ended } = worker
+  thread.postMessage({ dataDir: pgliteDir, template, skip: TEMPLATE_READY })
+  const opened = new Promise<Worker>((resolve, reject) => {
+    thread.once('message', (message: { ready?: boolean; failed?: string }) =>
+      message.ready ? resolve(thread) : reject(new Error(message.failed)),
     )
-  }).catch(async (error: unknown) => {
-    await worker.terminate()
-    throw error
   })
+  return Promise.race([opened, ended.then((error) => Promise.reject(error))]).catch(
+    async (error: unknown) => {
+      await thread.terminate()
+      throw new Error(
+        `The embedded database could not start: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    },
+  )
+}
+
+export interface EmbeddedOptions extends HandoffOptions {
+  templates?: readonly string[] | undefined
+  /** A thread started earlier (startStoreWorker), to open the directory in; ended if the opening fails first. */
+  worker?: StoreWorker | undefined
 }
 
 /**
  * PGlite over `dataDir` in a worker thread. Start-up fails with the reason if the directory cannot be used; it
  * waits (up to `handoffMs`, or until `signal` aborts) while another store of this process still has it open.
  */
-export async function openEmbeddedStore(
-  dataDir: string,
-  options: { templates?: readonly string[] | undefined } & HandoffOptions = {},
-): Promise<Store> {
+export async function openEmbeddedStore(dataDir: string, options: EmbeddedOptions = {}): Promise<Store> {
   const directory = path.resolve(dataDir)
-  const releaseDirectory = await holdDataDirectory(directory, options)
+  const releaseDirectory = await holdDataDirectory(directory, options).catch(async (error: unknown) => {
+    await options.worker?.thread.terminate()
+    throw error
+  })
   const pgliteDir = path.join(directory, 'pglite')
   let worker: Worker
   try {
     const template = templateFor(pgliteDir, options.templates ?? [BUILT_TEMPLATE()])
-    worker = await startWorker(pgliteDir, template).catch((error: unknown) => {
-      if (template === null) throw error
-      // A template another PGlite wrote (node_modules changed after the build): initdb as before.
-      rmSync(pgliteDir, { recursive: true, force: true })
-      return startWorker(pgliteDir, null)
-    })
+    worker = await openIn(options.worker ?? startStoreWorker({ ahead: false }), pgliteDir, template).catch(
+      (error: unknown) => {
+        if (template === null) throw error
+        // A template another PGlite wrote (node_modules changed after the build): initdb as before.
+        rmSync(pgliteDir, { recursive: true, force: true })
+        return openIn(startStoreWorker({ ahead: false }), pgliteDir, null)
+      },
+    )
   } catch (error) {
     releaseDirectory()
     throw error
@@ -123,7 +146,7 @@ export async function openEmbeddedStore(
     })
   }
   // Takes effect from the next start; checkpoints below keep the WAL bounded meanwhile.
-  for (const sql of EMBEDDED_SETTINGS) await send({ kind: 'query', sql, params: [] })
+  for (const sql of settingsToApply(pgliteDir)) await send({ kind: 'query', sql, params: [] })
   const maintenance = setInterval(() => {
     if (writes === 0 || closed) return
     void send({ kind: 'query', sql: 'vacuum', params: [] })

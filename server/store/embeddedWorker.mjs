@@ -1,6 +1,8 @@
 // The embedded database (PGlite: PostgreSQL compiled to WebAssembly) in its own thread, so its work never
 // blocks the thread that answers browsers. Plain JavaScript: Node runs it as is in dev, tests and production.
-import { cpSync, existsSync } from 'node:fs'
+import { cpSync, existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { runStatement as run } from './pgliteStatements.mjs'
@@ -20,26 +22,49 @@ async function handle(db, message) {
   throw new Error(`unknown message ${String(message.kind)}`)
 }
 
-try {
-  // A new directory from the build's template (server/store/embedded.ts), copied off the main thread.
-  if (workerData.template && !existsSync(workerData.dataDir))
-    cpSync(workerData.template, workerData.dataDir, {
-      recursive: true,
-      filter: (source) => !source.endsWith(workerData.skip),
-    })
-  const db = new PGlite(workerData.dataDir)
-  await db.waitReady
-  parentPort.on('message', (message) => {
-    handle(db, message).then(
-      (rows) => parentPort.postMessage({ id: message.id, rows }),
-      (error) =>
-        parentPort.postMessage({
-          id: message.id,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-    )
-  })
-  parentPort.postMessage({ ready: true })
-} catch (error) {
-  parentPort.postMessage({ failed: error instanceof Error ? error.message : String(error) })
+/**
+ * PGlite's WebAssembly, compiled before the directory is known (60 ms of its start), by a worker started ahead
+ * (server/store/storeWorker.ts) while the server's code is still loading; one asked to open at once leaves it to
+ * PGlite (it would only hold its compiled code the longer). Its file bundle is left to PGlite either way: given one,
+ * it keeps it (7 MB for the life of the process). Left to PGlite if it fails.
+ */
+async function prepare() {
+  try {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+    return { pgliteWasmModule: await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm'))) }
+  } catch {
+    return {}
+  }
 }
+
+async function open(options, prepared) {
+  // A new directory from the build's template (server/store/embedded.ts), copied off the main thread.
+  if (options.template && !existsSync(options.dataDir))
+    cpSync(options.template, options.dataDir, {
+      recursive: true,
+      filter: (source) => !source.endsWith(options.skip),
+    })
+  const db = new PGlite(options.dataDir, await prepared)
+  await db.waitReady
+  return db
+}
+
+const prepared = workerData?.ahead ? prepare() : Promise.resolve({})
+parentPort.once('message', (options) => {
+  open(options, prepared).then(
+    (db) => {
+      parentPort.on('message', (message) => {
+        handle(db, message).then(
+          (rows) => parentPort.postMessage({ id: message.id, rows }),
+          (error) =>
+            parentPort.postMessage({
+              id: message.id,
+              error: error instanceof Error ? error.message : String(error),
+            }),
+        )
+      })
+      parentPort.postMessage({ ready: true })
+    },
+    (error) => parentPort.postMessage({ failed: error instanceof Error ? error.message : String(error) }),
+  )
+})

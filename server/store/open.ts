@@ -1,6 +1,7 @@
 import { openEmbeddedStore } from './embedded.ts'
 import { migrate } from './migrations.ts'
 import type { Store } from './store.ts'
+import type { StoreWorker } from './storeWorker.ts'
 
 /** DATABASE_URL: a PostgreSQL shared by replicas; else the embedded store in `dataDir`. Migrated before use. */
 export async function openStore(options: {
@@ -9,11 +10,18 @@ export async function openStore(options: {
   storeTemplates?: readonly string[]
   /** Gives up waiting for the embedded directory's handoff (see openEmbeddedStore). */
   signal?: AbortSignal
+  /** The embedded store's thread, started earlier (startStoreWorker); ended when the store is PostgreSQL. */
+  worker?: StoreWorker
 }): Promise<Store> {
+  if (options.databaseUrl) void options.worker?.thread.terminate()
   // The PostgreSQL driver loads only for a deployment that names one: a start on the embedded store does without it.
   const store = options.databaseUrl
     ? await (await import('./postgres.ts')).openPostgresStore(options.databaseUrl)
-    : await openEmbeddedStore(options.dataDir, { templates: options.storeTemplates, signal: options.signal })
+    : await openEmbeddedStore(options.dataDir, {
+        templates: options.storeTemplates,
+        signal: options.signal,
+        worker: options.worker,
+      })
   try {
     await migrate(store)
     return store

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import { openEmbeddedStore, TEMPLATE_READY } from './embedded.ts'
 import { migrate, MIGRATIONS, SCHEMA_VERSION } from './migrations.ts'
 import { openPostgresStore } from './postgres.ts'
 import type { Store } from './store.ts'
+import { startStoreWorker } from './storeWorker.ts'
 
 const missing = postgresMissing()
 if (missing && process.env.CI) throw new Error(`store tests cannot run against PostgreSQL: ${missing}`)
@@ -182,6 +183,31 @@ describe('the embedded store', () => {
     const next = openEmbeddedStore(dir)
     await first.close()
     await (await next).close()
+  }, 60_000)
+
+  it('opens in a thread started before the directory was known, and ends that thread when it is refused', async () => {
+    const dir = await embeddedDataDir()
+    dirs.push(dir)
+    const store = await openEmbeddedStore(dir, { worker: startStoreWorker({ ahead: true }) })
+    await migrate(store)
+    expect(await store.query('select 1 as one')).toEqual([{ one: 1 }])
+    // The directory is held: a second opening is refused, and the thread it was given does not outlive it.
+    const refused = startStoreWorker({ ahead: true })
+    await expect(openEmbeddedStore(dir, { worker: refused, handoffMs: 10 })).rejects.toThrow(/still open/)
+    expect((await refused.ended).message).toMatch(/its thread ended/)
+    await store.close()
+  }, 60_000)
+
+  it('writes its settings once: a warm start leaves postgresql.auto.conf as it found it', async () => {
+    const dir = await embeddedDataDir()
+    dirs.push(dir)
+    const conf = path.join(dir, 'pglite', 'postgresql.auto.conf')
+    await (await openEmbeddedStore(dir)).close()
+    expect(readFileSync(conf, 'utf8')).toContain(`shared_buffers = '16MB'`)
+    const written = statSync(conf).mtimeMs
+    // ALTER SYSTEM rewrites the file whatever it held: an unchanged time means no statement was sent.
+    await (await openEmbeddedStore(dir)).close()
+    expect(statSync(conf).mtimeMs).toBe(written)
   }, 60_000)
 
   it('starts a new directory from the build’s template, and from initdb when the template cannot start', async () => {
