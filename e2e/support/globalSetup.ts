@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { build } from 'vite'
-import { DEV_BUILD_DIR } from './devBuild.ts'
+import { DEV_BUILD_DIR } from '../../scripts/cachePaths.mjs'
 import { useScratchTmpdir } from '../../scripts/testScratch.ts'
 
 const modified = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : -1)

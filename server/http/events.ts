@@ -10,6 +10,8 @@ export type RouteName =
   | 'whoami'
   | 'triage'
   | 'links'
+  | 'openapi'
+  | 'upstreams'
   | 'watch'
   | 'refused'
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROUTE_NAMES } from '../../shared/api/routes.ts'
 import { ROUTE_TABLE } from '../../shared/api/table.ts'
 import type { RunningDemoApi } from '../demo-api/index.ts'
+import type { ProxyEvent } from '../http/events.ts'
 import { startTestApi } from '../demo-api/testClient.ts'
 import { openEmbeddedStore } from '../store/embedded.ts'
 import { migrate } from '../store/migrations.ts'
@@ -33,16 +34,24 @@ let api: RunningDemoApi
 let store: Store
 let dashboard: TestDashboard
 let document: Document
+const logged: ProxyEvent[] = []
 
 beforeAll(async () => {
   ;({ api } = await startTestApi({ executionCount: 120 }))
   store = await openEmbeddedStore(await embeddedDataDir())
   await migrate(store)
   const env = { EXEC_API_URL: api.url, EXEC_API_TOKEN: api.token }
-  dashboard = await startTestDashboard({ env, store, index: { refreshMs: 100 } })
+  dashboard = await startTestDashboard({
+    env,
+    store,
+    index: { refreshMs: 100 },
+    onEvent: (event) => logged.push(event),
+  })
   const answer = await rawRequest(`${dashboard.url}/api/openapi.json`)
   expect(answer.status).toBe(200)
   document = JSON.parse(answer.body) as Document
+  // Logged and counted under its own name (it was counted as `links`: /metrics said so).
+  expect(logged.map((event) => event.route)).toEqual(['openapi'])
 }, 60_000)
 afterAll(async () => {
   await dashboard.close()

@@ -162,6 +162,6 @@ export function openapiRoute(cookie?: string): RouteHandler<'openapi'> {
   return ({ res }) => {
     document ??= openapiDocument(cookie)
     sendJson(res, 200, document)
-    return Promise.resolve({ status: 200, route: 'links' })
+    return Promise.resolve({ status: 200, route: 'openapi' })
   }
 }

@@ -6,6 +6,6 @@ import type { RouteHandler } from './context.ts'
 export function upstreamsRoute(list: UpstreamList): RouteHandler<'upstreams'> {
   return ({ res }) => {
     sendJson(res, 200, list)
-    return Promise.resolve({ status: 200, route: 'links' })
+    return Promise.resolve({ status: 200, route: 'upstreams' })
   }
 }
