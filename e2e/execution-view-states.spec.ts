@@ -41,8 +41,9 @@ test('an API that does not answer: the header says so, and Export and Reschedule
   page,
   demo,
 }) => {
-  // The API closes every list call's connection without a word: the dashboard's server gets no answer.
-  await demo.addFaults([{ operation: 'list_executions', drop: true }])
+  // The API closes every list call's connection without a word, the server's own included (its probe of whether
+  // the API is back among them): the dashboard's server gets no answer.
+  await demo.addFaults([{ operation: 'list_executions', drop: true, background: true }])
   await page.goto('/')
   await expect(page.getByRole('alert').filter({ hasText: 'Executions could not be loaded' })).toBeVisible({
     timeout: 30_000,

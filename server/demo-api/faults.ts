@@ -28,7 +28,7 @@ export const faultRuleSchema = z.object({
    */
   background: z.boolean().optional(),
   /** Only the dashboard's calls of this lane (its User-Agent `execution-dashboard (<lane>)`). */
-  lane: z.enum(['user', 'live', 'index', 'verify', 'sample']).optional(),
+  lane: z.enum(['user', 'health', 'live', 'index', 'verify', 'sample']).optional(),
 })
 
 export type FaultRule = z.output<typeof faultRuleSchema>
@@ -41,7 +41,7 @@ interface StoredRule {
 }
 
 const DASHBOARD_AGENT = /^execution-dashboard \((\w+)\)$/
-const BACKGROUND_LANES = ['index', 'verify', 'sample', 'live']
+const BACKGROUND_LANES = ['index', 'verify', 'sample', 'live', 'health']
 
 /** The dashboard's lane a request says it comes from (its User-Agent), or null for any other client. */
 export const laneOf = (req: IncomingMessage) =>

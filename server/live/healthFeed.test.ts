@@ -60,4 +60,37 @@ describe('the live streams’ health', () => {
     await expect.poll(() => heard[0]?.at(-1)?.reachable, { timeout: 3_000 }).toBe(true)
     for (const done of unsubscribe) done()
   })
+
+  it('finds the API back within the probe’s interval after a long outage, whatever the back-off has grown to', async () => {
+    let server = api()
+    const port = await listenOn(server)
+    const client = createUpstreamClient(
+      parseUpstreamConfig({ EXEC_API_URL: `http://127.0.0.1:${port}/v2`, EXEC_API_TOKEN: 't' }),
+      { budget: { burst: 100, ratePerSecond: 100 } },
+    )
+    const feed = createHealthFeed(client, { probeMs: 100, quietMs: 200 })
+    cleanups.push(
+      () => feed.close(),
+      () => client.close(),
+    )
+    const heard: ApiHealth[] = []
+    const unsubscribe = feed.subscribe({ authorization: 'Bearer t', source: 'server' }, (health) =>
+      heard.push(health),
+    )
+    await expect.poll(() => heard.at(-1)?.reachable).toBe(true)
+    await stop(server)
+    // Down until the server's own calls wait 3 s or more (an outage of seconds on a busy machine: the header then
+    // said "API unreachable" past the 5 s of issue 47 §4 after the API came back).
+    await expect
+      .poll(() => client.budget.stats().pausedUntil - Date.now(), { timeout: 10_000 })
+      .toBeGreaterThan(3_000)
+    expect(heard.at(-1)?.reachable).toBe(false)
+    server = api()
+    await listenOn(server, port)
+    cleanups.push(() => stop(server))
+    const backAt = Date.now()
+    await expect.poll(() => heard.at(-1)?.reachable, { timeout: 5_000 }).toBe(true)
+    expect(Date.now() - backAt).toBeLessThan(2_000)
+    unsubscribe()
+  })
 })

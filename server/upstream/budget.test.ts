@@ -208,6 +208,23 @@ describe('the request budget', () => {
     budget.close()
   })
 
+  it('lets the health probe through a back-off at once: it is what finds the API back', async () => {
+    const budget = createBudget({ burst: 5, ratePerSecond: 5 })
+    for (let failure = 0; failure < 6; failure += 1) budget.report({ status: null, retryAfterSeconds: null })
+    expect(budget.stats().pausedUntil - Date.now()).toBe(32_000)
+    let waited = false
+    grant(budget.acquire('live'), () => (waited = true))
+    await budget.acquire('health')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(waited).toBe(false)
+    expect(budget.stats().calls).toMatchObject({ health: 1, live: 0, user: 0 })
+    // Its answer ends the back-off for everything else.
+    budget.report({ status: 200, retryAfterSeconds: null })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(waited).toBe(true)
+    budget.close()
+  })
+
   it('forgets a wait whose caller gave up', async () => {
     const budget = createBudget({ burst: 1, ratePerSecond: 0.01 })
     await budget.acquire('index')

@@ -11,13 +11,14 @@
  * the server's own work by at most three quarters of the rate: past that they take no tokens, so however many they
  * make, the server's own work keeps a quarter.
  * After a 429 the waiting lanes pause for its Retry-After; after a 5xx or no answer, for 1, 2, 4 … 60 s, until
- * the API answers again.
+ * the API answers again. What tells it that is the `health` lane: the one probe of whether the API is back (at most
+ * one every 2 s, for every tab) goes at once as a person's call does, so the back-off never hides the API's return.
  */
 import type { CallSignal } from './cancel.ts'
 import { createOwnerQueues } from './ownerQueues.ts'
 
-export type Lane = 'user' | 'live' | 'index' | 'verify' | 'sample'
-type WaitingLane = Exclude<Lane, 'user'>
+export type Lane = 'user' | 'health' | 'live' | 'index' | 'verify' | 'sample'
+type WaitingLane = Exclude<Lane, 'user' | 'health'>
 /** Ties are served in this order. */
 const WAITING_LANES: readonly WaitingLane[] = ['live', 'index', 'verify', 'sample']
 /** Each lane's share of the tokens while several lanes wait. */
@@ -68,7 +69,7 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   let failures = 0
   let timer: NodeJS.Timeout | undefined
   const queues = createOwnerQueues<WaitingLane, Waiter>(WAITING_LANES, LANE_WEIGHTS, now)
-  const calls: Record<Lane, number> = { user: 0, live: 0, index: 0, verify: 0, sample: 0 }
+  const calls: Record<Lane, number> = { user: 0, health: 0, live: 0, index: 0, verify: 0, sample: 0 }
   const verifyRate = settings.ratePerSecond * (settings.verifyShare ?? VERIFY_SHARE)
   const verifyBurst = Math.max(1, settings.burst * (settings.verifyShare ?? VERIFY_SHARE))
   let verifyTokens = verifyBurst
@@ -121,10 +122,10 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
   return {
     /**
      * Resolves when a call in `lane` may go out, in turn with `owner`'s others (an `urgent` one before them); a
-     * `user` call goes at once.
+     * `user` or `health` call goes at once.
      */
     acquire(lane: Lane, signal?: CallSignal, owner = '', urgent = false): Promise<void> {
-      if (lane === 'user') {
+      if (lane === 'user' || lane === 'health') {
         refill()
         // People's calls slow the server's own work, never the reverse: a debt of at most one burst, and no more
         // than their allowance, so the server keeps its reserved share however many they make.
@@ -132,7 +133,7 @@ export function createBudget(settings: BudgetSettings, now: () => number = Date.
           allowance -= 1
           tokens = Math.max(tokens - 1, -settings.burst)
         }
-        calls.user += 1
+        calls[lane] += 1
         return Promise.resolve()
       }
       return new Promise((resolve, reject) => {
