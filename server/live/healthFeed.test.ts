@@ -26,19 +26,25 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup()
 })
 
+/** A feed probing the API on `port` every 100 ms, through a client of its own; both closed after the tests. */
+function startFeed(port: number) {
+  const client = createUpstreamClient(
+    parseUpstreamConfig({ EXEC_API_URL: `http://127.0.0.1:${port}/v2`, EXEC_API_TOKEN: 't' }),
+    { budget: { burst: 100, ratePerSecond: 100 } },
+  )
+  const feed = createHealthFeed(client, { probeMs: 100, quietMs: 200 })
+  cleanups.push(
+    () => feed.close(),
+    () => client.close(),
+  )
+  return { client, feed }
+}
+
 describe('the live streams’ health', () => {
   it('says the API went away and came back, within the probe’s interval each way, to every stream', async () => {
     let server = api()
     const port = await listenOn(server)
-    const client = createUpstreamClient(
-      parseUpstreamConfig({ EXEC_API_URL: `http://127.0.0.1:${port}/v2`, EXEC_API_TOKEN: 't' }),
-      { budget: { burst: 100, ratePerSecond: 100 } },
-    )
-    const feed = createHealthFeed(client, { probeMs: 100, quietMs: 200 })
-    cleanups.push(
-      () => feed.close(),
-      () => client.close(),
-    )
+    const { client, feed } = startFeed(port)
     const heard: ApiHealth[][] = [[], []]
     const credentials = { authorization: 'Bearer t', source: 'server' } as const
     const unsubscribe = [
@@ -64,15 +70,7 @@ describe('the live streams’ health', () => {
   it('finds the API back within the probe’s interval after a long outage, whatever the back-off has grown to', async () => {
     let server = api()
     const port = await listenOn(server)
-    const client = createUpstreamClient(
-      parseUpstreamConfig({ EXEC_API_URL: `http://127.0.0.1:${port}/v2`, EXEC_API_TOKEN: 't' }),
-      { budget: { burst: 100, ratePerSecond: 100 } },
-    )
-    const feed = createHealthFeed(client, { probeMs: 100, quietMs: 200 })
-    cleanups.push(
-      () => feed.close(),
-      () => client.close(),
-    )
+    const { client, feed } = startFeed(port)
     const heard: ApiHealth[] = []
     const unsubscribe = feed.subscribe({ authorization: 'Bearer t', source: 'server' }, (health) =>
       heard.push(health),
