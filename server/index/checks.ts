@@ -7,6 +7,7 @@
 import { LIST_EXECUTIONS } from '../upstream/operations.ts'
 import type { ApiRow } from '../upstream/listPage.ts'
 import type { Family } from './family.ts'
+import { plainRow } from './keptRows.ts'
 import { readApiRow, type IndexedExecution } from './rows.ts'
 import type { ScanContext } from './scanner.ts'
 
@@ -68,9 +69,9 @@ function latestAttempt(ctx: ScanContext, body: Buffer): IndexedExecution | undef
  */
 function settled(row: IndexedExecution, latest: IndexedExecution | undefined, now: number): IndexedExecution {
   const final = latest !== undefined && (latest.meaning === 'succeed' || latest.meaning === 'failed')
-  if (!row.outcomePending || !final) return { ...row, lastSeenAt: now }
+  if (!row.outcomePending || !final) return { ...plainRow(row), lastSeenAt: now }
   return {
-    ...row,
+    ...plainRow(row),
     state: latest.state,
     meaning: latest.meaning,
     updatedAt: latest.updatedAt,

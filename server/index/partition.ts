@@ -3,6 +3,7 @@ import { contradictsFilters } from '../../shared/filters.ts'
 import { countFamily, type StateCounts, type WindowBounds } from './counting.ts'
 import { FAMILY_IDLE_MS, familyKey, MOST_FAMILIES_PER_CLIENT, newFamily, type Family } from './family.ts'
 import { Refusal } from '../../shared/refusal.ts'
+import { createKeptRows, plainRow } from './keptRows.ts'
 import { createInterner, isNewer, type IndexedExecution } from './rows.ts'
 
 /** What changed since the store last took it: rows, memberships, families, and rows known to be gone. */
@@ -26,6 +27,7 @@ const emptyDirty = (): Dirty => ({
  */
 export function createPartition(id: string, now: () => number = Date.now) {
   const rows = new Map<string, IndexedExecution>()
+  const kept = createKeptRows()
   const families = new Map<string, Family>()
   const intern = createInterner()
   const listeners = new Set<() => void>()
@@ -172,8 +174,9 @@ export function createPartition(id: string, now: () => number = Date.now) {
       if (known) known.lastSeenAt = Math.max(known.lastSeenAt, row.lastSeenAt)
       if (newer) {
         // In place: the families hold this very object.
-        if (known) Object.assign(known, row)
-        else rows.set(row.id, row)
+        // Field by field: a kept row's own fields are not all of it.
+        if (known) Object.assign(known, plainRow(row))
+        else rows.set(row.id, kept.keep(row))
         if (row.outcomePending) pending.add(row.id)
         else pending.delete(row.id)
         dirty.rows.add(row.id)
@@ -212,6 +215,8 @@ export function createPartition(id: string, now: () => number = Date.now) {
         if (family.members.delete(executionId)) markMember(family, executionId, false)
         dirty.families.add(family.key)
       }
+      const row = rows.get(executionId)
+      if (row) kept.release(row)
       rows.delete(executionId)
       pending.delete(executionId)
       unconfirmedIn.delete(executionId)
@@ -284,13 +289,13 @@ export function createPartition(id: string, now: () => number = Date.now) {
     load(loaded: { rows?: IndexedExecution[]; members?: [string, string, boolean][]; families?: Family[] }) {
       for (const row of loaded.rows ?? []) {
         const known = rows.get(row.id)
-        if (known) Object.assign(known, row)
-        else rows.set(row.id, row)
+        const own = known ?? kept.keep(row)
+        if (known) Object.assign(known, plainRow(row))
+        else rows.set(row.id, own)
         if (row.outcomePending) pending.add(row.id)
         else pending.delete(row.id)
         // A membership read before its row (they are read in pages of their own) is taken now.
-        for (const key of waiting.get(row.id) ?? [])
-          families.get(key)?.members.set(row.id, rows.get(row.id) ?? row)
+        for (const key of waiting.get(row.id) ?? []) families.get(key)?.members.set(row.id, own)
         waiting.delete(row.id)
       }
       for (const family of loaded.families ?? []) {
