@@ -45,10 +45,11 @@ function mountDashboard(server: ServerLike): Mounted {
   )
   // Its failure is told through `built` (startViteDashboard waits for it) and close() waits it out; until either has
   // it, a store that fails while the rest still loads (closed during its wait, a directory in use) is not unhandled.
-  // A thread no store opened in (the index off, the code or the store failed) is ended.
+  // A thread no store opened in (the index off, a PostgreSQL, the code or the store failed) is ended here, where it
+  // was started.
   storeOpening.then(
     (store) => {
-      if (store === null) void storeWorker.thread.terminate()
+      if (store?.kind !== 'embedded') void storeWorker.thread.terminate()
     },
     () => void storeWorker.thread.terminate(),
   )

@@ -73,15 +73,17 @@ export function createKeptRows(initialSlots = 1024): KeptRows {
 
   function grow() {
     const larger = created.length * 2
-    const copy = <T extends Float64Array | Uint8Array>(from: T, make: (length: number) => T): T => {
-      const to = make(larger)
+    const times = (from: Float64Array) => {
+      const to = new Float64Array(larger)
       to.set(from)
       return to
     }
-    created = copy(created, (length) => new Float64Array(length))
-    updated = copy(updated, (length) => new Float64Array(length))
-    seen = copy(seen, (length) => new Float64Array(length))
-    flags = copy(flags, (length) => new Uint8Array(length))
+    created = times(created)
+    updated = times(updated)
+    seen = times(seen)
+    const moreFlags = new Uint8Array(larger)
+    moreFlags.set(flags)
+    flags = moreFlags
   }
 
   function setTexts(slot: number, created: string | null, updated: string | null) {

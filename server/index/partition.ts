@@ -77,6 +77,20 @@ export function createPartition(id: string, now: () => number = Date.now) {
     )
   }
 
+  /**
+   * Takes `row` as the partition's own: into the row it knows, in place (the families hold that very object; field
+   * by field, as a kept row's own fields are not all of it), or as a new kept row.
+   */
+  function takeIn(row: IndexedExecution): IndexedExecution {
+    const known = rows.get(row.id)
+    const own = known ?? kept.keep(row)
+    if (known) Object.assign(known, plainRow(row))
+    else rows.set(row.id, own)
+    if (row.outcomePending) pending.add(row.id)
+    else pending.delete(row.id)
+    return own
+  }
+
   /** An unconfirmed execution seen again: a member again of each family whose filter it still fits. */
   function reconfirm(row: IndexedExecution) {
     const where = unconfirmedIn.get(row.id) ?? new Set<Family>()
@@ -173,12 +187,7 @@ export function createPartition(id: string, now: () => number = Date.now) {
       const newer = isNewer(row, known)
       if (known) known.lastSeenAt = Math.max(known.lastSeenAt, row.lastSeenAt)
       if (newer) {
-        // In place: the families hold this very object.
-        // Field by field: a kept row's own fields are not all of it.
-        if (known) Object.assign(known, plainRow(row))
-        else rows.set(row.id, kept.keep(row))
-        if (row.outcomePending) pending.add(row.id)
-        else pending.delete(row.id)
+        takeIn(row)
         dirty.rows.add(row.id)
       }
       const own = rows.get(row.id)
@@ -288,12 +297,7 @@ export function createPartition(id: string, now: () => number = Date.now) {
     /** Rows, members and families read from the store (a restart, another replica's scan): not dirty. */
     load(loaded: { rows?: IndexedExecution[]; members?: [string, string, boolean][]; families?: Family[] }) {
       for (const row of loaded.rows ?? []) {
-        const known = rows.get(row.id)
-        const own = known ?? kept.keep(row)
-        if (known) Object.assign(known, plainRow(row))
-        else rows.set(row.id, own)
-        if (row.outcomePending) pending.add(row.id)
-        else pending.delete(row.id)
+        const own = takeIn(row)
         // A membership read before its row (they are read in pages of their own) is taken now.
         for (const key of waiting.get(row.id) ?? []) families.get(key)?.members.set(row.id, own)
         waiting.delete(row.id)

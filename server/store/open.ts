@@ -10,10 +10,9 @@ export async function openStore(options: {
   storeTemplates?: readonly string[]
   /** Gives up waiting for the embedded directory's handoff (see openEmbeddedStore). */
   signal?: AbortSignal
-  /** The embedded store's thread, started earlier (startStoreWorker); ended when the store is PostgreSQL. */
+  /** The embedded store's thread, started earlier (startStoreWorker); unused with a PostgreSQL (its starter ends it). */
   worker?: StoreWorker
 }): Promise<Store> {
-  if (options.databaseUrl) void options.worker?.thread.terminate()
   // The PostgreSQL driver loads only for a deployment that names one: a start on the embedded store does without it.
   const store = options.databaseUrl
     ? await (await import('./postgres.ts')).openPostgresStore(options.databaseUrl)
