@@ -1,6 +1,6 @@
 import type { WindowedFilters } from './useDryRun'
 import '../../styles/views.css'
-import { Suspense, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { BulkDialog, LastRunDialog } from './lazyDialogs'
 import { lastBulkRunSlice } from '../../components/lastBulkRun'
 import { RUN_SHOWN_REFUSAL, useListFailure } from '../../components/listHealth'
@@ -10,6 +10,7 @@ import { describeLinkProblems } from '../../lib/linkProblems'
 import { useSlice } from '../../lib/useClientStore'
 import type { BulkSource } from './BulkDialog'
 import { useSelectedExecutions, useSelectionActions } from './selection'
+import { OpeningOnDemand } from '../../components/OpeningOnDemand'
 
 // Only operators who start a bulk action load its dialog and run engine.
 
@@ -122,14 +123,14 @@ export function BulkBar({
         </button>
       ) : null}
       {source ? (
-        <Suspense fallback={<span role="status">Opening…</span>}>
+        <OpeningOnDemand>
           <BulkDialog source={source} onClose={() => setSource(null)} />
-        </Suspense>
+        </OpeningOnDemand>
       ) : null}
       {showLastRun && lastRun ? (
-        <Suspense fallback={<span role="status">Opening…</span>}>
+        <OpeningOnDemand>
           <LastRunDialog run={lastRun.run} onClose={() => setShowLastRun(false)} />
-        </Suspense>
+        </OpeningOnDemand>
       ) : null}
     </section>
   )

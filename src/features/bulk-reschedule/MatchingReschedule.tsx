@@ -1,6 +1,6 @@
-import { Suspense } from 'react'
 import { BulkDialog } from './lazyDialogs'
 import type { WindowedFilters } from './useDryRun'
+import { OpeningOnDemand } from '../../components/OpeningOnDemand'
 
 /** The bulk reschedule of everything matching these filters and window (a failure group, from the board). */
 export function MatchingRescheduleDialog({
@@ -17,11 +17,11 @@ export function MatchingRescheduleDialog({
   onClose: () => void
 }) {
   return (
-    <Suspense fallback={<span role="status">Opening…</span>}>
+    <OpeningOnDemand>
       <BulkDialog
         source={{ kind: 'matching', filters, ...(name ? { name } : {}), ...(group ? { group } : {}) }}
         onClose={onClose}
       />
-    </Suspense>
+    </OpeningOnDemand>
   )
 }

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, useState } from 'react'
+import { useState } from 'react'
 import { LastRunDialog } from './lazyDialogs'
 import { bulkRunReportQuery } from '../../api/bulkRunReport'
 import { describeApiError } from '../../components/describeApiError'
 import { clock } from '../../lib/coverageWords'
 import { DownloadRunButton } from './DownloadRunButton'
 import { RunStandings } from './RunStandings'
+import { OpeningOnDemand } from '../../components/OpeningOnDemand'
 
 /**
  * Above a list that shows one bulk run: who sent it and when, its members counted by where they stand now (asked
@@ -50,9 +51,9 @@ export function RunSummary({ run }: { run: string }) {
         <DownloadRunButton report={data} small />
       </div>
       {isOpen ? (
-        <Suspense fallback={<span role="status">Opening…</span>}>
+        <OpeningOnDemand>
           <LastRunDialog run={run} title="Bulk run report" onClose={() => setOpen(false)} />
-        </Suspense>
+        </OpeningOnDemand>
       ) : null}
     </>
   )

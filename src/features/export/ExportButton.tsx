@@ -1,7 +1,8 @@
-import { lazy, Suspense, useId, useState } from 'react'
+import { lazy, useId, useState } from 'react'
 import { RUN_SHOWN_REFUSAL, useListFailure } from '../../components/listHealth'
 import { readShownRun } from '../../lib/shownRun'
 import { useCommands } from '../../components/useCommands'
+import { OpeningOnDemand } from '../../components/OpeningOnDemand'
 
 const ExportDialog = lazy(async () => ({ default: (await import('./ExportDialog')).ExportDialog }))
 
@@ -39,9 +40,9 @@ export function ExportButton({ search }: { search: string }) {
         </span>
       ) : null}
       {isOpen ? (
-        <Suspense fallback={<span role="status">Opening…</span>}>
+        <OpeningOnDemand>
           <ExportDialog search={search} onClose={() => setOpen(false)} />
-        </Suspense>
+        </OpeningOnDemand>
       ) : null}
     </>
   )

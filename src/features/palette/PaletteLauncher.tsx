@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
 import type { Command } from '../../components/commands'
 import { useCommandRegistry } from '../../components/useCommands'
@@ -7,6 +7,7 @@ import type { EarlyKey } from '../../lib/earlyKeys'
 import { isModalOpen } from '../../lib/keyTargets'
 import { useSliceState } from '../../lib/useSliceState'
 import { paletteRecentSlice, rememberCommand, rememberExecution } from './paletteRecent'
+import { OpeningOnDemand } from '../../components/OpeningOnDemand'
 
 // The palette itself is not in the first load: it loads once the page is idle, so that keys typed right after
 // the first Ctrl+K land in its field.
@@ -88,7 +89,7 @@ export function PaletteLauncher({ onOpenExecution }: { onOpenExecution: (id: str
           onChoose={choose}
         />
       ) : (
-        <Suspense fallback={<span role="status">Opening…</span>}>
+        <OpeningOnDemand>
           <CommandPalette
             commands={commands}
             early={typed}
@@ -96,7 +97,7 @@ export function PaletteLauncher({ onOpenExecution }: { onOpenExecution: (id: str
             onOpenExecution={openExecution}
             onChoose={choose}
           />
-        </Suspense>
+        </OpeningOnDemand>
       )}
     </>
   )

@@ -11,6 +11,7 @@ import { findViewByQuery, viewTimeMode, type SavedView } from './savedViews'
 import { useViewActions } from './useViewActions'
 import { hasMovingWindow, linkToSaveView, linkToShare, linkWithPinnedWindow } from './viewLinks'
 import { useAnnounce } from '../../components/Announcer'
+import { OpeningOnDemand } from '../../components/OpeningOnDemand'
 
 const ViewsDialog = lazy(async () => ({ default: (await import('./ViewsDialog')).ViewsDialog }))
 const SharedViewOffer = lazy(async () => ({ default: (await import('./SharedViewOffer')).SharedViewOffer }))
@@ -137,7 +138,7 @@ export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
         </Suspense>
       )}
       {isOpen ? (
-        <Suspense fallback={<span role="status">Opening…</span>}>
+        <OpeningOnDemand>
           <ViewsDialog
             state={actions.state}
             currentId={current?.id ?? null}
@@ -151,7 +152,7 @@ export function ViewsBar({ search, onNavigate }: ViewsBarProps) {
             onImport={actions.importFile}
             onClose={() => setOpen(false)}
           />
-        </Suspense>
+        </OpeningOnDemand>
       ) : null}
     </section>
   )
