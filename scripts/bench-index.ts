@@ -191,8 +191,23 @@ async function restart(
   const asked = performance.now()
   const first = await overview(server.origin)
   const firstMs = performance.now() - asked
+  // A window the stored summaries cannot answer: its first answer (the rows read back so far), then its own.
+  const windowAsked = performance.now()
+  const windowFirst = await overview(server.origin, 'window=1h')
+  const windowFirstMs = performance.now() - windowAsked
+  await untilExact(server.origin, 'window=1h', 100, (answer) => answer.coverage.kind !== 'counting')
+  const windowOwnMs = performance.now() - windowAsked
   await wait(10_000)
-  return { server, readyS, firstMs, kind: first.coverage.kind, rss: rssMb(server.child.pid ?? 0) }
+  return {
+    server,
+    readyS,
+    firstMs,
+    kind: first.coverage.kind,
+    windowFirstMs,
+    windowKind: windowFirst.coverage.kind,
+    windowOwnMs,
+    rss: rssMb(server.child.pid ?? 0),
+  }
 }
 
 const rows: string[] = []
@@ -276,7 +291,7 @@ for (const size of values.sizes.split(',').map(Number)) {
       Object.entries(steady)
         .map(([key, calls]) => `${key}: ${calls.toFixed(0)}`)
         .join(', '),
-      `ready ${restarted.readyS.toFixed(1)} s; first overview ${restarted.firstMs.toFixed(0)} ms (${restarted.kind}); RSS at rest ${restarted.rss.toFixed(0)} MB`,
+      `ready ${restarted.readyS.toFixed(1)} s; first overview ${restarted.firstMs.toFixed(0)} ms (${restarted.kind}); last hour ${restarted.windowFirstMs.toFixed(0)} ms (${restarted.windowKind}), its own ${(restarted.windowOwnMs / 1000).toFixed(1)} s; RSS at rest ${restarted.rss.toFixed(0)} MB`,
     ].join(' | '),
   )
   console.log(`done ${size}: ${exact.total} executions`)

@@ -41,8 +41,9 @@ export interface CoverageNotes {
    */
   verifyTrouble?: { since: number; reason: string } | null
   /**
-   * Set while the server reads the index back from its store after a start: the counts are the index's as it last
-   * wrote them, at `writtenAt` (no histogram yet).
+   * Set while the server reads the index back from its store after a start, which it last wrote at `writtenAt`.
+   * Over any time the counts are the index's as it wrote them (no histogram yet); within a window (coverage
+   * `counting`) they are of the executions read back so far.
    */
   readBack?: { writtenAt: number } | null
 }

@@ -47,6 +47,18 @@ export function claimOf(
   return { kind: 'exact', ...verified }
 }
 
+/**
+ * While a partition is read back from the store after a start (a window, which the stored summary cannot answer):
+ * its counts are of the members read so far, of the `of` the family had when last written. Never exact, whatever
+ * was written: the rest is still to come.
+ */
+export const whileReadBack = (family: Family, of: number): Coverage => ({
+  kind: 'counting',
+  executions: family.members.size,
+  estimate: of,
+  calls: family.calls,
+})
+
 function beforeFirstRound(
   family: Family,
   window: WindowBounds | null,

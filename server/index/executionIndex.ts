@@ -105,7 +105,7 @@ export async function createExecutionIndex(options: IndexOptions) {
   const timer = setInterval(() => void tick(), TICK_MS)
   timer.unref()
 
-  const { answer, boundsOf, readBackAnswer } = createOverviewAnswers(facts, now)
+  const { answer, boundsOf, readBackAnswer, followReadBack } = createOverviewAnswers(facts, now)
 
   return {
     upstream,
@@ -241,12 +241,24 @@ export async function createExecutionIndex(options: IndexOptions) {
           unwatch()
         }
       }
-      // Read back from a summary: the viewer has counts at once, and the rest once the rows are in. The family was
-      // stored, so it is no new one a cap could refuse.
+      // While the rows are read back the viewer has counts at once (over any time from the family's summary, in a
+      // window of the rows read so far), and the index's own once they are in. The family was stored, so it is no
+      // new one a cap could refuse.
       const early = await readBackAnswer(runtime, credentials, filters, view)
       if (early) {
         onChange(early)
+        // A window's counts grow as its rows come in; the counts over any time are already what they will be.
+        const unfollow = early.window
+          ? followReadBack(runtime, credentials, filters, view, onChange, (error) =>
+              onError('watching the index', error),
+            )
+          : () => {}
+        stop = () => {
+          stopped = true
+          unfollow()
+        }
         void runtime.loaded().then(() => {
+          unfollow()
           try {
             start()
           } catch (error) {

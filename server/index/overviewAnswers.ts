@@ -3,12 +3,12 @@
  * the claim it may make (claims.ts); while a partition is read back after a start, from the family's summary.
  */
 import type { ListFilters } from '../../shared/filters.ts'
-import type { OverviewAnswer } from '../../shared/overview.ts'
+import type { Coverage, CoverageNotes, OverviewAnswer } from '../../shared/overview.ts'
 import { ANY_TIME, type TimeWindow } from '../../shared/timeWindow.ts'
 import { resolveWindow } from '../../shared/windowBounds.ts'
 import type { Credentials } from '../auth/credentials.ts'
-import { claimOf } from './claims.ts'
-import type { WindowBounds } from './counting.ts'
+import { claimOf, whileReadBack } from './claims.ts'
+import type { StateCounts, WindowBounds } from './counting.ts'
 import type { Family } from './family.ts'
 import { histogramOf, type Histogram } from './histogram.ts'
 import { overviewFromSummary } from './readBack.ts'
@@ -19,6 +19,9 @@ export interface OverviewView {
   window?: TimeWindow
   histogram?: boolean
 }
+
+/** How often a watcher of a window hears its counts grow while the rows are read back. */
+const READ_BACK_EVERY_MS = 1_000
 
 export function createOverviewAnswers(facts: UpstreamFacts, now: () => number) {
   function boundsOf(view: OverviewView): WindowBounds | null {
@@ -49,10 +52,16 @@ export function createOverviewAnswers(facts: UpstreamFacts, now: () => number) {
     return histogram
   }
 
-  function answer(runtime: Runtime, filters: ListFilters, view: OverviewView = {}): OverviewAnswer {
-    const family = runtime.partition.family(filters.metadata)
-    family.wantedAt = now()
-    const window = boundsOf(view)
+  /** An answer of `family`'s counts within the filter's states and `window`, with what it may claim of them. */
+  function shaped(
+    runtime: Runtime,
+    family: Family,
+    filters: ListFilters,
+    window: WindowBounds | null,
+    view: OverviewView,
+    claim: (counts: StateCounts) => Coverage,
+    notes: Partial<CoverageNotes> = {},
+  ): OverviewAnswer {
     const counts = runtime.partition.count(family, filters.states, window ?? undefined)
     const histogram = view.histogram ? histogramFor(runtime, family, filters, window, view) : null
     return {
@@ -65,22 +74,33 @@ export function createOverviewAnswers(facts: UpstreamFacts, now: () => number) {
       other: counts.other,
       pending: counts.pending,
       total: counts.total,
-      coverage: claimOf(family, window, facts.order(), counts.pending),
+      coverage: claim(counts),
       notes: {
         excluded: family.excluded,
         pending: counts.pending,
         order: facts.order(),
         refreshFailing: family.refreshFailing,
         verifyTrouble: family.roundTrouble,
+        ...notes,
       },
       scanner: runtime.scanner(),
       generatedAt: now(),
     }
   }
 
+  function answer(runtime: Runtime, filters: ListFilters, view: OverviewView = {}): OverviewAnswer {
+    const family = runtime.partition.family(filters.metadata)
+    family.wantedAt = now()
+    const window = boundsOf(view)
+    return shaped(runtime, family, filters, window, view, (counts) =>
+      claimOf(family, window, facts.order(), counts.pending),
+    )
+  }
+
   /**
-   * While the partition is read back, an overview over any time from the family's counts as last written (null:
-   * a window, no summary, or the rows are in).
+   * While the partition is read back (null once the rows are in, or with no summary stored): over any time, the
+   * family's counts as last written; within a window, which those cannot answer, its members read so far (the
+   * family as stored, with none, until its first page is in), counting up to the index's own.
    */
   async function readBackAnswer(
     runtime: Runtime,
@@ -88,15 +108,59 @@ export function createOverviewAnswers(facts: UpstreamFacts, now: () => number) {
     filters: ListFilters,
     view: OverviewView,
   ): Promise<OverviewAnswer | null> {
-    if ((view.window ?? ANY_TIME).kind !== 'any') return null
     const early = await runtime.readBack(filters, credentials)
     if (!early) return null
-    return overviewFromSummary(early, filters, {
-      order: facts.order(),
-      scanner: runtime.scanner(),
-      now: now(),
-    })
+    const window = boundsOf(view)
+    if (window === null)
+      return overviewFromSummary(early, filters, {
+        order: facts.order(),
+        scanner: runtime.scanner(),
+        now: now(),
+      })
+    const family = runtime.partition.families.get(early.family.key) ?? early.family
+    return shaped(
+      runtime,
+      family,
+      filters,
+      window,
+      view,
+      () => whileReadBack(family, early.summary.executions),
+      {
+        readBack: { writtenAt: early.summary.writtenAt },
+      },
+    )
   }
 
-  return { answer, boundsOf, readBackAnswer }
+  /**
+   * While the partition is read back, a window's counts so far to `onChange` as its pages come in: at most one answer
+   * a second (each counts every member read), none once the rows are in (the index's own answer follows then).
+   * Returns the stop.
+   */
+  function followReadBack(
+    runtime: Runtime,
+    credentials: Credentials,
+    filters: ListFilters,
+    view: OverviewView,
+    onChange: (overview: OverviewAnswer) => void,
+    onError: (error: unknown) => void,
+  ): () => void {
+    let following = true
+    let timer: NodeJS.Timeout | undefined
+    const send = (next: OverviewAnswer | null) => {
+      if (next && following && !runtime.isLoaded()) onChange(next)
+    }
+    const unsubscribe = runtime.partition.onChange(() => {
+      timer ??= setTimeout(() => {
+        timer = undefined
+        readBackAnswer(runtime, credentials, filters, view).then(send, onError)
+      }, READ_BACK_EVERY_MS).unref()
+    })
+    return () => {
+      following = false
+      unsubscribe()
+      clearTimeout(timer)
+    }
+  }
+
+  return { answer, boundsOf, readBackAnswer, followReadBack }
 }

@@ -61,28 +61,46 @@ describe('the index in the embedded store', () => {
     await first.close()
 
     const store = await migrated(await openEmbeddedStore(dir))
+    // The rows are read back when the test says: until then a family's summary is all there is.
+    let readRows = () => {}
+    const rowsMayCome = new Promise<void>((resolve) => (readRows = resolve))
+    const holding = Object.assign(Object.create(store) as Store, {
+      query: async <T>(sql: string, params?: unknown[]) => {
+        if (sql.includes('from index_executions where')) await rowsMayCome
+        return store.query<T>(sql, params)
+      },
+    })
     await demo.control('POST', '/stats/reset')
     const after = await startTestIndex({
       url: api.url,
       token: api.token,
-      store,
+      store: holding,
       settings: { refreshMs: 60_000 },
     })
-    // Asked at once, before the rows are read back: over any time from the summaries, a window waits for the rows.
+    // Asked before the rows are read back: over any time from the summaries, a window from the rows read so far.
     const lastHour = { kind: 'relative', preset: '1h', field: 'created' } as const
+    const everything = { states: [], metadata: [] }
     const watched: OverviewAnswer[] = []
-    const watching = after.index.watch(after.credentials, { states: [], metadata: [] }, (answer) =>
-      watched.push(answer),
+    const watching = after.index.watch(after.credentials, everything, (answer) => watched.push(answer))
+    const watchedWindow: OverviewAnswer[] = []
+    const watchingWindow = after.index.watch(
+      after.credentials,
+      everything,
+      (answer) => watchedWindow.push(answer),
+      { window: lastHour },
     )
     const [restarted, failed, windowed] = await Promise.all([
       after.overview(),
       after.overview({ states: ['failed', 'FAILED'] }),
-      after.index.overview(after.credentials, { states: [], metadata: [] }, { window: lastHour }),
+      after.index.overview(after.credentials, everything, { window: lastHour }),
     ])
     expect(restarted.coverage).toMatchObject({ kind: 'exact', executions: 800 })
     expect(restarted.counts).toEqual(exact.counts)
     expect(restarted.notes.readBack?.writtenAt).toBeGreaterThan(0)
-    expect(windowed.notes.readBack).toBeUndefined()
+    expect(windowed.coverage).toMatchObject({ kind: 'counting', executions: 0, estimate: 800 })
+    expect(windowed.total).toBe(0)
+    expect(windowed.notes.readBack).toEqual(restarted.notes.readBack)
+    readRows()
     const { generatedAt: _one, notes: _two, ...readBack } = failed
     const {
       generatedAt: _three,
@@ -98,6 +116,17 @@ describe('the index in the embedded store', () => {
     expect(watched[1]?.notes.readBack).toBeUndefined()
     expect(watched[1]?.counts).toEqual(watched[0]?.counts)
     unwatch()
+    // A window's watcher hears the rows read so far (none here), then the index's own counts.
+    const unwatchWindow = await watchingWindow
+    expect(watchedWindow[0]?.coverage.kind).toBe('counting')
+    await expect.poll(() => watchedWindow.at(-1)?.coverage.kind).toBe('exact')
+    const { generatedAt: _five, ...ownWindow } = await after.index.overview(after.credentials, everything, {
+      window: lastHour,
+    })
+    const { generatedAt: _six, ...heardWindow } = watchedWindow.at(-1) as OverviewAnswer
+    expect(heardWindow).toEqual(ownWindow)
+    expect(ownWindow.notes.readBack).toBeUndefined()
+    unwatchWindow()
     // What it already knew cost no new scan.
     expect(await listCalls()).toBeLessThanOrEqual(2)
     await after.close()

@@ -80,6 +80,20 @@ describe('overview words', () => {
     expect(noteLines({ ...base, notes: { ...base.notes, readBack: null } })).toEqual([])
   })
 
+  it('says a window read back so far is of the executions read so far', () => {
+    const reading = {
+      ...base,
+      window: { from: AT, to: null, field: 'created' },
+      total: 12,
+      coverage: { kind: 'counting', executions: 340, estimate: 1_000, calls: 4 },
+      notes: { ...base.notes, readBack: { writtenAt: AT } },
+    } as const
+    expect(noteLines(reading)).toEqual([
+      `The server has just started and is reading the index back, as it last wrote it at ${clock(AT)}: these counts are of the executions read so far.`,
+    ])
+    expect(totalText(reading)).toBe('12 so far')
+  })
+
   it('says windows and buckets in words', () => {
     expect(windowText({ kind: 'any', field: 'created' })).toBe('Any time')
     expect(windowText({ kind: 'relative', preset: '6h', field: 'updated' })).toBe(

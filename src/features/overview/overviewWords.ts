@@ -37,7 +37,9 @@ export function noteLines(answer: OverviewAnswer): string[] {
   const lines: string[] = []
   if (notes.readBack)
     lines.push(
-      `The server has just started: these counts are the index's as it last wrote them, at ${clock(notes.readBack.writtenAt)}, while it reads the rest back.`,
+      answer.coverage.kind === 'counting'
+        ? `The server has just started and is reading the index back, as it last wrote it at ${clock(notes.readBack.writtenAt)}: these counts are of the executions read so far.`
+        : `The server has just started: these counts are the index's as it last wrote them, at ${clock(notes.readBack.writtenAt)}, while it reads the rest back.`,
     )
   if (notes.refreshFailing)
     lines.push(
