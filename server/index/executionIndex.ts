@@ -128,6 +128,8 @@ export async function createExecutionIndex(options: IndexOptions) {
     /** Lets these filters be counted for this client (their family made), or throws why not (a Refusal). */
     async admit(credentials: Credentials, filters: ListFilters): Promise<void> {
       const runtime = runtimeFor(credentials)
+      // A family the store had is no new one a cap could refuse: its stream starts while the rows are read back.
+      if (await runtime.readBack(filters, credentials)) return
       await runtime.loaded()
       runtime.partition.family(filters.metadata, credentials.client).wantedAt = now()
     },

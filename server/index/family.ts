@@ -128,6 +128,15 @@ export function storedFamily(family: Family): StoredFamily {
 }
 
 /** A family as the store had it: what was verified before stays verified as of then. */
+/**
+ * A family whose partition was read back from the store only in part: what it claimed was verified rests on rows not
+ * all read, so it claims nothing until a round verifies it again.
+ */
+export function forgetVerification(family: Family): void {
+  family.verifiedAt = null
+  family.phase = 'new'
+}
+
 export function loadedFamily(key: string, stored: StoredFamily): Family {
   const family = newFamily(JSON.parse(key) as MetadataFilter[], 0)
   family.phase = stored.phase

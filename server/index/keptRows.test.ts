@@ -90,4 +90,23 @@ describe('a partition keeps rows of its own', () => {
     partition.upsert(news)
     expect(plainRow(partition.rows.get('a') ?? row('none'))).toEqual(plainRow(news))
   })
+
+  it('a row read back from the store does not undo a later sighting of it', () => {
+    const partition = createPartition('p', () => 10)
+    const seenSince = row('a', { state: 'failed', meaning: 'failed', lastSeenAt: 1_764_000_009_000 })
+    partition.upsert(seenSince)
+    partition.load({
+      rows: [row('a'), row('b')],
+      families: [],
+      members: [
+        ['[]', 'a', true],
+        ['[]', 'b', true],
+      ],
+    })
+    expect(plainRow(partition.rows.get('a') ?? row('none'))).toEqual(seenSince)
+    expect(partition.families.get('[]')?.members.get('a')).toBe(partition.rows.get('a'))
+    // Written later than it was last seen here (another replica saw it since): taken.
+    partition.load({ rows: [row('a', { lastSeenAt: 1_764_000_010_000 })] })
+    expect(partition.rows.get('a')?.state).toBe('started')
+  })
 })

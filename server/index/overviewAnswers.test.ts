@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { OverviewAnswer } from '../../shared/overview.ts'
 import { stateMeaning } from '../../shared/states.ts'
 import type { Credentials } from '../auth/credentials.ts'
@@ -47,24 +47,31 @@ function readingBack() {
   const stored = storedFamily(whole)
   const summary = { counts: countFamily(whole, { states: [] }), executions: rows.length, writtenAt: NOW - 5 }
   let rowsIn = false
-  let asked = 0
+  let held: Promise<void> = Promise.resolve()
   const runtime = {
     id: 'p',
     partition,
     isLoaded: () => rowsIn,
     scanner: () => 'this replica',
+    // What the runtime says at the moment it is asked, given when the test lets it through.
     readBack: () => {
-      asked += 1
-      return Promise.resolve(rowsIn ? null : { family: loadedFamily(KEY, stored), summary })
+      const early = rowsIn ? null : { family: loadedFamily(KEY, stored), summary }
+      return held.then(() => early)
     },
   } as unknown as Runtime
+  /** Holds the runtime's answers until the returned release. */
+  const hold = () => {
+    let release = () => {}
+    held = new Promise((resolve) => (release = resolve))
+    return release
+  }
   const readPage = (page: IndexedExecution[], first = false) =>
     partition.load({
       rows: page,
       families: first ? [loadedFamily(KEY, stored)] : [],
       members: page.map((row): [string, string, boolean] => [KEY, row.id, true]),
     })
-  return { runtime, readPage, allIn: () => (rowsIn = true), asked: () => asked }
+  return { runtime, readPage, hold, allIn: () => (rowsIn = true) }
 }
 
 describe('a window while the rows are read back', () => {
@@ -96,34 +103,77 @@ describe('a window while the rows are read back', () => {
     expect(await readBackAnswer(runtime, credentials, everything, lastHour)).toBeNull()
   })
 
-  it('is heard growing by a watcher, and never after the rows are in', async () => {
-    const { followReadBack } = answers()
-    const { runtime, readPage, allIn, asked } = readingBack()
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** The partition's listeners run in an immediate, and the answers in promises after it. */
+  const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+  function watching() {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const reading = readingBack()
     const heard: OverviewAnswer[] = []
     const errors: unknown[] = []
-    const stop = followReadBack(
-      runtime,
+    const stop = answers().followReadBack(
+      reading.runtime,
       credentials,
       everything,
       lastHour,
       (answer) => heard.push(answer),
       (error) => errors.push(error),
     )
-    readPage(rows.slice(0, 2), true)
-    await expect.poll(() => heard.at(-1)?.total, { timeout: 10_000 }).toBe(2)
-    readPage(rows.slice(2, 5))
-    await expect.poll(() => heard.at(-1)?.total, { timeout: 10_000 }).toBe(5)
-    expect(heard.at(-1)?.coverage).toMatchObject({ kind: 'counting', executions: 5 })
+    /** A page read back, and a second gone by. */
+    const pageAndSecond = async (page: IndexedExecution[], first = false) => {
+      reading.readPage(page, first)
+      await settle()
+      vi.advanceTimersByTime(1_000)
+      await settle()
+    }
+    return { ...reading, heard, errors, stop, pageAndSecond }
+  }
 
-    // The rows are in: a page that comes in is asked about, and not heard (the index's own answer follows).
-    const count = heard.length
-    const before = asked()
-    allIn()
-    readPage(rows.slice(5))
-    await expect.poll(asked, { timeout: 10_000 }).toBe(before + 1)
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(heard).toHaveLength(count)
+  it('is heard growing by a watcher, at most once a second', async () => {
+    const { heard, errors, stop, readPage, pageAndSecond } = watching()
+    readPage(rows.slice(0, 1), true)
+    readPage(rows.slice(1, 2))
+    await settle()
+    expect(heard).toEqual([])
+    vi.advanceTimersByTime(1_000)
+    await settle()
+    expect(heard.map((answer) => answer.total)).toEqual([2])
+    await pageAndSecond(rows.slice(2, 5))
+    expect(heard.map((answer) => answer.total)).toEqual([2, 5])
+    expect(heard.at(-1)?.coverage).toMatchObject({ kind: 'counting', executions: 5 })
     stop()
+    expect(errors).toEqual([])
+  })
+
+  it('is not heard once the rows are in, even when asked before', async () => {
+    const { heard, errors, stop, hold, allIn, pageAndSecond } = watching()
+    const release = hold()
+    await pageAndSecond(rows.slice(0, 3), true)
+    allIn()
+    release()
+    await settle()
+    expect(heard).toEqual([])
+    stop()
+    expect(errors).toEqual([])
+  })
+
+  it('is not heard once the watcher stopped, even when asked before', async () => {
+    const { heard, errors, stop, hold, readPage, pageAndSecond } = watching()
+    const release = hold()
+    await pageAndSecond(rows.slice(0, 3), true)
+    stop()
+    release()
+    await settle()
+    // Nor is a page read after it.
+    readPage(rows.slice(3))
+    await settle()
+    vi.advanceTimersByTime(1_000)
+    await settle()
+    expect(heard).toEqual([])
     expect(errors).toEqual([])
   })
 })

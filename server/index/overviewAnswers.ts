@@ -152,7 +152,7 @@ export function createOverviewAnswers(facts: UpstreamFacts, now: () => number) {
     const unsubscribe = runtime.partition.onChange(() => {
       timer ??= setTimeout(() => {
         timer = undefined
-        readBackAnswer(runtime, credentials, filters, view).then(send, onError)
+        readBackAnswer(runtime, credentials, filters, view).then(send).catch(onError)
       }, READ_BACK_EVERY_MS).unref()
     })
     return () => {

@@ -297,7 +297,9 @@ export function createPartition(id: string, now: () => number = Date.now) {
     /** Rows, members and families read from the store (a restart, another replica's scan): not dirty. */
     load(loaded: { rows?: IndexedExecution[]; members?: [string, string, boolean][]; families?: Family[] }) {
       for (const row of loaded.rows ?? []) {
-        const own = takeIn(row)
+        const known = rows.get(row.id)
+        // Seen since it was written (a relayed page while the partition is read back): the later sighting stays.
+        const own = known && row.lastSeenAt < known.lastSeenAt ? known : takeIn(row)
         // A membership read before its row (they are read in pages of their own) is taken now.
         for (const key of waiting.get(row.id) ?? []) families.get(key)?.members.set(row.id, own)
         waiting.delete(row.id)

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { claimOf } from './claims.ts'
+import { forgetVerification } from './family.ts'
 import { createPartition } from './partition.ts'
 import { readApiRow } from './rows.ts'
 import { refreshPace } from './runtime.ts'
@@ -41,5 +43,17 @@ describe('news, which sets the pace back', () => {
     expect(partition.news()).toBe(seen)
     partition.upsert(read('failed', 2))
     expect(partition.news()).toBeGreaterThan(seen)
+  })
+})
+
+describe('a read back that failed part way', () => {
+  it('leaves its families claiming nothing until a round verifies them again', () => {
+    const partition = createPartition('p')
+    const family = partition.family([])
+    family.phase = 'complete'
+    family.verifiedAt = 5
+    expect(claimOf(family, null, 'unknown', 0).kind).toBe('exact')
+    forgetVerification(family)
+    expect(claimOf(family, null, 'unknown', 0).kind).toBe('counting')
   })
 })

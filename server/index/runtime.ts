@@ -2,7 +2,7 @@ import type { IndexSettings } from './settings.ts'
 import type { HeldLock, Store } from '../store/store.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 import type { MetadataFilter } from '../../shared/filters.ts'
-import { FAMILY_IDLE_MS, familyKey, loadedFamily, type Family } from './family.ts'
+import { FAMILY_IDLE_MS, familyKey, forgetVerification, loadedFamily, type Family } from './family.ts'
 import { createPartition, type Partition } from './partition.ts'
 import {
   flushPartition,
@@ -96,7 +96,10 @@ export function createRuntime(id: string, credential: string, deps: RuntimeDeps)
         .then(() => undefined)
     : Promise.resolve()
   loaded = loaded
-    .catch((error: unknown) => deps.onError('loading the index', error))
+    .catch((error: unknown) => {
+      deps.onError('loading the index', error)
+      for (const family of partition.families.values()) forgetVerification(family)
+    })
     .finally(() => {
       rowsIn = true
     })

@@ -92,6 +92,10 @@ describe('overview words', () => {
       `The server has just started and is reading the index back, as it last wrote it at ${clock(AT)}: these counts are of the executions read so far.`,
     ])
     expect(totalText(reading)).toBe('12 so far')
+    const held = { since: AT, reason: 'HTTP 429' }
+    expect(noteLines({ ...reading, notes: { ...reading.notes, verifyTrouble: held } })[1]).toBe(
+      `When the index was last written, verifying had been held up since ${clock(AT)}: HTTP 429.`,
+    )
   })
 
   it('says windows and buckets in words', () => {

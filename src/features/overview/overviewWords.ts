@@ -27,6 +27,8 @@ function asSentence(reason: string): string {
 function verifyTroubleLine(answer: OverviewAnswer, trouble: { since: number; reason: string }): string {
   const { coverage } = answer
   const held = `since ${clock(trouble.since)}: ${asSentence(trouble.reason)}`
+  // Read back after a start, the trouble is the one the index had when it last wrote, not the reading's.
+  if (answer.notes.readBack) return `When the index was last written, verifying had been held up ${held}`
   if (coverage.kind === 'counting' || coverage.kind === 'failed') return `Counting has been held up ${held}`
   return `Verifying again has been held up ${held} The counts stay verified as of ${clock(coverage.asOf)}.`
 }
