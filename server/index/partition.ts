@@ -175,9 +175,6 @@ export function createPartition(id: string, now: () => number = Date.now) {
       }
       return family
     },
-    dropFamily(key: string) {
-      families.delete(key)
-    },
     /**
      * Keeps what a list said of an execution, unless the index already knows something newer. Any sight of it
      * confirms it where it was unconfirmed.
