@@ -18,6 +18,7 @@ import {
 import { asApiRow, readApiRow } from './rows.ts'
 import type { OverviewAnswer } from '../../shared/overview.ts'
 import { postgresMissing, startPostgres, type RunningPostgres } from '../testing/postgresServer.ts'
+import { withRowsHeld } from '../testing/heldRows.ts'
 
 const missing = postgresMissing()
 if (missing && process.env.CI)
@@ -62,14 +63,7 @@ describe('the index in the embedded store', () => {
 
     const store = await migrated(await openEmbeddedStore(dir))
     // The rows are read back when the test says: until then a family's summary is all there is.
-    let readRows = () => {}
-    const rowsMayCome = new Promise<void>((resolve) => (readRows = resolve))
-    const holding = Object.assign(Object.create(store) as Store, {
-      query: async <T>(sql: string, params?: unknown[]) => {
-        if (sql.includes('from index_executions where')) await rowsMayCome
-        return store.query<T>(sql, params)
-      },
-    })
+    const { store: holding, readRows } = withRowsHeld(store)
     await demo.control('POST', '/stats/reset')
     const after = await startTestIndex({
       url: api.url,

@@ -8,6 +8,7 @@ import type { Store } from '../store/store.ts'
 import { startTestDashboard } from '../testing/dashboardTestKit.ts'
 import { embeddedDataDir } from '../testing/embeddedDataDir.ts'
 import { openSse } from '../testing/sseClient.ts'
+import { withRowsHeld } from '../testing/heldRows.ts'
 
 let api: RunningDemoApi
 
@@ -41,14 +42,7 @@ describe('a tab opened while the index is read back after a start', () => {
 
     // The same store again, its rows read back only when the test says.
     const store = await opened(dir)
-    let readRows = () => {}
-    const rowsMayCome = new Promise<void>((resolve) => (readRows = resolve))
-    const holding = Object.assign(Object.create(store) as Store, {
-      query: async <T>(sql: string, params?: unknown[]) => {
-        if (sql.includes('from index_executions where')) await rowsMayCome
-        return store.query<T>(sql, params)
-      },
-    })
+    const { store: holding, readRows } = withRowsHeld(store)
     const after = await startTestDashboard({ env, store: holding, index })
     // Every dated execution: a window the stored summaries cannot answer.
     const tab = await openSse(`${after.url}/api/live?from=1970-01-01T00:00:01Z&size=5&every=60`)
