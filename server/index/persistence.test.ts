@@ -236,6 +236,23 @@ describe('reading a partition back', () => {
     await store.close()
   })
 
+  it('in pages small enough to die young: 2,000 rows at most (a million at 20,000 peaked 0.3 GB higher)', async () => {
+    const store = await migrated(await openEmbeddedStore(await embeddedDataDir()))
+    await writeRows(store, 0, 4_500)
+    const read = createPartition('stats')
+    const pages: number[] = []
+    const load = read.load.bind(read)
+    read.load = (loaded) => {
+      pages.push(loaded.rows?.length ?? 0)
+      load(loaded)
+    }
+    const stored = await partitionKey(store, 'stats', 'upstream', 'credential')
+    expect(await syncPartition(store, read, stored, startMark())).toBe(4_500)
+    expect(pages).toEqual([2_000, 2_000, 500])
+    expect(read.rows.size).toBe(4_500)
+    await store.close()
+  })
+
   it.skipIf(missing !== null)('from PostgreSQL, a page at a time', async () => {
     const store = await migrated(await openPostgresStore(await (postgres as RunningPostgres).newDatabase()))
     await readsBackWhole(store)
