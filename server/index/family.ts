@@ -1,5 +1,6 @@
 import type { MetadataFilter } from '../../shared/filters.ts'
 import type { OrderKind } from './coverage.ts'
+import type { Members } from './members.ts'
 import type { IndexedExecution } from './rows.ts'
 import type { WalkProgress } from './walkProgress.ts'
 
@@ -19,8 +20,11 @@ export interface Trouble {
 export interface Family {
   key: string
   metadata: readonly MetadataFilter[]
-  /** Id to the partition's own row object (updated in place), so counting walks objects, not a lookup per id. */
-  members: Map<string, IndexedExecution>
+  /**
+   * Id to the partition's own row object (updated in place), so counting walks objects, not a lookup per id: in a
+   * partition, a bit per kept row (members.ts).
+   */
+  members: Members
   /**
    * Members the last complete round did not find again, and nothing has seen since: deleted, or skipped by the
    * API's paging. Not counted, and no claim is exact, until each is found again or its attempts answer 404.
@@ -76,12 +80,16 @@ export function familyKey(metadata: readonly MetadataFilter[]): string {
   return JSON.stringify(entries)
 }
 
-export function newFamily(metadata: readonly MetadataFilter[], now: number): Family {
+export function newFamily(
+  metadata: readonly MetadataFilter[],
+  now: number,
+  members: Members = new Map<string, IndexedExecution>(),
+): Family {
   const key = familyKey(metadata)
   return {
     key,
     metadata: JSON.parse(key) as MetadataFilter[],
-    members: new Map(),
+    members,
     unconfirmed: new Map(),
     unconfirmedElsewhere: 0,
     phase: 'new',

@@ -50,6 +50,10 @@ export interface KeptRows {
   release(row: IndexedExecution): void
   /** Slots in use. */
   size(): number
+  /** Where a row is kept; undefined for a row that is not one of these, or was let go. */
+  readonly slotOf: (row: IndexedExecution) => number | undefined
+  /** The row kept in each slot (undefined: free). */
+  readonly bySlot: readonly (IndexedExecution | undefined)[]
 }
 
 const FROM_COLUMNS = [
@@ -68,6 +72,8 @@ export function createKeptRows(initialSlots = 1024): KeptRows {
   let seen = new Float64Array(initialSlots)
   let flags = new Uint8Array(initialSlots)
   const texts = new Map<number, Texts>()
+  /** Each slot's row: what a family's members (bits by slot) are read through. */
+  const bySlot: (KeptRow | undefined)[] = []
   const free: number[] = []
   let next = 0
 
@@ -154,12 +160,15 @@ export function createKeptRows(initialSlots = 1024): KeptRows {
 
   return {
     keep(row) {
-      const reused = free.pop()
-      if (reused !== undefined) return new KeptRow(row, reused)
-      if (next === created.length) grow()
-      const slot = next
-      next += 1
-      return new KeptRow(row, slot)
+      let slot = free.pop()
+      if (slot === undefined) {
+        if (next === created.length) grow()
+        slot = next
+        next += 1
+      }
+      const kept = new KeptRow(row, slot)
+      bySlot[slot] = kept
+      return kept
     },
     release(row) {
       // Not a kept row, or one already let go (its slot may be another row's by now).
@@ -169,8 +178,11 @@ export function createKeptRows(initialSlots = 1024): KeptRows {
       for (const field of FROM_COLUMNS)
         Object.defineProperty(row, field, { value: values[field], writable: true, enumerable: true })
       texts.delete(row.slot)
+      bySlot[row.slot] = undefined
       free.push(row.slot)
     },
     size: () => next - free.length,
+    slotOf: (row) => (row instanceof KeptRow && bySlot[row.slot] === row ? row.slot : undefined),
+    bySlot,
   }
 }

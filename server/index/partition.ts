@@ -4,6 +4,7 @@ import { countFamily, type StateCounts, type WindowBounds } from './counting.ts'
 import { FAMILY_IDLE_MS, familyKey, MOST_FAMILIES_PER_CLIENT, newFamily, type Family } from './family.ts'
 import { Refusal } from '../../shared/refusal.ts'
 import { createKeptRows, plainRow } from './keptRows.ts'
+import { SlotMembers, type RowSlots } from './members.ts'
 import { createInterner, isNewer, type IndexedExecution } from './rows.ts'
 
 /** What changed since the store last took it: rows, memberships, families, and rows known to be gone. */
@@ -28,6 +29,7 @@ const emptyDirty = (): Dirty => ({
 export function createPartition(id: string, now: () => number = Date.now) {
   const rows = new Map<string, IndexedExecution>()
   const kept = createKeptRows()
+  const slots: RowSlots = { byId: rows, slotOf: kept.slotOf, bySlot: kept.bySlot }
   const families = new Map<string, Family>()
   const intern = createInterner()
   const listeners = new Set<() => void>()
@@ -89,6 +91,17 @@ export function createPartition(id: string, now: () => number = Date.now) {
     if (row.outcomePending) pending.add(row.id)
     else pending.delete(row.id)
     return own
+  }
+
+  /** A family from elsewhere (the store) made the partition's: its members as bits of the partition's rows. */
+  function ownMembers(family: Family): Family {
+    const members = new SlotMembers(slots)
+    for (const id of family.members.keys()) {
+      const own = rows.get(id)
+      if (own) members.set(id, own)
+    }
+    family.members = members
+    return family
   }
 
   /** An unconfirmed execution seen again: a member again of each family whose filter it still fits. */
@@ -168,7 +181,7 @@ export function createPartition(id: string, now: () => number = Date.now) {
         // The unfiltered family is everyone's: never counted against a client, and owned by none.
         const owner = key === '[]' ? null : client
         if (owner !== null) refuseBeyondCap(owner)
-        family = newFamily(metadata, now())
+        family = newFamily(metadata, now(), new SlotMembers(slots))
         family.owner = owner
         families.set(key, family)
         dirty.families.add(key)
@@ -313,10 +326,11 @@ export function createPartition(id: string, now: () => number = Date.now) {
             scanning: existing.scanning,
             refreshing: existing.refreshing,
           })
-        else families.set(family.key, family)
+        else families.set(family.key, ownMembers(family))
       }
       for (const [key, executionId, present] of loaded.members ?? []) {
-        const family = families.get(key) ?? newFamily(JSON.parse(key) as MetadataFilter[], now())
+        const family =
+          families.get(key) ?? newFamily(JSON.parse(key) as MetadataFilter[], now(), new SlotMembers(slots))
         families.set(key, family)
         const row = rows.get(executionId)
         if (!present) family.members.delete(executionId)
