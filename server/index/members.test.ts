@@ -66,17 +66,38 @@ describe("a family's members in a partition", () => {
   })
 
   it('grow past the bits they began with while being walked', () => {
-    const { partition, family } = halfMembers(2)
+    const { partition, family } = halfMembers(200)
     const seen: string[] = []
     for (const member of family.members.values()) {
       seen.push(member.id)
-      if (member.id !== 'e0') continue
-      for (let n = 2; n < 5_000; n += 1) partition.upsert(row(`e${n}`))
+      if (member.id !== 'e198') continue
+      for (let n = 200; n < 5_000; n += 1) partition.upsert(row(`e${n}`))
       partition.addMember(family, row('e4999'))
       family.members.delete('e4999')
       partition.addMember(family, row('e4998'))
     }
-    expect(seen).toEqual(['e0', 'e4998'])
+    expect(seen).toEqual([...Array.from({ length: 100 }, (_, n) => `e${2 * n}`), 'e4998'])
+  })
+
+  it('of a small family are kept in the order they joined, until bits cost less', () => {
+    const partition = createPartition('p')
+    const family = partition.family([{ key: 'env', values: ['prod'] }])
+    for (let n = 0; n < 3_200; n += 1) partition.upsert(row(`e${n}`))
+    const joined = Array.from({ length: 20 }, (_, n) => `e${3_000 - 100 * n}`)
+    for (const id of joined) partition.addMember(family, row(id))
+    // 20 entries of a set cost less than 3,200 bits.
+    expect([...family.members.keys()]).toEqual(joined)
+    const seen: string[] = []
+    for (const [id] of family.members) {
+      seen.push(id)
+      if (id !== joined[0]) continue
+      // The 21st member costs more as a set than bits would: the family becomes bits while it is walked.
+      partition.addMember(family, row('e1'))
+      family.members.delete(joined[1] as string)
+    }
+    expect(seen).toEqual(joined.filter((id) => id !== joined[1]))
+    expect([...family.members.keys()]).toEqual(['e1', ...joined.slice(2).reverse(), joined[0]])
+    expect(family.members.size).toBe(20)
   })
 
   it('leave with a forgotten execution: the row kept next in its place is no member', () => {

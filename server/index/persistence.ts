@@ -10,8 +10,8 @@ import { readMetadataValues } from '../../shared/metadata.ts'
 const CHUNK = 2_000
 /**
  * Rows (and memberships) read back per statement: about 500 KB of JSON. Pages of 20,000 (5 MB) read a million
- * executions back no faster, but each page's text and parsed rows outlived the young generation, and the process
- * peaked at 0.9 GB of RSS (600 MB with these; docs/benchmarks.md).
+ * executions back 2–3 s sooner, but each page's text and parsed rows outlived the young generation: the process
+ * peaked at 0.9 GB of RSS (600 MB with these) and a page held the event loop 190 ms (docs/benchmarks.md).
  */
 const SYNC_PAGE = 2_000
 
