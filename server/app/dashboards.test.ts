@@ -122,6 +122,11 @@ describe('several APIs in one dashboard', () => {
 
 describe('several APIs that users sign in to', () => {
   it('keeps one session cookie per API, so a token signed in for one never reaches another', async () => {
+    // APIs of its own: the dashboards above keep indexing theirs, and this test counts what reaches one.
+    const [prod, staging] = [
+      await startTestApi({ executionCount: 20 }),
+      await startTestApi({ executionCount: 20 }),
+    ]
     const env = {
       EXEC_API_UPSTREAMS: JSON.stringify([
         { name: 'prod', url: prod.api.url },
@@ -179,6 +184,8 @@ describe('several APIs that users sign in to', () => {
     } finally {
       await close(signInServer)
       await signIn.close()
+      await prod.api.close()
+      await staging.api.close()
     }
   })
 })
